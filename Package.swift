@@ -1,0 +1,86 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layers (data flows down, never up):
+//   CCairo, CFFmpeg        system libraries
+//   FlipbookDrawing        geometry, Color, Path, CairoCanvas, Bitmap
+//   FlipbookAnimation      Scene, Timeline, confetti, ripples
+//   FlipbookVideo          VideoEncoder, pixel conversion
+//   FlipbookRender         render(_:to:), renderStill(_:at:to:)
+//   Flipbook               re-exports 2–5
+//   flipbook               the command-line tool
+let package = Package(
+    name: "Flipbook",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "Flipbook", targets: ["Flipbook"]),
+        .executable(name: "flipbook", targets: ["FlipbookCLI"]),
+        .executable(name: "flipbook-bench", targets: ["FlipbookBenchmarks"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
+        ),
+        .systemLibrary(
+            name: "CFFmpeg",
+            pkgConfig: "libavformat libavcodec libavutil libswscale",
+            providers: [
+                .apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"]),
+                .brew(["ffmpeg"]),
+            ]
+        ),
+        .target(name: "FlipbookDrawing", dependencies: ["CCairo"]),
+        .target(name: "FlipbookAnimation", dependencies: ["FlipbookDrawing"]),
+        .target(name: "FlipbookVideo", dependencies: ["FlipbookDrawing", "CFFmpeg"]),
+        .target(
+            name: "FlipbookRender",
+            dependencies: ["FlipbookDrawing", "FlipbookAnimation", "FlipbookVideo"]
+        ),
+        .target(
+            name: "Flipbook",
+            dependencies: ["FlipbookDrawing", "FlipbookAnimation", "FlipbookVideo", "FlipbookRender"]
+        ),
+        .executableTarget(
+            name: "FlipbookCLI",
+            dependencies: [
+                "Flipbook",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "FlipbookBenchmarks",
+            dependencies: ["Flipbook", "CFFmpeg", "CCairo"],
+            path: "Benchmarks/FlipbookBenchmarks"
+        ),
+        .target(
+            name: "FlipbookTestSupport",
+            dependencies: ["FlipbookDrawing"],
+            path: "Tests/FlipbookTestSupport"
+        ),
+        .testTarget(
+            name: "FlipbookDrawingTests",
+            dependencies: ["FlipbookDrawing", "FlipbookTestSupport"]
+        ),
+        .testTarget(
+            name: "FlipbookAnimationTests",
+            dependencies: ["FlipbookAnimation", "FlipbookTestSupport"]
+        ),
+        .testTarget(
+            name: "FlipbookVideoTests",
+            dependencies: ["FlipbookVideo", "FlipbookTestSupport", "CFFmpeg"]
+        ),
+        .testTarget(
+            name: "FlipbookRenderTests",
+            dependencies: ["Flipbook", "FlipbookTestSupport", "CFFmpeg"]
+        ),
+        .testTarget(
+            name: "FlipbookCLITests",
+            dependencies: ["FlipbookCLI", "FlipbookTestSupport"]
+        ),
+    ]
+)

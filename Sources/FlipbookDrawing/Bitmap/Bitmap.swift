@@ -1,0 +1,134 @@
+import CCairo
+import Foundation
+
+/// A raster image: premultiplied ARGB32 pixels in a Cairo image surface, with value semantics.
+///
+/// Copies share pixels until one of them is drawn into (copy-on-write). In memory each pixel is a
+/// native-endian 32-bit word `0xAARRGGBB`, i.e. bytes B, G, R, A on little-endian machines, with the
+/// colour channels premultiplied by alpha.
+public struct Bitmap: @unchecked Sendable {
+    // @unchecked: the storage is only mutated after a uniqueness check (copy-on-write), so a Bitmap
+    // handed to another thread never shares mutable pixels with its sender.
+    package var storage: SurfaceStorage
+
+    /// The largest width or height, in pixels, that a bitmap may have (Cairo's own limit).
+    public static let maximumDimension = 32767
+    /// The largest number of pixels a bitmap may hold (1 GiB of pixel data).
+    public static let maximumPixelCount = 1 << 28
+
+    /// Creates a fully transparent bitmap of the given size in pixels.
+    ///
+    /// - Throws: ``FlipbookError`` when a side is zero or negative, when a side exceeds
+    ///   ``maximumDimension``, when the area exceeds ``maximumPixelCount``, or when Cairo cannot
+    ///   allocate the surface.
+    public init(width: Int, height: Int) throws {
+        storage = try SurfaceStorage(width: width, height: height)
+    }
+
+    package init(storage: SurfaceStorage) {
+        self.storage = storage
+    }
+
+    /// Width in pixels.
+    public var width: Int { storage.width }
+    /// Height in pixels.
+    public var height: Int { storage.height }
+    /// The number of bytes between the starts of two rows (at least `4 × width`).
+    public var bytesPerRow: Int { storage.stride }
+
+    /// Calls `body` with the premultiplied pixel bytes (see ``Bitmap``) and the row stride in bytes.
+    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer, _ bytesPerRow: Int) throws -> R) rethrows -> R {
+        cairo_surface_flush(storage.surface)
+        let base = UnsafeRawPointer(cairo_image_surface_get_data(storage.surface)!)
+        return try body(UnsafeRawBufferPointer(start: base, count: storage.stride * storage.height), storage.stride)
+    }
+
+    /// Calls `body` with writable premultiplied pixel bytes and the row stride in bytes.
+    public mutating func withUnsafeMutableBytes<R>(
+        _ body: (UnsafeMutableRawBufferPointer, _ bytesPerRow: Int) throws -> R
+    ) rethrows -> R {
+        makeUnique()
+        let surface = storage.surface
+        cairo_surface_flush(surface)
+        defer { cairo_surface_mark_dirty(surface) }
+        let base = UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!)
+        return try body(
+            UnsafeMutableRawBufferPointer(start: base, count: storage.stride * storage.height), storage.stride)
+    }
+
+    /// The colour of one pixel, un-premultiplied. Coordinates outside the bitmap give `.clear`.
+    public func pixel(x: Int, y: Int) -> Color {
+        guard x >= 0, y >= 0, x < width, y < height else { return .clear }
+        return withUnsafeBytes { bytes, stride in
+            let word = bytes.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
+            let a = Double(word >> 24), r = Double((word >> 16) & 0xFF)
+            let g = Double((word >> 8) & 0xFF), b = Double(word & 0xFF)
+            guard a > 0 else { return .clear }
+            return Color(red: r / a, green: g / a, blue: b / a, opacity: a / 255)
+        }
+    }
+
+    /// Makes this bitmap the only owner of its pixels, copying them if they are shared.
+    package mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) {
+            storage = storage.copy()
+        }
+    }
+}
+
+/// Owns one Cairo image surface; frees it when the last `Bitmap` sharing it goes away.
+package final class SurfaceStorage {
+    package let surface: OpaquePointer
+    package let width: Int
+    package let height: Int
+    package let stride: Int
+
+    init(width: Int, height: Int) throws {
+        guard width > 0, height > 0 else {
+            throw FlipbookError.invalidArgument(
+                "A bitmap must be at least 1×1 pixel; \(width)×\(height) was requested.")
+        }
+        guard width <= Bitmap.maximumDimension, height <= Bitmap.maximumDimension,
+              width.multipliedReportingOverflow(by: height).partialValue <= Bitmap.maximumPixelCount
+        else {
+            throw FlipbookError.invalidArgument(
+                "A bitmap of \(width)×\(height) pixels is too large: each side may be at most "
+                    + "\(Bitmap.maximumDimension) and the area at most \(Bitmap.maximumPixelCount) pixels.")
+        }
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            throw FlipbookError(.cairo,
+                "Cannot create a \(width)×\(height) bitmap: \(String(cString: cairo_status_to_string(status))).")
+        }
+        self.surface = surface
+        self.width = width
+        self.height = height
+        self.stride = Int(cairo_image_surface_get_stride(surface))
+    }
+
+    /// Adopts an image surface that the caller has already checked; this storage now owns it.
+    package init(adopting surface: OpaquePointer) {
+        self.surface = surface
+        self.width = Int(cairo_image_surface_get_width(surface))
+        self.height = Int(cairo_image_surface_get_height(surface))
+        self.stride = Int(cairo_image_surface_get_stride(surface))
+    }
+
+    package func copy() -> SurfaceStorage {
+        // Same size as a surface that already exists, so creation can only fail on memory exhaustion,
+        // which Swift treats as fatal everywhere else too.
+        let copy = try! SurfaceStorage(width: width, height: height)
+        cairo_surface_flush(surface)
+        let source = cairo_image_surface_get_data(surface)!
+        let destination = cairo_image_surface_get_data(copy.surface)!
+        memcpy(destination, source, stride * height)
+        cairo_surface_mark_dirty(copy.surface)
+        return copy
+    }
+
+    deinit {
+        cairo_surface_destroy(surface)
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+
+/// A point in a unit square, used to anchor images and place gradients relative to a rectangle.
+/// (0, 0) is the top-leading corner and (1, 1) the bottom-trailing one, as in SwiftUI.
+public struct UnitPoint: Hashable, Sendable, Codable {
+    public var x: CGFloat
+    public var y: CGFloat
+
+    public init() { x = 0; y = 0 }
+    public init(x: CGFloat, y: CGFloat) { self.x = x; self.y = y }
+
+    public static let zero = UnitPoint(x: 0, y: 0)
+    public static let center = UnitPoint(x: 0.5, y: 0.5)
+    public static let leading = UnitPoint(x: 0, y: 0.5)
+    public static let trailing = UnitPoint(x: 1, y: 0.5)
+    public static let top = UnitPoint(x: 0.5, y: 0)
+    public static let bottom = UnitPoint(x: 0.5, y: 1)
+    public static let topLeading = UnitPoint(x: 0, y: 0)
+    public static let topTrailing = UnitPoint(x: 1, y: 0)
+    public static let bottomLeading = UnitPoint(x: 0, y: 1)
+    public static let bottomTrailing = UnitPoint(x: 1, y: 1)
+}

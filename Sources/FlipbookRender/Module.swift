@@ -1,0 +1,1 @@
+// FlipbookRender: filled in by its issue.

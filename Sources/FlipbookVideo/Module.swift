@@ -1,0 +1,1 @@
+// FlipbookVideo: filled in by its issue.
