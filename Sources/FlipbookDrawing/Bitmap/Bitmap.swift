@@ -11,6 +11,15 @@ public struct Bitmap: @unchecked Sendable {
     // handed to another thread never shares mutable pixels with its sender.
     package var storage: SurfaceStorage
 
+    /// The first problem met while drawing into this bitmap, or `nil`.
+    ///
+    /// Drawing never throws on bad input: an operation given a NaN or infinite coordinate, transform,
+    /// line width or rectangle is skipped and the problem is kept here (the first one only), and a
+    /// Cairo failure while drawing is kept here too. ``pngData()`` and ``writePNG(to:)`` throw it, so a
+    /// picture with a part silently missing is never written. Drawing with a non-nil `background`
+    /// replaces the whole picture and clears it.
+    public internal(set) var drawingIssue: FlipbookError?
+
     /// The largest width or height, in pixels, that a bitmap may have (Cairo's own limit).
     public static let maximumDimension = 32767
     /// The largest number of pixels a bitmap may hold (1 GiB of pixel data).

@@ -1,0 +1,142 @@
+import FlipbookDrawing
+import Foundation
+
+/// Physics-based confetti, drawn as the SwiftUI Canvas article draws it.
+///
+/// Build it from explicit particles, or from bursts and emissions, which are turned into particles
+/// once, when the scene is made, from a seed. Drawing is then a pure function of time: each live
+/// particle's ``ConfettiParticle/state(at:physics:)`` is computed in closed form and drawn on a copy
+/// of the context — opacity, translate to the position, rotate, fill the shape in the rectangle
+/// (−w/2, −h/2, w, h) where w is the flipped width.
+///
+/// ```swift
+/// let confetti = try ConfettiScene(size: CGSize(width: 390, height: 844),
+///                                  bursts: [ConfettiBurst(), ConfettiBurst(time: 0.8)], seed: 7)
+/// ```
+public struct ConfettiScene: Scene {
+    /// The most particles one scene may hold.
+    public static let maximumParticleCount = 1_000_000
+
+    /// The particles, in drawing order (later ones on top).
+    public let particles: [ConfettiParticle]
+    /// The motion model.
+    public var physics: ConfettiPhysics
+    /// Whether particles that cannot touch the visible area are skipped. Internal so tests can show
+    /// that skipping changes no pixel.
+    var cullsInvisibleParticles = true
+    // When particles are sorted by birth time, a frame only visits those born within one lifetime.
+    private let sortedByBirth: Bool
+
+    /// A scene drawing exactly these particles, in this order.
+    public init(particles: [ConfettiParticle], physics: ConfettiPhysics = ConfettiPhysics()) {
+        self.particles = particles
+        self.physics = physics
+        sortedByBirth = zip(particles, particles.dropFirst()).allSatisfy { $0.birthTime <= $1.birthTime }
+    }
+
+    /// A scene whose particles come from bursts and emissions aimed at a canvas of `size` points.
+    ///
+    /// The particles are made here, once: the cannon and rain emitters place and aim them relative to
+    /// `size` (the article's default burst needs the canvas width and height). Drawing the scene on a
+    /// canvas of another size draws the same particles at the same points; it does not rescale them.
+    /// Particles are ordered by birth time (ties keep burst order, bursts before emissions).
+    ///
+    /// - Parameters:
+    ///   - size: The canvas size in points that the emitters aim at.
+    ///   - bursts: Particles launched together; by default one article burst at time 0.
+    ///   - emissions: Steady streams of particles.
+    ///   - seed: The seed all randomness comes from; the same seed gives the same picture.
+    ///   - physics: The motion model.
+    /// - Throws: ``FlipbookError`` naming the first out-of-range parameter, e.g.
+    ///   "bursts[0].count must be between 1 and 100000; it is 500000."
+    public init(
+        size: CGSize, bursts: [ConfettiBurst] = [ConfettiBurst()], emissions: [ConfettiEmission] = [],
+        seed: UInt64 = 0, physics: ConfettiPhysics = ConfettiPhysics()
+    ) throws {
+        try self.init(size: size, bursts: bursts, emissions: emissions, seed: seed, physics: physics, keyPath: "")
+    }
+
+    /// The throwing initializer, with `keyPath` prefixed to every validation message (for scene files).
+    init(
+        size: CGSize, bursts: [ConfettiBurst], emissions: [ConfettiEmission], seed: UInt64,
+        physics: ConfettiPhysics, keyPath: String
+    ) throws {
+        try check(size.width.isFinite && size.height.isFinite && size.width > 0 && size.height > 0,
+                  "The confetti canvas size", "positive and finite", "\(size.width)×\(size.height)")
+        try physics.validate(keyPath: "\(keyPath)physics")
+        var total = 0
+        for (i, burst) in bursts.enumerated() {
+            try burst.validate(keyPath: "\(keyPath)bursts[\(i)]")
+            total += burst.count
+        }
+        for (i, emission) in emissions.enumerated() {
+            try emission.validate(keyPath: "\(keyPath)emissions[\(i)]")
+            total += emission.count
+        }
+        try check(total <= ConfettiScene.maximumParticleCount,
+                  "The number of particles in \(keyPath.isEmpty ? "a confetti scene" : String(keyPath.dropLast()))",
+                  "at most \(ConfettiScene.maximumParticleCount)", total)
+        var particles: [ConfettiParticle] = []
+        particles.reserveCapacity(total)
+        for (i, burst) in bursts.enumerated() {
+            particles += burst.particles(in: size, seed: seed, index: i)
+        }
+        for (i, emission) in emissions.enumerated() {
+            particles += emission.particles(in: size, seed: seed, index: i)
+        }
+        // A stable sort, so particles born together keep their burst order.
+        let ordered = particles.enumerated().sorted {
+            ($0.element.birthTime, $0.offset) < ($1.element.birthTime, $1.offset)
+        }.map(\.element)
+        self.init(particles: ordered, physics: physics)
+    }
+
+    /// Draws every particle alive at `time`.
+    public func draw(in context: inout CairoCanvas, size: CGSize, time: TimeInterval) {
+        guard time.isFinite else { return }
+        let visible = context.clipBoundingRect
+        for index in candidateIndices(at: time) {
+            let particle = particles[index]
+            guard let state = particle.state(at: time, physics: physics) else { continue }
+            let width = state.apparentWidth, height = particle.size.height
+            guard state.position.x.isFinite, state.position.y.isFinite, state.rotation.radians.isFinite,
+                  width.isFinite, height.isFinite
+            else { continue }
+            if cullsInvisibleParticles {
+                if state.opacity <= 0 || width <= 0 || height <= 0 { continue }
+                // The rotated rectangle stays within its half-diagonal of the centre, whatever the angle.
+                let reach = (width * width + height * height).squareRoot() / 2 + 1
+                if state.position.x + reach < visible.minX || state.position.x - reach > visible.maxX
+                    || state.position.y + reach < visible.minY || state.position.y - reach > visible.maxY {
+                    continue
+                }
+            }
+            var ctx = context
+            ctx.opacity = context.opacity * state.opacity
+            ctx.translateBy(x: state.position.x, y: state.position.y)
+            ctx.rotate(by: state.rotation)
+            let rect = CGRect(x: -width / 2, y: -height / 2, width: width, height: height)
+            ctx.fill(particle.shape.path(in: rect), with: .color(particle.color))
+        }
+    }
+
+    /// Indices of the particles that may be alive at `time`, in drawing order.
+    private func candidateIndices(at time: TimeInterval) -> Range<Int> {
+        guard sortedByBirth else { return particles.indices }
+        // Loose bounds (a second either side); state(at:) makes the exact lifetime decision.
+        let earliest = time - physics.lifetime - 1, latest = time + 1
+        let lower = firstIndex { $0.birthTime > earliest }
+        let upper = firstIndex { $0.birthTime > latest }
+        return lower..<max(lower, upper)
+    }
+
+    /// The first index whose particle satisfies `isAfter` (particles are sorted by birth time).
+    private func firstIndex(where isAfter: (ConfettiParticle) -> Bool) -> Int {
+        var low = 0, high = particles.count
+        while low < high {
+            let mid = (low + high) / 2
+            if isAfter(particles[mid]) { high = mid } else { low = mid + 1 }
+        }
+        return low
+    }
+}

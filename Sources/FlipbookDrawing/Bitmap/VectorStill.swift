@@ -1,0 +1,58 @@
+import CCairo
+import Foundation
+
+extension Bitmap {
+    /// A vector file format for ``writeVector(to:format:size:_:)``.
+    public enum VectorFormat: String, Sendable, CaseIterable {
+        /// A one-page PDF.
+        case pdf
+        /// An SVG document.
+        case svg
+    }
+
+    /// Draws a picture with a ``CairoCanvas`` straight into a vector file (PDF or SVG), written
+    /// atomically.
+    ///
+    /// The page is `size` points; the context's user space is points with y pointing down, as for
+    /// bitmaps at scale 1. Shapes stay vectors; what a format cannot express (e.g. some blend modes in
+    /// SVG) Cairo rasterizes. ``CairoCanvas/BlendMode/plusDarker`` is drawn as multiply here.
+    ///
+    /// - Throws: an error thrown by `body`, the first drawing problem (see ``drawingIssue``), or a
+    ///   ``FlipbookError`` when the size is not positive and finite or the file cannot be written. In
+    ///   every case nothing is left at `url` (a file already there is kept).
+    public static func writeVector(
+        to url: URL, format: VectorFormat, size: CGSize, _ body: (inout CairoCanvas, CGSize) throws -> Void
+    ) throws {
+        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
+            throw FlipbookError.invalidArgument(
+                "Cannot write \(url.path): a \(format.rawValue.uppercased()) page must have a positive, finite size; \(size.width)×\(size.height) points was requested.")
+        }
+        let what = format.rawValue.uppercased()
+        try writeAtomically(to: url, what: what) { temporary in
+            let created: OpaquePointer?
+            switch format {
+            case .pdf: created = cairo_pdf_surface_create(temporary.path, Double(size.width), Double(size.height))
+            case .svg: created = cairo_svg_surface_create(temporary.path, Double(size.width), Double(size.height))
+            }
+            guard let surface = created else {
+                throw FlipbookError(.cairo, "Cannot write the \(what) \(url.path): Cairo could not create the surface.")
+            }
+            defer { cairo_surface_destroy(surface) }
+            let status = cairo_surface_status(surface)
+            guard status == CAIRO_STATUS_SUCCESS else {
+                throw FlipbookError.cairo(status, while: "Creating the \(what) \(url.path)")
+            }
+            let session = try DrawingSession(surface: surface, size: size, scale: 1, isRaster: false)
+            defer { session.finish() }
+            var context = CairoCanvas(session: session)
+            try body(&context, size)
+            session.finish()
+            if let issue = session.issue { throw issue }
+            cairo_surface_finish(surface)
+            let finishStatus = cairo_surface_status(surface)
+            guard finishStatus == CAIRO_STATUS_SUCCESS else {
+                throw FlipbookError.cairo(finishStatus, while: "Writing the \(what) \(url.path)")
+            }
+        }
+    }
+}

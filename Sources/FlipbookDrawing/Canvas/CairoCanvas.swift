@@ -1,0 +1,195 @@
+import CCairo
+import Foundation
+
+/// An immediate-mode drawing context with SwiftUI's `GraphicsContext` API, drawing with Cairo.
+///
+/// A context is a value: every copy carries its own ``transform``, ``opacity``, ``blendMode`` and clip,
+/// and all copies draw into the same raster (or vector page). So
+///
+/// ```swift
+/// var ctx = context
+/// ctx.opacity = 0.5
+/// ctx.translateBy(x: posX, y: posY)
+/// ctx.rotate(by: .degrees(rotation))
+/// ctx.fill(Path(CGRect(x: -w / 2, y: -h / 2, width: w, height: h)), with: .color(.purple))
+/// ```
+///
+/// changes nothing about `context`. You get a context from `Bitmap.draw(scale:background:_:)` or
+/// `Bitmap.writeVector(to:format:size:_:)`; its user space is points with y pointing down.
+///
+/// Drawing never throws and never crashes on bad numbers: an operation given a NaN or infinite
+/// coordinate, transform, width or rectangle is skipped, and the first such problem is kept as the
+/// bitmap's `drawingIssue` (writing the bitmap then throws it). A context that outlives its `draw` call
+/// draws nothing.
+public struct CairoCanvas {
+    let session: DrawingSession
+
+    /// The opacity applied to everything drawn, `0...1` (values outside are clamped). Default 1.
+    public var opacity: Double = 1
+
+    /// How drawing combines with the raster. Default ``BlendMode/normal``.
+    public var blendMode: BlendMode = .normal
+
+    /// The transform from this context's user space to the canvas's points (the raster's pixels
+    /// divided by its scale). Default identity.
+    public var transform: CGAffineTransform = .identity
+
+    /// The clip list, innermost last; `nil` means no clip.
+    var clip: ClipNode?
+
+    init(session: DrawingSession) {
+        self.session = session
+    }
+
+    /// Moves the origin of user space by `(x, y)` in the current user space.
+    public mutating func translateBy(x: CGFloat, y: CGFloat) {
+        transform = transform.translatedBy(x: x, y: y)
+    }
+
+    /// Scales user space by `(x, y)`.
+    public mutating func scaleBy(x: CGFloat, y: CGFloat) {
+        transform = transform.scaledBy(x: x, y: y)
+    }
+
+    /// Rotates user space by `angle`; positive angles turn +x towards +y, clockwise on screen.
+    public mutating func rotate(by angle: Angle) {
+        transform = transform.rotated(by: CGFloat(angle.radians))
+    }
+
+    /// Prepends `matrix` to the transform: `matrix` acts first, in the current user space.
+    public mutating func concatenate(_ matrix: CGAffineTransform) {
+        transform = matrix.concatenating(transform)
+    }
+
+    /// The transform from user space to device pixels.
+    var deviceTransform: CGAffineTransform {
+        let s = session.scale
+        return CGAffineTransform(a: transform.a * s, b: transform.b * s, c: transform.c * s,
+                                 d: transform.d * s, tx: transform.tx * s, ty: transform.ty * s)
+    }
+
+    /// The device-space bounds of what may be visible through the clip.
+    var clipDeviceBounds: CGRect {
+        clip?.deviceBounds ?? session.bounds
+    }
+
+    /// A rectangle in user space containing everything that the clip lets through.
+    ///
+    /// Without a clip this is the whole canvas. When nothing is visible (an empty clip) or the
+    /// transform cannot be inverted, it is `CGRect.null`.
+    public var clipBoundingRect: CGRect {
+        if clip?.isEmpty == true { return .null }
+        let device = clipDeviceBounds
+        let m = deviceTransform
+        guard m.isUsableByCairo else { return .null }
+        return device.applying(m.inverted())
+    }
+
+    /// Intersects the clip with `path` (or, with `.inverse`, with everything outside it).
+    ///
+    /// The path is taken in the current user space. A path or transform that is not finite makes the
+    /// clip empty (nothing drawn through it is visible) and is reported as the drawing issue.
+    public mutating func clip(to path: Path, style: FillStyle = FillStyle(), options: ClipOptions = []) {
+        guard session.cr != nil else { return }
+        let inverse = options.contains(.inverse)
+        let m = deviceTransform
+        guard m.isFinite else {
+            session.record("clip", "the transform has a non-finite entry (\(transform))")
+            clip = .empty(parent: clip)
+            return
+        }
+        if let problem = PathEmitter.problem(in: path) {
+            session.record("clip", problem)
+            clip = .empty(parent: clip)
+            return
+        }
+        let parentBounds = clipDeviceBounds
+        guard m.isUsableByCairo, !path.isEmpty else {
+            // A collapsed transform or an empty path covers nothing: its inverse is everything.
+            if !inverse { clip = .empty(parent: clip) }
+            return
+        }
+        let bounds: CGRect
+        if inverse {
+            bounds = parentBounds
+        } else {
+            let pathBounds = path.boundingRect.applying(m)
+            bounds = pathBounds.isNull ? .zero : pathBounds.clamped(to: parentBounds)
+        }
+        clip = ClipNode(parent: clip, path: path, matrix: cairo_matrix_t(m), style: style, inverse: inverse,
+                        bounds: bounds)
+    }
+
+    /// Fills `path` with `shading`.
+    public func fill(_ path: Path, with shading: Shading, style: FillStyle = FillStyle()) {
+        guard let matrix = prepare("fill", path: path, shading: shading) else { return }
+        guard !path.isEmpty, isVisible else { return }
+        let shape = DrawCommand.Shape.fill(path, style)
+        guard let source = makeSource(shading, shape: shape, operation: "fill") else { return }
+        render(DrawCommand(shape: shape, source: source, extraAlpha: 1, matrix: matrix,
+                           compositing: Compositing(blendMode)))
+    }
+
+    /// Strokes `path` with `shading` in the given style.
+    public func stroke(_ path: Path, with shading: Shading, style: StrokeStyle) {
+        guard let matrix = prepare("stroke", path: path, shading: shading) else { return }
+        if let problem = style.problem() {
+            session.record("stroke", problem)
+            return
+        }
+        guard !path.isEmpty, style.lineWidth > 0, isVisible else { return }
+        let shape = DrawCommand.Shape.stroke(path, style)
+        guard let source = makeSource(shading, shape: shape, operation: "stroke") else { return }
+        render(DrawCommand(shape: shape, source: source, extraAlpha: 1, matrix: matrix,
+                           compositing: Compositing(blendMode)))
+    }
+
+    /// Strokes `path` with `shading` and a line `lineWidth` wide (default 1), butt caps and miter joins.
+    public func stroke(_ path: Path, with shading: Shading, lineWidth: CGFloat = 1) {
+        stroke(path, with: shading, style: StrokeStyle(lineWidth: lineWidth))
+    }
+
+    /// Checks the state every draw depends on. Returns the device matrix when drawing should go on;
+    /// records a problem (and returns `nil`) for non-finite input.
+    func prepare(_ operation: String, path: Path? = nil, shading: Shading? = nil) -> cairo_matrix_t? {
+        guard session.cr != nil else { return nil }
+        let m = deviceTransform
+        guard m.isFinite else {
+            session.record(operation, "the transform has a non-finite entry (\(transform))")
+            return nil
+        }
+        guard opacity.isFinite || opacity.isInfinite else {
+            session.record(operation, "the opacity is not a number")
+            return nil
+        }
+        if let path, let problem = PathEmitter.problem(in: path) {
+            session.record(operation, problem)
+            return nil
+        }
+        if let problem = shading?.problem() {
+            session.record(operation, problem)
+            return nil
+        }
+        guard m.isUsableByCairo else { return nil }
+        return cairo_matrix_t(m)
+    }
+
+    /// The opacity clamped to `0...1`.
+    var clampedOpacity: Double {
+        min(max(opacity, 0), 1)
+    }
+
+    /// Whether anything drawn now can change the raster (a non-empty clip, and a non-zero opacity
+    /// unless the blend mode acts even with a transparent source).
+    var isVisible: Bool {
+        if clip?.isEmpty == true { return false }
+        if clampedOpacity > 0 { return true }
+        switch Compositing(blendMode) {
+        case .linear, .plusDarker: return false
+        case .coverageBlended, .unbounded: return true
+        }
+    }
+}
+
+/// SwiftUI's name for the drawing context.
+public typealias GraphicsContext = CairoCanvas

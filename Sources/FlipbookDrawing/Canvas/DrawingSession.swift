@@ -1,0 +1,71 @@
+import CCairo
+import Foundation
+
+/// The Cairo context behind every copy of a ``CairoCanvas`` drawing into one raster or vector page.
+///
+/// One session exists per `Bitmap.draw` or `Bitmap.writeVector` call. It owns the `cairo_t` (freed in
+/// ``finish()`` or `deinit`), remembers which clip list Cairo currently has so consecutive draws with
+/// the same clip do not clip again, and records the first drawing problem.
+final class DrawingSession {
+    /// The Cairo context; `nil` once the session has finished (later draws are ignored).
+    private(set) var cr: OpaquePointer?
+    /// Device pixels per user-space point.
+    let scale: CGFloat
+    /// The target's extent in device units.
+    let bounds: CGRect
+    /// Whether the target is an image surface whose pixels the canvas may read and write.
+    let isRaster: Bool
+    /// The first problem met while drawing.
+    private(set) var issue: FlipbookError?
+
+    /// The clip list Cairo currently has applied (valid when ``clipIsKnown``).
+    var appliedClip: ClipNode?
+    var clipIsKnown = true
+
+    /// The rasterizer for small solid fills, with its reusable scratch buffers.
+    lazy var fastFill = FastFillRasterizer()
+
+    /// Creates a context drawing into `surface` (which the caller keeps alive; Cairo also references it).
+    init(surface: OpaquePointer, size: CGSize, scale: CGFloat, isRaster: Bool) throws {
+        guard let cr = cairo_create(surface) else {
+            throw FlipbookError(.cairo, "Creating a Cairo drawing context failed.")
+        }
+        let status = cairo_status(cr)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_destroy(cr)
+            throw FlipbookError.cairo(status, while: "Creating a Cairo drawing context")
+        }
+        self.cr = cr
+        self.scale = scale
+        self.bounds = CGRect(origin: .zero, size: size)
+        self.isRaster = isRaster
+    }
+
+    /// Records `problem` met by `operation` unless an earlier problem was recorded.
+    func record(_ operation: String, _ problem: String) {
+        guard issue == nil else { return }
+        issue = FlipbookError.invalidArgument(
+            "A drawing operation was skipped: \(operation): \(problem).")
+    }
+
+    /// Records a Cairo failure unless an earlier problem was recorded.
+    func record(_ error: FlipbookError) {
+        if issue == nil { issue = error }
+    }
+
+    /// Ends drawing: checks Cairo's status and frees the context. Later draws are ignored.
+    func finish() {
+        guard let cr else { return }
+        let status = cairo_status(cr)
+        if status != CAIRO_STATUS_SUCCESS {
+            record(FlipbookError.cairo(status, while: "Drawing"))
+        }
+        cairo_destroy(cr)
+        self.cr = nil
+        appliedClip = nil
+    }
+
+    deinit {
+        if let cr { cairo_destroy(cr) }
+    }
+}

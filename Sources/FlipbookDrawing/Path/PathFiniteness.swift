@@ -1,0 +1,36 @@
+import Foundation
+
+extension Path.Element {
+    /// Every point of the element, end point last.
+    package var points: [CGPoint] {
+        switch self {
+        case .move(let p), .line(let p): return [p]
+        case .quadCurve(let p, let c): return [c, p]
+        case .curve(let p, let c1, let c2): return [c1, c2, p]
+        case .closeSubpath: return []
+        }
+    }
+
+    /// Whether every coordinate of the element is finite.
+    public var isFinite: Bool {
+        points.allSatisfy { $0.x.isFinite && $0.y.isFinite }
+    }
+}
+
+extension Path {
+    /// Whether every coordinate in the path is finite (no NaN, no infinity).
+    ///
+    /// Builders accept any value, as SwiftUI's do, so a path computed from a division by zero is
+    /// still a path; drawing code checks this and skips (and reports) paths that are not finite
+    /// instead of handing NaN to the rasterizer.
+    public var isFinite: Bool { elements.allSatisfy(\.isFinite) }
+
+    /// The first element with a NaN or infinite coordinate and its index in ``forEach(_:)`` order,
+    /// or `nil` when the path is finite. Used to say *which* element is bad in a diagnostic.
+    package func firstNonFiniteElement() -> (index: Int, element: Element)? {
+        for (index, element) in elements.enumerated() where !element.isFinite {
+            return (index, element)
+        }
+        return nil
+    }
+}

@@ -1,1 +1,0 @@
-// FlipbookRender: filled in by its issue.

@@ -1,0 +1,180 @@
+import FlipbookAnimation
+import FlipbookDrawing
+import FlipbookVideo
+import Foundation
+
+/// Draws and converts frames on worker threads, ahead of the encoder, and hands them over in order.
+///
+/// Each worker owns one `Bitmap`. It claims the next frame number, draws it, converts it to YUV (so
+/// conversion runs in parallel too) and parks the result until the encoding thread asks for that
+/// frame. A worker may claim frame `i` only while `i < nextToEncode + depth`, so at most `depth`
+/// YUV frames exist at once however long the clip: memory is `depth × frame + workers × bitmap`.
+/// Converted frames are recycled through a spare list, so steady state allocates nothing.
+///
+/// The output cannot depend on the number of workers: every frame is a pure function of its index,
+/// and the encoder sees frames strictly in order.
+final class RenderPipeline: @unchecked Sendable {
+    // @unchecked: every mutable property below is read and written only with `condition` locked.
+    private let condition = NSCondition()
+    private let timeline: Timeline
+    private let coefficients: YUVCoefficients
+    private let totalFrames: Int
+    private let depth: Int
+    private let output: URL
+
+    private var nextToClaim = 0
+    private var nextToEncode = 0
+    private var ready: [Int: YUVFrame] = [:]
+    private var spare: [YUVFrame] = []
+    private var failure: (frame: Int, error: FlipbookError)?
+    private var stopping = false
+    private var runningWorkers = 0
+    private var rendered = 0
+    private var drawNanoseconds: UInt64 = 0
+    private var convertNanoseconds: UInt64 = 0
+    private var waitNanoseconds: UInt64 = 0
+
+    init(timeline: Timeline, background: Color, output: URL, depth: Int) {
+        self.timeline = timeline
+        coefficients = YUVCoefficients(background: background)
+        totalFrames = timeline.frameCount
+        self.depth = max(1, depth)
+        self.output = output
+    }
+
+    /// Starts `count` worker threads.
+    func start(workers count: Int) {
+        condition.lock()
+        runningWorkers = count
+        condition.unlock()
+        for index in 0..<count {
+            let thread = Thread { [self] in
+                runWorker()
+                condition.lock()
+                runningWorkers -= 1
+                condition.broadcast()
+                condition.unlock()
+            }
+            thread.name = "Flipbook render worker \(index)"
+            // Scenes may recurse (paths, layers); give them the same stack as a main thread.
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+    }
+
+    /// Waits for frame `index` (they must be asked for in order) and takes it out of the pipeline.
+    /// Throws the first worker failure instead, naming its frame.
+    func takeFrame(_ index: Int) throws -> YUVFrame {
+        condition.lock()
+        defer { condition.unlock() }
+        let start = DispatchTime.now().uptimeNanoseconds
+        while ready[index] == nil && failure == nil {
+            condition.wait()
+        }
+        waitNanoseconds += DispatchTime.now().uptimeNanoseconds - start
+        if let failure { throw failure.error }
+        return ready.removeValue(forKey: index)!
+    }
+
+    /// Gives back frame `index` after encoding it, letting workers claim one more frame.
+    func recycle(_ frame: YUVFrame, encoded index: Int) {
+        condition.lock()
+        nextToEncode = index + 1
+        spare.append(frame)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Frames drawn and converted so far.
+    var framesRendered: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return rendered
+    }
+
+    /// Seconds spent drawing, converting (summed over workers) and waiting for frames (encoder).
+    var stageTimes: (draw: TimeInterval, convert: TimeInterval, wait: TimeInterval) {
+        condition.lock()
+        defer { condition.unlock() }
+        return (Double(drawNanoseconds) / 1e9, Double(convertNanoseconds) / 1e9, Double(waitNanoseconds) / 1e9)
+    }
+
+    /// Tells the workers to stop after their current frame and waits until they have all exited.
+    func stopAndJoin() {
+        condition.lock()
+        stopping = true
+        condition.broadcast()
+        while runningWorkers > 0 {
+            condition.wait()
+        }
+        ready.removeAll()
+        spare.removeAll()
+        condition.unlock()
+    }
+
+    private func runWorker() {
+        var bitmap: Bitmap
+        do {
+            bitmap = try Bitmap(width: timeline.pixelWidth, height: timeline.pixelHeight)
+        } catch {
+            fail(frame: -1, FlipbookError(.invalidArgument,
+                "Cannot render \(output.path): \((error as? FlipbookError)?.message ?? "\(error)")"))
+            return
+        }
+        condition.lock()
+        while true {
+            if stopping || failure != nil || nextToClaim >= totalFrames { break }
+            if nextToClaim >= nextToEncode + depth {
+                condition.wait()
+                continue
+            }
+            let index = nextToClaim
+            nextToClaim += 1
+            var frame = spare.popLast() ?? YUVFrame(width: bitmap.width, height: bitmap.height)
+            condition.unlock()
+
+            let start = DispatchTime.now().uptimeNanoseconds
+            timeline.draw(frame: index, into: &bitmap)
+            let drawn = DispatchTime.now().uptimeNanoseconds
+            if let issue = bitmap.drawingIssue {
+                condition.lock()
+                drawNanoseconds += drawn - start
+                recordFailure(frame: index, issue)
+                break
+            }
+            convert(bitmap, coefficients: coefficients, into: &frame)
+            let converted = DispatchTime.now().uptimeNanoseconds
+
+            condition.lock()
+            drawNanoseconds += drawn - start
+            convertNanoseconds += converted - drawn
+            ready[index] = frame
+            rendered += 1
+            condition.broadcast()
+        }
+        condition.unlock()
+    }
+
+    private func fail(frame: Int, _ error: FlipbookError) {
+        condition.lock()
+        recordFailure(frame: frame, error)
+        condition.unlock()
+    }
+
+    /// Keeps the failure of the earliest frame (the one a sequential render would have hit first).
+    /// Call with `condition` locked.
+    private func recordFailure(frame: Int, _ error: FlipbookError) {
+        let described: FlipbookError
+        if frame >= 0 {
+            let time = String(format: "%.4g", timeline.time(ofFrame: frame))
+            described = FlipbookError(error.kind,
+                "Cannot render \(output.path): drawing frame \(frame) (t = \(time) s) failed: \(error.message)")
+        } else {
+            described = error
+        }
+        if failure == nil || frame < failure!.frame {
+            failure = (frame, described)
+        }
+        condition.broadcast()
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// What a finished ``render(_:to:options:workers:progress:)`` did and where its time went.
+///
+/// Stage times are summed over threads: with four workers, ``drawTime`` can exceed ``wallTime``.
+/// ``encoderWaitTime`` is the time the encoding thread sat idle waiting for the next frame, which is
+/// what parallel drawing tries to drive to zero.
+public struct RenderReport: Sendable, CustomStringConvertible {
+    /// The file written.
+    public var url: URL
+    /// Frames in the clip.
+    public var frameCount: Int
+    /// The clip's length in seconds (`frameCount / fps`).
+    public var duration: TimeInterval
+    /// Seconds from start to the finished file, including writing the MP4 index.
+    public var wallTime: TimeInterval
+    /// Frames rendered per second of wall time, end to end.
+    public var framesPerSecond: Double
+    /// Drawing workers used.
+    public var workers: Int
+    /// x264 threads used.
+    public var encoderThreads: Int
+    /// Seconds spent drawing frames, summed over workers.
+    public var drawTime: TimeInterval
+    /// Seconds spent converting frames to YUV, summed over workers.
+    public var convertTime: TimeInterval
+    /// Seconds the encoding thread spent in the encoder and muxer (including the final flush).
+    public var encodeTime: TimeInterval
+    /// Seconds the encoding thread waited for workers to deliver the next frame.
+    public var encoderWaitTime: TimeInterval
+    /// The process's peak resident memory in bytes when the render ended (Linux `VmHWM`); `nil`
+    /// where the system does not report it.
+    public var peakMemoryBytes: Int?
+
+    public init(
+        url: URL, frameCount: Int, duration: TimeInterval, wallTime: TimeInterval, framesPerSecond: Double,
+        workers: Int, encoderThreads: Int, drawTime: TimeInterval, convertTime: TimeInterval,
+        encodeTime: TimeInterval, encoderWaitTime: TimeInterval, peakMemoryBytes: Int?
+    ) {
+        self.url = url
+        self.frameCount = frameCount
+        self.duration = duration
+        self.wallTime = wallTime
+        self.framesPerSecond = framesPerSecond
+        self.workers = workers
+        self.encoderThreads = encoderThreads
+        self.drawTime = drawTime
+        self.convertTime = convertTime
+        self.encodeTime = encodeTime
+        self.encoderWaitTime = encoderWaitTime
+        self.peakMemoryBytes = peakMemoryBytes
+    }
+
+    public var description: String {
+        func ms(_ total: TimeInterval) -> String {
+            String(format: "%.2f ms/frame", total * 1000 / Double(max(frameCount, 1)))
+        }
+        let memory = peakMemoryBytes.map { String(format: "%.1f MB", Double($0) / 1_048_576) } ?? "n/a"
+        return String(format: "%d frames in %.2f s (%.1f fps), ", frameCount, wallTime, framesPerSecond)
+            + "\(workers) workers, \(encoderThreads) x264 threads; draw \(ms(drawTime)), convert \(ms(convertTime)), "
+            + "encode \(ms(encodeTime)), encoder waiting \(ms(encoderWaitTime)); peak memory \(memory)"
+    }
+}

@@ -1,1 +1,0 @@
-// FlipbookVideo: filled in by its issue.

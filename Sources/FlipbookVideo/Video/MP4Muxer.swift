@@ -1,0 +1,116 @@
+import CFFmpeg
+import FlipbookDrawing
+import Foundation
+
+/// libavformat's MP4 muxer writing one H.264 stream through a ``FileSink``. Owns the format
+/// context and its custom `AVIOContext`.
+final class MP4Muxer {
+    private var format: UnsafeMutablePointer<AVFormatContext>?
+    private var io: UnsafeMutablePointer<AVIOContext>?
+    private var stream: UnsafeMutablePointer<AVStream>?
+    private let sink: FileSink
+    /// The destination, for messages (the muxer itself writes to a temporary file).
+    private let file: URL
+
+    /// Whether codecs must put their headers in extradata (true for MP4).
+    let needsGlobalHeader: Bool
+
+    /// - Parameters:
+    ///   - temporary: The file `sink` writes. With `faststart`, the muxer re-opens it by this name
+    ///     for reading during its second pass, so it must be the sink's own path.
+    init(temporary: URL, sink: FileSink, file: URL) throws {
+        self.sink = sink
+        self.file = file
+        var format: UnsafeMutablePointer<AVFormatContext>? = nil
+        let status = avformat_alloc_output_context2(&format, nil, "mp4", temporary.path)
+        self.format = format
+        needsGlobalHeader = format.map { $0.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 } ?? false
+        try checkLibav(status, "setting up the MP4 muxer", file: file)
+        guard let format else {
+            throw libavError(flipbook_averror(ENOMEM), "setting up the MP4 muxer", file: file)
+        }
+
+        let bufferSize: Int32 = 1 << 16
+        guard let buffer = av_malloc(Int(bufferSize)) else {
+            throw libavError(flipbook_averror(ENOMEM), "allocating the output buffer", file: file)
+        }
+        guard let io = avio_alloc_context(
+            buffer.assumingMemoryBound(to: UInt8.self), bufferSize, 1,
+            Unmanaged.passUnretained(sink).toOpaque(), nil, FileSink.writeCallback, FileSink.seekCallback)
+        else {
+            av_free(buffer)
+            throw libavError(flipbook_averror(ENOMEM), "allocating the output context", file: file)
+        }
+        self.io = io
+        format.pointee.pb = io
+        // CUSTOM_IO: the AVIOContext is ours to free. BITEXACT: no libavformat version string in the
+        // file, so identical frames give identical bytes whatever the FFmpeg build.
+        format.pointee.flags |= AVFMT_FLAG_CUSTOM_IO | AVFMT_FLAG_BITEXACT
+    }
+
+    /// Adds the video stream described by `encoder` and writes the file header.
+    func start(encoder: H264Encoder, fps: Int, faststart: Bool) throws {
+        let format = format!
+        guard let stream = avformat_new_stream(format, nil) else {
+            throw libavError(flipbook_averror(ENOMEM), "adding the video stream", file: file)
+        }
+        self.stream = stream
+        try checkLibav(avcodec_parameters_from_context(stream.pointee.codecpar, encoder.codecContext),
+                       "describing the video stream", file: file)
+        stream.pointee.time_base = encoder.timeBase
+        stream.pointee.avg_frame_rate = AVRational(num: Int32(fps), den: 1)
+        stream.pointee.r_frame_rate = AVRational(num: Int32(fps), den: 1)
+
+        var settings: OpaquePointer? = nil
+        defer { av_dict_free(&settings) }
+        if faststart {
+            try checkLibav(av_dict_set(&settings, "movflags", "+faststart", 0), "setting movflags", file: file)
+        }
+        try checkLibav(avformat_write_header(format, &settings), "writing the MP4 header", file: file)
+        if av_dict_count(settings) > 0 {
+            throw FlipbookError(.video, "Cannot write MP4 \(file.path): the MP4 muxer did not accept its options.")
+        }
+    }
+
+    /// Writes one encoded packet whose timestamps are in `timeBase`.
+    func write(_ packet: UnsafeMutablePointer<AVPacket>, timeBase: AVRational, frame: Int) throws {
+        let stream = stream!
+        // The muxer picks its own track timescale in avformat_write_header (e.g. 1/15360 for 60 fps).
+        av_packet_rescale_ts(packet, timeBase, stream.pointee.time_base)
+        packet.pointee.stream_index = stream.pointee.index
+        let status = av_interleaved_write_frame(format, packet)
+        if status < 0 { throw writeError(status, "writing the packets around frame \(frame)") }
+    }
+
+    /// Writes the `moov` index (moving it to the front with faststart) and checks that every byte
+    /// reached the file.
+    func finish() throws {
+        let status = av_write_trailer(format)
+        if status < 0 {
+            throw writeError(status, "writing the MP4 index")
+        }
+        avio_flush(io)
+        if let error = io?.pointee.error, error < 0 { throw writeError(error, "flushing the output") }
+        if let failure = sink.failure { throw writeError(flipbook_averror(failure), "writing the file") }
+    }
+
+    /// Prefers the operating system's reason recorded by the sink (e.g. ENOSPC) over libav's code,
+    /// which for buffered writes may surface later and less precisely.
+    private func writeError(_ status: Int32, _ doing: String) -> FlipbookError {
+        if let failure = sink.failure {
+            return FlipbookError(.video,
+                "Cannot write MP4 \(file.path): \(doing) failed: \(String(cString: strerror(failure))).")
+        }
+        return libavError(status, doing, file: file)
+    }
+
+    deinit {
+        // avformat_free_context also runs the muxer's deinit when the trailer was never written.
+        avformat_free_context(format)
+        if let io {
+            // avio may have replaced the buffer we gave it; free the one it holds now.
+            av_freep(&io.pointee.buffer)
+        }
+        avio_context_free(&io)
+    }
+}

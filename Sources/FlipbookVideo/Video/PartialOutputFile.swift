@@ -1,0 +1,64 @@
+import FlipbookDrawing
+import Foundation
+
+/// A temporary file beside a destination, renamed over it on success and removed otherwise.
+///
+/// The encoder writes for as long as frames keep coming, so the scoped `writeAtomically` does not
+/// fit; this is the same flow with an explicit ``commit()``. Until then the destination is never
+/// touched: a failed or abandoned encode leaves whatever file was there before, and deinit removes
+/// the temporary file.
+final class PartialOutputFile {
+    /// Where the file will end up.
+    let destination: URL
+    /// Where it is written meanwhile: a hidden file in the same directory, so the rename is atomic.
+    let temporary: URL
+    private var settled = false
+
+    init(destination url: URL, what: String) throws {
+        let destination = url.standardizedFileURL
+        let directory = destination.deletingLastPathComponent()
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) else {
+            throw FlipbookError.io(
+                "Cannot write \(what) to \(destination.path): the directory \(directory.path) does not exist.")
+        }
+        guard isDirectory.boolValue else {
+            throw FlipbookError.io(
+                "Cannot write \(what) to \(destination.path): \(directory.path) is not a directory.")
+        }
+        guard FileManager.default.isWritableFile(atPath: directory.path) else {
+            throw FlipbookError.io(
+                "Cannot write \(what) to \(destination.path): the directory \(directory.path) is not writable.")
+        }
+        if FileManager.default.fileExists(atPath: destination.path, isDirectory: &isDirectory),
+           isDirectory.boolValue {
+            throw FlipbookError.io(
+                "Cannot write \(what) to \(destination.path): a directory with that name is in the way.")
+        }
+        self.destination = destination
+        self.temporary = directory.appendingPathComponent(
+            ".\(destination.lastPathComponent).\(UUID().uuidString.prefix(8)).partial")
+    }
+
+    /// Renames the temporary file over the destination (atomically, on the same file system).
+    func commit(what: String) throws {
+        guard !settled else { return }
+        if rename(temporary.path, destination.path) != 0 {
+            let reason = String(cString: strerror(errno))
+            discard()
+            throw FlipbookError.io("Cannot write \(what) to \(destination.path): \(reason).")
+        }
+        settled = true
+    }
+
+    /// Removes the temporary file, leaving the destination as it was.
+    func discard() {
+        guard !settled else { return }
+        settled = true
+        unlink(temporary.path)
+    }
+
+    deinit {
+        discard()
+    }
+}

@@ -1,0 +1,223 @@
+import FlipbookDrawing
+
+// BT.709 luma weights. The matrix, the range and the tags the encoder writes must agree, or players
+// shift colours: see VideoEncoder, which tags streams BT.709 / limited range.
+private let kr = 0.2126
+private let kb = 0.0722
+private let kg = 1 - kr - kb
+
+/// Fixed-point coefficients for one background colour.
+///
+/// Everything is scaled by 2¹⁶. Flattening a premultiplied pixel `p` with alpha `a` over an opaque
+/// background `bg` gives `p + (255 − a)·bg/255`; because the colour matrix is linear, the
+/// background's contribution to Y (or Cb, Cr) is `(255 − a) · M·bg/255`, which is precomputed here
+/// as one constant per output. So flattening costs one multiply per sample and no rounding of the
+/// flattened colour, which keeps every sample within ±0.5 of the exact formula before the final
+/// rounding.
+package struct YUVCoefficients: Sendable, Equatable {
+    var yR: Int32, yG: Int32, yB: Int32, yBackground: Int32
+    var cbR: Int32, cbG: Int32, cbB: Int32, cbBackground: Int32
+    var crR: Int32, crG: Int32, crB: Int32, crBackground: Int32
+
+    /// Coefficients for flattening over `background` (a translucent background is first composited
+    /// over black).
+    package init(background: Color) {
+        let one = 65536.0
+        let yScale = 219.0 / 255.0, cScale = 224.0 / 255.0
+        // Rounded so that white gives exactly Y 235 and every grey exactly Cb = Cr = 128.
+        yR = Int32((kr * yScale * one).rounded())
+        yB = Int32((kb * yScale * one).rounded())
+        yG = Int32((yScale * one).rounded()) - yR - yB
+        cbR = Int32((-kr / (2 * (1 - kb)) * cScale * one).rounded())
+        cbG = Int32((-kg / (2 * (1 - kb)) * cScale * one).rounded())
+        cbB = -(cbR + cbG)
+        crG = Int32((-kg / (2 * (1 - kr)) * cScale * one).rounded())
+        crB = Int32((-kb / (2 * (1 - kr)) * cScale * one).rounded())
+        crR = -(crG + crB)
+        let alpha = background.opacity
+        let r = background.red * alpha * 255, g = background.green * alpha * 255
+        let b = background.blue * alpha * 255
+        // Per unit of (255 − a): the background's share of one pixel, in 2¹⁶ fixed point.
+        func share(_ cr: Int32, _ cg: Int32, _ cb: Int32) -> Int32 {
+            Int32(((Double(cr) * r + Double(cg) * g + Double(cb) * b) / 255).rounded())
+        }
+        yBackground = share(yR, yG, yB)
+        cbBackground = share(cbR, cbG, cbB)
+        crBackground = share(crR, crG, crB)
+    }
+}
+
+/// Converts a premultiplied BGRA bitmap to YUV 4:2:0, BT.709, limited range, flattening every pixel
+/// over `background` first.
+///
+/// Y = 16 + 219·(0.2126 R + 0.7152 G + 0.0722 B), Cb = 128 + 224·(B − Y′)/1.8556,
+/// Cr = 128 + 224·(R − Y′)/1.5748 (components in 0…1), chroma from the average of each 2×2 block.
+/// Every sample is within ±1 of that formula evaluated exactly (the tests check it).
+///
+/// Odd sizes are padded to even by repeating the last column and row. `frame` is resized to the
+/// bitmap when needed and otherwise reused. Safe to call from any thread on distinct frames.
+package func convert(_ bitmap: Bitmap, background: Color, into frame: inout YUVFrame) {
+    frame.resize(width: bitmap.width, height: bitmap.height)
+    convert(bitmap, coefficients: YUVCoefficients(background: background), into: &frame)
+}
+
+/// ``convert(_:background:into:)`` with the background's coefficients already computed.
+package func convert(_ bitmap: Bitmap, coefficients k: YUVCoefficients, into frame: inout YUVFrame) {
+    frame.resize(width: bitmap.width, height: bitmap.height)
+    let kernel = Kernel(k)
+    let width = frame.width, height = frame.height
+    let lumaWidth = frame.lumaWidth, chromaWidth = frame.chromaWidth, pairs = frame.chromaHeight
+    bitmap.withUnsafeBytes { pixels, stride in
+        frame.y.withUnsafeMutableBytes { yPlane in
+            frame.u.withUnsafeMutableBytes { uPlane in
+                frame.v.withUnsafeMutableBytes { vPlane in
+                    let source = pixels.baseAddress!
+                    for pair in 0..<pairs {
+                        let row0 = source + 2 * pair * stride
+                        // The padding row of an odd-height picture repeats the last row.
+                        let row1 = source + min(2 * pair + 1, height - 1) * stride
+                        convertRowPair(
+                            row0, row1, width: width, k: kernel,
+                            y0: yPlane.baseAddress! + 2 * pair * lumaWidth,
+                            y1: yPlane.baseAddress! + (2 * pair + 1) * lumaWidth,
+                            u: uPlane.baseAddress! + pair * chromaWidth,
+                            v: vPlane.baseAddress! + pair * chromaWidth)
+                    }
+                }
+            }
+        }
+    }
+}
+
+// Eight 16-bit lanes: one 128-bit register, the shape LLVM turns `mulhi` into `pmulhuw` for
+// (wider vectors fall back to emulated 32-bit multiplies on SSE2).
+private typealias Lanes = SIMD8<UInt16>
+
+/// The high half of a 16×16-bit unsigned product, `a·b >> 16`: `pmulhuw` on x86, `umull`+shift on
+/// ARM. Baseline x86-64 (SSE2) has no 32-bit vector multiply, so all arithmetic here is on 16-bit
+/// lanes, with coefficients scaled by 2¹⁶ and inputs pre-shifted so each product keeps 8 fraction
+/// bits (its truncation costs under 1/256 of a level).
+@inline(__always)
+private func mulhi(_ a: Lanes, _ b: UInt16) -> Lanes {
+    Lanes(truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: a) &* UInt32(b)) &>> 16)
+}
+
+/// Coefficients narrowed for the 16-bit kernel. Chroma weights are stored as magnitudes because
+/// their signs are fixed by the matrix; the background's chroma share can have either sign, so it is
+/// split into a positive and a negative part (one of them zero).
+private struct Kernel {
+    var yR, yG, yB, yBackground: UInt16
+    var cbR, cbG, cbB, cbPlus, cbMinus: UInt16
+    var crR, crG, crB, crPlus, crMinus: UInt16
+
+    init(_ k: YUVCoefficients) {
+        func u(_ v: Int32) -> UInt16 { UInt16(clamping: abs(v)) }
+        yR = u(k.yR); yG = u(k.yG); yB = u(k.yB); yBackground = u(k.yBackground)
+        cbR = u(k.cbR); cbG = u(k.cbG); cbB = u(k.cbB)
+        cbPlus = u(max(k.cbBackground, 0)); cbMinus = u(min(k.cbBackground, 0))
+        crR = u(k.crR); crG = u(k.crG); crB = u(k.crB)
+        crPlus = u(max(k.crBackground, 0)); crMinus = u(min(k.crBackground, 0))
+    }
+}
+
+/// Splits 8 BGRA words into channels (colour clamped to alpha, as valid premultiplied colour is),
+/// with `inv = 255 − alpha`.
+@inline(__always)
+private func channels(_ words: SIMD8<UInt32>) -> (r: Lanes, g: Lanes, b: Lanes, inv: Lanes) {
+    let mask = SIMD8<UInt32>(repeating: 0xFF)
+    let a = Lanes(truncatingIfNeeded: words &>> 24)
+    let r = Lanes(truncatingIfNeeded: (words &>> 16) & mask)
+    let g = Lanes(truncatingIfNeeded: (words &>> 8) & mask)
+    let b = Lanes(truncatingIfNeeded: words & mask)
+    return (pointwiseMin(r, a), pointwiseMin(g, a), pointwiseMin(b, a), Lanes(repeating: 255) &- a)
+}
+
+@inline(__always)
+private func luma(_ r: Lanes, _ g: Lanes, _ b: Lanes, _ inv: Lanes, _ k: Kernel) -> SIMD8<UInt8> {
+    // Each product is its term in 1/256 levels; the sum stays below 2¹⁶ for premultiplied input.
+    // 16.5 · 256: the offset plus one half for rounding.
+    let y = mulhi(r &<< 8, k.yR) &+ mulhi(g &<< 8, k.yG) &+ mulhi(b &<< 8, k.yB)
+        &+ mulhi(inv &<< 8, k.yBackground) &+ Lanes(repeating: 16 * 256 + 128)
+    return SIMD8<UInt8>(truncatingIfNeeded: y &>> 8)
+}
+
+/// Adds horizontally adjacent lanes of two 8-lane groups: 16 lanes in, 8 out. Viewing each pair of
+/// 16-bit lanes as one 32-bit lane turns the pairwise add into a shift, a mask and an add instead
+/// of lane shuffles.
+@inline(__always)
+private func pairSums(_ first: Lanes, _ second: Lanes) -> Lanes {
+    let a = unsafeBitCast(first, to: SIMD4<UInt32>.self), b = unsafeBitCast(second, to: SIMD4<UInt32>.self)
+    let pairs = SIMD8<UInt32>(lowHalf: (a & 0xFFFF) &+ (a &>> 16), highHalf: (b & 0xFFFF) &+ (b &>> 16))
+    return Lanes(truncatingIfNeeded: pairs)
+}
+
+@inline(__always)
+private func chroma(
+    positive: Lanes, first: Lanes, second: Lanes, inv: Lanes,
+    _ cPositive: UInt16, _ cFirst: UInt16, _ cSecond: UInt16, bgPlus: UInt16, bgMinus: UInt16
+) -> SIMD8<UInt8> {
+    // Inputs are sums of four pixels (≤ 1020); << 6 makes each product its term in 1/256 levels.
+    // The result is 16…240 levels, so wrapping 16-bit arithmetic on the way there is exact.
+    let c = Lanes(repeating: 128 * 256 + 128)
+        &+ mulhi(positive &<< 6, cPositive) &- mulhi(first &<< 6, cFirst) &- mulhi(second &<< 6, cSecond)
+        &+ mulhi(inv &<< 6, bgPlus) &- mulhi(inv &<< 6, bgMinus)
+    return SIMD8<UInt8>(truncatingIfNeeded: c &>> 8)
+}
+
+/// Converts two source rows into two luma rows and one row of each chroma plane.
+@inline(__always)
+private func convertRowPair(
+    _ row0: UnsafeRawPointer, _ row1: UnsafeRawPointer, width: Int, k: Kernel,
+    y0: UnsafeMutableRawPointer, y1: UnsafeMutableRawPointer,
+    u: UnsafeMutableRawPointer, v: UnsafeMutableRawPointer
+) {
+    var x = 0
+    // Sixteen pixels (eight chroma samples) per step.
+    while x + 16 <= width {
+        // a/b: the two 8-pixel groups; 0/1: the two rows.
+        let (r0a, g0a, b0a, i0a) = channels(row0.loadUnaligned(fromByteOffset: 4 * x, as: SIMD8<UInt32>.self))
+        let (r0b, g0b, b0b, i0b) = channels(row0.loadUnaligned(fromByteOffset: 4 * x + 32, as: SIMD8<UInt32>.self))
+        let (r1a, g1a, b1a, i1a) = channels(row1.loadUnaligned(fromByteOffset: 4 * x, as: SIMD8<UInt32>.self))
+        let (r1b, g1b, b1b, i1b) = channels(row1.loadUnaligned(fromByteOffset: 4 * x + 32, as: SIMD8<UInt32>.self))
+        y0.storeBytes(of: luma(r0a, g0a, b0a, i0a, k), toByteOffset: x, as: SIMD8<UInt8>.self)
+        y0.storeBytes(of: luma(r0b, g0b, b0b, i0b, k), toByteOffset: x + 8, as: SIMD8<UInt8>.self)
+        y1.storeBytes(of: luma(r1a, g1a, b1a, i1a, k), toByteOffset: x, as: SIMD8<UInt8>.self)
+        y1.storeBytes(of: luma(r1b, g1b, b1b, i1b, k), toByteOffset: x + 8, as: SIMD8<UInt8>.self)
+        let r = pairSums(r0a &+ r1a, r0b &+ r1b), g = pairSums(g0a &+ g1a, g0b &+ g1b)
+        let b = pairSums(b0a &+ b1a, b0b &+ b1b), inv = pairSums(i0a &+ i1a, i0b &+ i1b)
+        u.storeBytes(of: chroma(positive: b, first: r, second: g, inv: inv, k.cbB, k.cbR, k.cbG,
+                                bgPlus: k.cbPlus, bgMinus: k.cbMinus),
+                     toByteOffset: x / 2, as: SIMD8<UInt8>.self)
+        v.storeBytes(of: chroma(positive: r, first: g, second: b, inv: inv, k.crR, k.crG, k.crB,
+                                bgPlus: k.crPlus, bgMinus: k.crMinus),
+                     toByteOffset: x / 2, as: SIMD8<UInt8>.self)
+        x += 16
+    }
+    // The rest one 2×2 block at a time through the same arithmetic (lanes 0–3 used); the padding
+    // column of an odd width repeats the last column.
+    let paddedWidth = width + (width & 1)
+    while x < paddedWidth {
+        let xa = x, xb = min(x + 1, width - 1)
+        let words = SIMD8<UInt32>(
+            row0.load(fromByteOffset: 4 * xa, as: UInt32.self), row0.load(fromByteOffset: 4 * xb, as: UInt32.self),
+            row1.load(fromByteOffset: 4 * xa, as: UInt32.self), row1.load(fromByteOffset: 4 * xb, as: UInt32.self),
+            0, 0, 0, 0)
+        let (r, g, b, inv) = channels(words)
+        let ys = luma(r, g, b, inv, k)
+        y0.storeBytes(of: ys[0], toByteOffset: x, as: UInt8.self)
+        y0.storeBytes(of: ys[1], toByteOffset: x + 1, as: UInt8.self)
+        y1.storeBytes(of: ys[2], toByteOffset: x, as: UInt8.self)
+        y1.storeBytes(of: ys[3], toByteOffset: x + 1, as: UInt8.self)
+        func sum(_ lanes: Lanes) -> Lanes {
+            Lanes(repeating: lanes[0] &+ lanes[1] &+ lanes[2] &+ lanes[3])
+        }
+        let rs = sum(r), gs = sum(g), bs = sum(b), invs = sum(inv)
+        let cb = chroma(positive: bs, first: rs, second: gs, inv: invs, k.cbB, k.cbR, k.cbG,
+                        bgPlus: k.cbPlus, bgMinus: k.cbMinus)
+        let cr = chroma(positive: rs, first: gs, second: bs, inv: invs, k.crR, k.crG, k.crB,
+                        bgPlus: k.crPlus, bgMinus: k.crMinus)
+        u.storeBytes(of: cb[0], toByteOffset: x / 2, as: UInt8.self)
+        v.storeBytes(of: cr[0], toByteOffset: x / 2, as: UInt8.self)
+        x += 2
+    }
+}

@@ -1,0 +1,128 @@
+import FlipbookDrawing
+import Foundation
+import Testing
+
+@Suite("Bad input is reported, never crashes")
+struct BadInputTests {
+    @Test(arguments: [(0, 10), (10, 0), (-1, 5), (5, -3), (100_000, 100_000), (40_000, 1)])
+    func impossibleSizesThrow(width: Int, height: Int) {
+        #expect(throws: FlipbookError.self) { try Bitmap(width: width, height: height) }
+    }
+
+    @Test func nanInPathIsRecordedAndSkipped() throws {
+        var bitmap = try Bitmap(width: 10, height: 10)
+        bitmap.draw(background: .white) { context, _ in
+            var path = Path()
+            path.move(to: CGPoint(x: 0, y: 0))
+            path.addLine(to: CGPoint(x: 10, y: 0))
+            path.addLine(to: CGPoint(x: 10, y: 10))
+            path.addLine(to: CGPoint(x: CGFloat.nan, y: 10))
+            context.fill(path, with: .color(.black))
+            // Later valid drawing still happens.
+            context.fill(Path(CGRect(x: 0, y: 0, width: 2, height: 2)), with: .color(.black))
+        }
+        let issue = try #require(bitmap.drawingIssue)
+        #expect(issue.kind == .invalidArgument)
+        #expect(issue.message.contains("fill: the path has a non-finite coordinate (nan) in element 3"))
+        #expect(bitmap.pixel(x: 8, y: 5) == .white)
+        #expect(bitmap.pixel(x: 1, y: 1) == Color(white: 0))
+    }
+
+    @Test func firstIssueIsKept() throws {
+        var bitmap = try Bitmap(width: 10, height: 10)
+        bitmap.draw { context, _ in
+            context.stroke(Path(CGRect(x: 0, y: 0, width: 5, height: 5)), with: .color(.black), lineWidth: .infinity)
+            context.fill(Path(CGRect(x: 0, y: 0, width: CGFloat.nan, height: 5)), with: .color(.black))
+        }
+        #expect(bitmap.drawingIssue?.message.contains("stroke: the line width is not finite (inf)") == true)
+        // A later draw without a background keeps the issue; with one it is cleared.
+        bitmap.draw { _, _ in }
+        #expect(bitmap.drawingIssue != nil)
+        bitmap.draw(background: .clear) { _, _ in }
+        #expect(bitmap.drawingIssue == nil)
+    }
+
+    @Test func nanTransformIsRecorded() throws {
+        var bitmap = try Bitmap(width: 10, height: 10)
+        bitmap.draw { context, _ in
+            var ctx = context
+            ctx.rotate(by: .radians(Double.nan))
+            ctx.fill(Path(CGRect(x: 0, y: 0, width: 5, height: 5)), with: .color(.black))
+        }
+        #expect(bitmap.drawingIssue?.message.contains("fill: the transform has a non-finite entry") == true)
+    }
+
+    @Test func singularTransformDrawsNothingWithoutAnIssue() throws {
+        var bitmap = try Bitmap(width: 10, height: 10)
+        bitmap.draw(background: .white) { context, _ in
+            var ctx = context
+            ctx.scaleBy(x: 0, y: 0)
+            ctx.fill(Path(CGRect(x: 0, y: 0, width: 5, height: 5)), with: .color(.black))
+            ctx.clip(to: Path(CGRect(x: 0, y: 0, width: 5, height: 5)))
+            ctx.drawLayer { layer in layer.fill(Path(CGRect(x: 0, y: 0, width: 5, height: 5)), with: .color(.black)) }
+        }
+        #expect(bitmap.drawingIssue == nil)
+        #expect(bitmap.pixel(x: 0, y: 0) == .white)
+    }
+
+    @Test func badStrokeStylesAndShadingsAreRecorded() throws {
+        let cases: [(String, (inout GraphicsContext) -> Void)] = [
+            ("dash length 1 is negative", { $0.stroke(Path(CGRect(x: 1, y: 1, width: 5, height: 5)), with: .color(.black), style: StrokeStyle(dash: [2, -1])) }),
+            ("the dash phase is not finite", { $0.stroke(Path(CGRect(x: 1, y: 1, width: 5, height: 5)), with: .color(.black), style: StrokeStyle(dash: [2], dashPhase: .nan)) }),
+            ("the line width is negative", { $0.stroke(Path(CGRect(x: 1, y: 1, width: 5, height: 5)), with: .color(.black), lineWidth: -2) }),
+            ("gradient stop 1 has a non-finite location", { $0.fill(Path(CGRect(x: 1, y: 1, width: 5, height: 5)), with: .linearGradient(Gradient(stops: [.init(color: .red, location: 0), .init(color: .blue, location: .nan)]), startPoint: .zero, endPoint: CGPoint(x: 5, y: 0))) }),
+            ("the gradient's radii are not finite", { $0.fill(Path(CGRect(x: 1, y: 1, width: 5, height: 5)), with: .radialGradient(Gradient(colors: [.red]), center: .zero, startRadius: 0, endRadius: .infinity)) }),
+            ("the rectangle is not finite", { context in context.draw(try! Bitmap(width: 1, height: 1), in: CGRect(x: 0, y: 0, width: CGFloat.nan, height: 1)) }),
+            ("clip: the path has a non-finite coordinate", { context in context.clip(to: Path(CGRect(x: CGFloat.infinity, y: 0, width: 1, height: 1))) }),
+        ]
+        for (expected, body) in cases {
+            var bitmap = try Bitmap(width: 10, height: 10)
+            bitmap.draw { context, _ in body(&context) }
+            #expect(bitmap.drawingIssue?.message.contains(expected) == true, "\(expected): \(String(describing: bitmap.drawingIssue))")
+            // Cairo was not put into an error state: the bitmap still encodes once the issue is cleared.
+            bitmap.draw(background: .clear) { _, _ in }
+            #expect(throws: Never.self) { try bitmap.pngData() }
+        }
+    }
+
+    @Test func allZeroDashesDrawASolidLine() throws {
+        let image = try drawing(10, 10) { context, _ in
+            context.stroke(Path { p in p.move(to: CGPoint(x: 0, y: 5)); p.addLine(to: CGPoint(x: 10, y: 5)) },
+                           with: .color(.black), style: StrokeStyle(lineWidth: 2, dash: [0, 0]))
+        }
+        #expect(image.drawingIssue == nil)
+        #expect(image.pixel(x: 5, y: 5) == Color(white: 0))
+    }
+
+    @Test func badScaleIsRecorded() throws {
+        var bitmap = try Bitmap(width: 4, height: 4)
+        var called = false
+        bitmap.draw(scale: 0) { _, _ in called = true }
+        #expect(!called)
+        #expect(bitmap.drawingIssue?.message.contains("scale") == true)
+    }
+
+    @Test func bitmapWithIssueIsNotWritten() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var bitmap = try Bitmap(width: 10, height: 10)
+        bitmap.draw { context, _ in
+            context.fill(Path(ellipseIn: CGRect(x: 0, y: 0, width: CGFloat.nan, height: 4)), with: .color(.black))
+        }
+        let url = directory.appendingPathComponent("bad.png")
+        #expect(throws: FlipbookError.self) { try bitmap.writePNG(to: url) }
+        #expect(throws: FlipbookError.self) { try bitmap.pngData() }
+        #expect(!FileManager.default.fileExists(atPath: url.path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+
+    @Test func opacityNaNIsRecorded() throws {
+        var bitmap = try Bitmap(width: 4, height: 4)
+        bitmap.draw { context, _ in
+            var ctx = context
+            ctx.opacity = .nan
+            ctx.fill(Path(CGRect(x: 0, y: 0, width: 4, height: 4)), with: .color(.black))
+        }
+        #expect(bitmap.drawingIssue?.message.contains("opacity") == true)
+    }
+}

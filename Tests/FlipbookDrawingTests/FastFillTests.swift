@@ -1,0 +1,56 @@
+import FlipbookDrawing
+import FlipbookTestSupport
+import Foundation
+import Testing
+
+@Suite("The small-fill fast path agrees with Cairo")
+struct FastFillTests {
+    /// Small translucent shapes, drawn once on the fast path (no clip) and once through Cairo (a clip
+    /// that keeps everything forces Cairo), must match to within anti-aliasing differences.
+    @Test func fastPathMatchesCairo() throws {
+        func scene(_ context: inout GraphicsContext, clipped: Bool) {
+            var ctx = context
+            if clipped { ctx.clip(to: Path(CGRect(x: -10, y: -10, width: 200, height: 200))) }
+            for i in 0..<60 {
+                var piece = ctx
+                piece.opacity = 0.4 + Double(i % 5) * 0.15
+                piece.translateBy(x: CGFloat(10 + (i * 37) % 140), y: CGFloat(10 + (i * 53) % 100))
+                piece.rotate(by: .degrees(Double(i) * 23))
+                let rect = CGRect(x: -6, y: -4, width: 12, height: 8)
+                let path = i % 3 == 0 ? Path(ellipseIn: rect) : Path(rect)
+                piece.fill(path, with: .color(Color(hue: Double(i) / 60, saturation: 0.8, brightness: 0.9)))
+            }
+        }
+        let fast = try drawing(160, 120, background: Color(white: 0.5, opacity: 0.5)) { context, _ in scene(&context, clipped: false) }
+        let cairo = try drawing(160, 120, background: Color(white: 0.5, opacity: 0.5)) { context, _ in scene(&context, clipped: true) }
+        let difference = try #require(compareImages(fast, cairo))
+        #expect(difference.pixelsBeyondLoose == 0, "max difference \(difference.maximum)")
+        #expect(Double(difference.pixelsBeyondStrict) < Double(difference.pixelCount) * 0.05)
+    }
+
+    @Test func translucentFillOverTranslucentPixels() throws {
+        let image = try drawing(8, 8, background: Color(red: 0, green: 0, blue: 1, opacity: 0.5)) { context, size in
+            var ctx = context
+            ctx.opacity = 0.5
+            ctx.fill(Path(CGRect(x: 2, y: 2, width: 4, height: 4)), with: .color(red: 1, green: 0, blue: 0))
+        }
+        // Source-over: alpha 0.5 + 0.5 × 0.5 = 0.75; red 0.5 / 0.75, blue 0.25 / 0.75.
+        let p = image.pixel(x: 3, y: 3)
+        #expect(close(p.opacity, 0.75) && close(p.red, 2.0 / 3, 3 / 255) && close(p.blue, 1.0 / 3, 3 / 255))
+        #expect(close(image.pixel(x: 0, y: 0).opacity, 0.5) && image.pixel(x: 0, y: 0).blue == 1)
+    }
+
+    @Test func shapesCrossingTheEdgeAndInsideLayers() throws {
+        let image = try drawing(20, 20) { context, _ in
+            context.fill(Path(ellipseIn: CGRect(x: -5, y: -5, width: 12, height: 12)), with: .color(.black))
+            var ctx = context
+            ctx.opacity = 0.5
+            ctx.drawLayer { layer in
+                layer.fill(Path(CGRect(x: 10, y: 10, width: 6, height: 6)), with: .color(.black))
+            }
+        }
+        #expect(image.pixel(x: 0, y: 0) == Color(white: 0))
+        #expect(close(image.pixel(x: 12, y: 12).red, 0.5))
+        #expect(image.pixel(x: 18, y: 18) == .white)
+    }
+}

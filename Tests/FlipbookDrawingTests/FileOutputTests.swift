@@ -1,0 +1,148 @@
+import FlipbookDrawing
+import Foundation
+import Testing
+
+@Suite("PNG, PDF and SVG files")
+struct FileOutputTests {
+    static func picture() throws -> Bitmap {
+        try drawing(16, 12, background: .clear) { context, _ in
+            context.fill(Path(ellipseIn: CGRect(x: 2, y: 2, width: 12, height: 8)), with: .color(.purple))
+            context.fill(Path(CGRect(x: 0, y: 0, width: 4, height: 4)), with: .color(Color.green.opacity(0.5)))
+        }
+    }
+
+    @Test func pngRoundTrip() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let picture = try Self.picture()
+        let url = directory.appendingPathComponent("picture.png")
+        try picture.writePNG(to: url)
+        let data = try Data(contentsOf: url)
+        #expect(Array(data.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        #expect(data == (try picture.pngData()))
+        let loaded = try Bitmap(contentsOfPNG: url)
+        #expect(loaded.width == 16 && loaded.height == 12)
+        for (x, y) in [(8, 6), (1, 1), (15, 11)] {
+            let a = loaded.pixel(x: x, y: y), b = picture.pixel(x: x, y: y)
+            #expect(close(a.red, b.red, 3 / 255) && close(a.opacity, b.opacity, 1 / 255))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["picture.png"])
+    }
+
+    @Test func missingDirectoryThrowsAndLeavesNothing() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("nope/picture.png")
+        let error = try #require(throws: FlipbookError.self) { try Self.picture().writePNG(to: url) }
+        #expect(error.message.contains("does not exist"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+
+    @Test func directoryUnderARegularFileThrows() throws {
+        // Tests may run as root, which ignores permissions; a path under a regular file fails for everyone.
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("file")
+        try Data("x".utf8).write(to: file)
+        #expect(throws: FlipbookError.self) { try Self.picture().writePNG(to: file.appendingPathComponent("picture.png")) }
+        #expect(throws: FlipbookError.self) {
+            try Bitmap.writeVector(to: file.appendingPathComponent("p.pdf"), format: .pdf, size: CGSize(width: 10, height: 10)) { _, _ in }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["file"])
+    }
+
+    @Test func unwritableDirectoryThrowsUnlessRoot() throws {
+        let directory = try temporaryDirectory()
+        defer {
+            chmod(directory.path, 0o755)
+            try? FileManager.default.removeItem(at: directory)
+        }
+        chmod(directory.path, 0o555)
+        let url = directory.appendingPathComponent("picture.png")
+        if FileManager.default.isWritableFile(atPath: directory.path) {
+            // Running as root: permissions do not apply; the write succeeds.
+            try Self.picture().writePNG(to: url)
+        } else {
+            #expect(throws: FlipbookError.self) { try Self.picture().writePNG(to: url) }
+            #expect(!FileManager.default.fileExists(atPath: url.path))
+        }
+    }
+
+    @Test func existingFileSurvivesAFailedWrite() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("picture.png")
+        try Self.picture().writePNG(to: url)
+        let good = try Data(contentsOf: url)
+        var bad = try Self.picture()
+        bad.draw { context, _ in context.fill(Path(CGRect(x: 0, y: 0, width: 1, height: CGFloat.nan)), with: .color(.red)) }
+        #expect(throws: FlipbookError.self) { try bad.writePNG(to: url) }
+        struct Boom: Error {}
+        #expect(throws: Boom.self) {
+            try Bitmap.writeVector(to: url, format: .svg, size: CGSize(width: 10, height: 10)) { _, _ in throw Boom() }
+        }
+        #expect(try Data(contentsOf: url) == good)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["picture.png"])
+    }
+
+    @Test func loadingSomethingThatIsNotAPNGThrowsClearly() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let text = directory.appendingPathComponent("notes.png")
+        try Data("hello, this is text".utf8).write(to: text)
+        let notPNG = try #require(throws: FlipbookError.self) { try Bitmap(contentsOfPNG: text) }
+        #expect(notPNG.kind == .malformedInput && notPNG.message.contains("not a PNG"))
+
+        let missing = try #require(throws: FlipbookError.self) {
+            try Bitmap(contentsOfPNG: directory.appendingPathComponent("missing.png"))
+        }
+        #expect(missing.kind == .io && missing.message.contains("no such file"))
+
+        let truncated = directory.appendingPathComponent("truncated.png")
+        try Data(try Self.picture().pngData().prefix(40)).write(to: truncated)
+        let damaged = try #require(throws: FlipbookError.self) { try Bitmap(contentsOfPNG: truncated) }
+        #expect(damaged.kind == .malformedInput)
+    }
+
+    @Test(arguments: [Bitmap.VectorFormat.pdf, .svg])
+    func vectorStills(format: Bitmap.VectorFormat) throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("still.\(format.rawValue)")
+        try Bitmap.writeVector(to: url, format: format, size: CGSize(width: 120, height: 80)) { context, size in
+            #expect(size == CGSize(width: 120, height: 80))
+            context.fill(Path(roundedRect: CGRect(x: 10, y: 10, width: 60, height: 40), cornerRadius: 8),
+                         with: .linearGradient(Gradient(colors: [.red, .blue]), startPoint: .zero, endPoint: CGPoint(x: 120, y: 0)))
+            var ctx = context
+            ctx.opacity = 0.5
+            ctx.clip(to: Path(ellipseIn: CGRect(x: 40, y: 20, width: 60, height: 50)), options: .inverse)
+            ctx.drawLayer { layer in
+                layer.stroke(Path(ellipseIn: CGRect(x: 30, y: 10, width: 80, height: 60)), with: .color(.green), lineWidth: 6)
+            }
+            ctx.blendMode = .plusDarker
+            ctx.fill(Path(CGRect(x: 0, y: 0, width: 30, height: 30)), with: .conicGradient(Gradient(colors: [.yellow, .purple]), center: CGPoint(x: 15, y: 15)))
+        }
+        let data = try Data(contentsOf: url)
+        switch format {
+        case .pdf: #expect(data.starts(with: Array("%PDF".utf8)))
+        case .svg: #expect(String(decoding: data, as: UTF8.self).contains("<svg"))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [url.lastPathComponent])
+    }
+
+    @Test func vectorDrawingIssueThrowsAndLeavesNothing() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("still.pdf")
+        let error = try #require(throws: FlipbookError.self) {
+            try Bitmap.writeVector(to: url, format: .pdf, size: CGSize(width: 10, height: 10)) { context, _ in
+                context.fill(Path(CGRect(x: 0, y: 0, width: CGFloat.infinity, height: 1)), with: .color(.red))
+            }
+        }
+        #expect(error.kind == .invalidArgument)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+        #expect(throws: FlipbookError.self) {
+            try Bitmap.writeVector(to: url, format: .svg, size: CGSize(width: 0, height: 10)) { _, _ in }
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import FlipbookDrawing
+import Foundation
+import Testing
+@testable import FlipbookVideo
+
+/// The BT.709 limited-range formula, evaluated in floating point: the converter's specification.
+private struct ReferenceConverter {
+    let background: (r: Double, g: Double, b: Double)
+
+    init(_ colour: Color) {
+        let a = colour.opacity
+        background = (colour.red * a * 255, colour.green * a * 255, colour.blue * a * 255)
+    }
+
+    /// Flattened, non-premultiplied-over-background RGB in 0…255 (not rounded).
+    func flatten(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> (Double, Double, Double) {
+        let inv = Double(255 - Int(p.a)) / 255
+        return (Double(p.r) + inv * background.r, Double(p.g) + inv * background.g, Double(p.b) + inv * background.b)
+    }
+
+    func y(_ rgb: (Double, Double, Double)) -> Double {
+        16 + 219 * (0.2126 * rgb.0 + 0.7152 * rgb.1 + 0.0722 * rgb.2) / 255
+    }
+
+    func cbcr(_ rgb: (Double, Double, Double)) -> (Double, Double) {
+        let luma = 0.2126 * rgb.0 + 0.7152 * rgb.1 + 0.0722 * rgb.2
+        return (128 + 224 * (rgb.2 - luma) / 1.8556 / 255, 128 + 224 * (rgb.0 - luma) / 1.5748 / 255)
+    }
+}
+
+/// A seeded generator so failures reproduce.
+private struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+private typealias Pixel = (r: UInt8, g: UInt8, b: UInt8, a: UInt8)
+
+/// Random valid premultiplied pixels, a third of them edge cases.
+private func randomPixel(_ rng: inout SplitMix64) -> Pixel {
+    let edges: [UInt8] = [0, 1, 254, 255]
+    switch Int.random(in: 0..<6, using: &rng) {
+    case 0: return (0, 0, 0, 0)  // transparent
+    case 1:  // opaque, channels at the extremes
+        return (edges.randomElement(using: &rng)!, edges.randomElement(using: &rng)!,
+                edges.randomElement(using: &rng)!, 255)
+    default:
+        let a = UInt8.random(in: 0...255, using: &rng)
+        return (UInt8.random(in: 0...a, using: &rng), UInt8.random(in: 0...a, using: &rng),
+                UInt8.random(in: 0...a, using: &rng), a)
+    }
+}
+
+private func checkConversion(width: Int, height: Int, background: Color, seed: UInt64) throws {
+    var rng = SplitMix64(state: seed)
+    var pixels = [Pixel](repeating: (0, 0, 0, 0), count: width * height)
+    for i in pixels.indices { pixels[i] = randomPixel(&rng) }
+    var bitmap = try Bitmap(width: width, height: height)
+    fill(&bitmap) { x, y in pixels[y * width + x] }
+    let frame = referenceYUV(bitmap, background: background)
+    let reference = ReferenceConverter(background)
+    // Padding repeats the last column and row.
+    func source(_ x: Int, _ y: Int) -> Pixel { pixels[min(y, height - 1) * width + min(x, width - 1)] }
+
+    var worst = 0.0
+    for y in 0..<frame.lumaHeight {
+        for x in 0..<frame.lumaWidth {
+            let expected = reference.y(reference.flatten(source(x, y)))
+            let actual = Double(frame.y[y * frame.lumaWidth + x])
+            worst = max(worst, abs(actual - expected))
+            #expect(abs(actual - expected) <= 1, "Y at (\(x), \(y)): \(actual) vs \(expected)")
+        }
+    }
+    for cy in 0..<frame.chromaHeight {
+        for cx in 0..<frame.chromaWidth {
+            var sum = (0.0, 0.0, 0.0)
+            for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+                let rgb = reference.flatten(source(2 * cx + dx, 2 * cy + dy))
+                sum = (sum.0 + rgb.0 / 4, sum.1 + rgb.1 / 4, sum.2 + rgb.2 / 4)
+            }
+            let (cb, cr) = reference.cbcr(sum)
+            let actualCb = Double(frame.u[cy * frame.chromaWidth + cx])
+            let actualCr = Double(frame.v[cy * frame.chromaWidth + cx])
+            worst = max(worst, abs(actualCb - cb), abs(actualCr - cr))
+            #expect(abs(actualCb - cb) <= 1, "Cb at (\(cx), \(cy)): \(actualCb) vs \(cb)")
+            #expect(abs(actualCr - cr) <= 1, "Cr at (\(cx), \(cy)): \(actualCr) vs \(cr)")
+        }
+    }
+    #expect(worst < 1)
+}
+
+@Suite("RGB → YUV conversion")
+struct ConversionTests {
+    @Test("random and edge pixels are within ±1 of the BT.709 formula", arguments: [
+        (64, 32), (37, 23), (8, 2), (1, 1), (9, 3),
+    ])
+    func randomPixels(size: (Int, Int)) throws {
+        try checkConversion(width: size.0, height: size.1, background: .white, seed: UInt64(size.0 * 1000 + size.1))
+    }
+
+    @Test("flattening over black, a colour and a translucent background")
+    func backgrounds() throws {
+        try checkConversion(width: 40, height: 18, background: .black, seed: 1)
+        try checkConversion(width: 40, height: 18, background: Color(red: 0.2, green: 0.6, blue: 0.9), seed: 2)
+        try checkConversion(width: 40, height: 18, background: Color(red: 1, green: 0.5, blue: 0, opacity: 0.5), seed: 3)
+    }
+
+    @Test("white, black and greys hit the limited-range end points exactly")
+    func endPoints() throws {
+        var bitmap = try Bitmap(width: 16, height: 2)
+        fill(&bitmap) { x, _ in
+            switch x / 4 {
+            case 0: (255, 255, 255, 255)
+            case 1: (0, 0, 0, 255)
+            case 2: (0, 0, 0, 0)  // transparent: the white background
+            default: (128, 128, 128, 255)
+            }
+        }
+        let frame = referenceYUV(bitmap, background: .white)
+        #expect(Array(frame.y[0..<4]) == [235, 235, 235, 235])
+        #expect(Array(frame.y[4..<8]) == [16, 16, 16, 16])
+        #expect(Array(frame.y[8..<12]) == [235, 235, 235, 235])
+        #expect(frame.u.allSatisfy { $0 == 128 } && frame.v.allSatisfy { $0 == 128 })
+        #expect(frame.y[12] == UInt8((16 + 219 * 128 / 255.0).rounded()))
+    }
+
+    @Test("a frame is reused at the same size and resized otherwise")
+    func reuse() throws {
+        var frame = YUVFrame(width: 10, height: 10)
+        convert(try Bitmap(width: 7, height: 5), background: .white, into: &frame)
+        #expect(frame.width == 7 && frame.height == 5)
+        #expect(frame.lumaWidth == 8 && frame.lumaHeight == 6)
+        #expect(frame.y.count == 48 && frame.u.count == 12 && frame.v.count == 12)
+    }
+}

@@ -1,0 +1,140 @@
+import CFFmpeg
+import Foundation
+@testable import FlipbookVideo
+
+/// What the tests learn about an MP4 by decoding it in-process with libavformat/libavcodec.
+struct DecodedVideo {
+    var width = 0
+    var height = 0
+    var codecName = ""
+    var profile: Int32 = 0
+    var pixelFormat = ""
+    var colorPrimaries = AVCOL_PRI_UNSPECIFIED
+    var colorTransfer = AVCOL_TRC_UNSPECIFIED
+    var colorSpace = AVCOL_SPC_UNSPECIFIED
+    var colorRange = AVCOL_RANGE_UNSPECIFIED
+    var averageFrameRate = AVRational(num: 0, den: 1)
+    var realFrameRate = AVRational(num: 0, den: 1)
+    /// The container's duration in seconds.
+    var formatDuration: Double = 0
+    /// The stream's duration in seconds.
+    var streamDuration: Double = 0
+    /// Each decoded frame's presentation time in seconds, in output order.
+    var frameTimes: [Double] = []
+    /// Decoded pictures (only when requested).
+    var frames: [YUVPlanes] = []
+    var frameCount: Int { frameTimes.count }
+}
+
+/// One decoded picture, tightly packed.
+struct YUVPlanes {
+    var width: Int
+    var height: Int
+    var y: [UInt8]
+    var u: [UInt8]
+    var v: [UInt8]
+}
+
+struct TestDecodeError: Error, CustomStringConvertible {
+    var description: String
+}
+
+private func check(_ status: Int32, _ what: String) throws {
+    if status < 0 { throw TestDecodeError(description: "\(what): \(libavErrorText(status))") }
+}
+
+/// Decodes every frame of the first video stream of `url`.
+func decodeVideo(_ url: URL, keepFrames: Bool = true) throws -> DecodedVideo {
+    var result = DecodedVideo()
+    var format: UnsafeMutablePointer<AVFormatContext>? = nil
+    try check(avformat_open_input(&format, url.path, nil, nil), "open \(url.path)")
+    defer { avformat_close_input(&format) }
+    try check(avformat_find_stream_info(format, nil), "find stream info")
+    let index = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
+    try check(index, "find video stream")
+    let stream = format!.pointee.streams[Int(index)]!
+    let parameters = stream.pointee.codecpar!
+    result.width = Int(parameters.pointee.width)
+    result.height = Int(parameters.pointee.height)
+    result.codecName = String(cString: avcodec_get_name(parameters.pointee.codec_id))
+    result.profile = parameters.pointee.profile
+    result.pixelFormat = av_get_pix_fmt_name(AVPixelFormat(rawValue: parameters.pointee.format)).map { String(cString: $0) } ?? "?"
+    result.colorPrimaries = parameters.pointee.color_primaries
+    result.colorTransfer = parameters.pointee.color_trc
+    result.colorSpace = parameters.pointee.color_space
+    result.colorRange = parameters.pointee.color_range
+    result.averageFrameRate = stream.pointee.avg_frame_rate
+    result.realFrameRate = stream.pointee.r_frame_rate
+    result.formatDuration = Double(format!.pointee.duration) / Double(AV_TIME_BASE)
+    let timeBase = stream.pointee.time_base
+    result.streamDuration = Double(stream.pointee.duration) * av_q2d(timeBase)
+
+    guard let decoder = avcodec_find_decoder(parameters.pointee.codec_id) else {
+        throw TestDecodeError(description: "no decoder")
+    }
+    var context = avcodec_alloc_context3(decoder)
+    defer { avcodec_free_context(&context) }
+    try check(avcodec_parameters_to_context(context, parameters), "parameters to context")
+    context!.pointee.thread_count = 1
+    try check(avcodec_open2(context, decoder, nil), "open decoder")
+    var packet = av_packet_alloc()
+    defer { av_packet_free(&packet) }
+    var frame = av_frame_alloc()
+    defer { av_frame_free(&frame) }
+
+    func receive() throws {
+        while true {
+            let status = avcodec_receive_frame(context, frame)
+            if status == flipbook_averror_eagain() || status == flipbook_averror_eof() { return }
+            try check(status, "receive frame")
+            let f = frame!.pointee
+            result.frameTimes.append(Double(f.best_effort_timestamp) * av_q2d(timeBase))
+            if keepFrames {
+                let w = Int(f.width), h = Int(f.height)
+                func plane(_ data: UnsafeMutablePointer<UInt8>, _ stride: Int32, _ pw: Int, _ ph: Int) -> [UInt8] {
+                    var out = [UInt8](repeating: 0, count: pw * ph)
+                    for row in 0..<ph {
+                        for col in 0..<pw { out[row * pw + col] = data[row * Int(stride) + col] }
+                    }
+                    return out
+                }
+                result.frames.append(YUVPlanes(
+                    width: w, height: h,
+                    y: plane(f.data.0!, f.linesize.0, w, h),
+                    u: plane(f.data.1!, f.linesize.1, (w + 1) / 2, (h + 1) / 2),
+                    v: plane(f.data.2!, f.linesize.2, (w + 1) / 2, (h + 1) / 2)))
+            }
+            av_frame_unref(frame)
+        }
+    }
+
+    while av_read_frame(format, packet) >= 0 {
+        defer { av_packet_unref(packet) }
+        if packet!.pointee.stream_index != index { continue }
+        try check(avcodec_send_packet(context, packet), "send packet")
+        try receive()
+    }
+    try check(avcodec_send_packet(context, nil), "flush decoder")
+    try receive()
+    return result
+}
+
+/// The four-character types of the top-level boxes of an MP4 file, in file order.
+func topLevelBoxes(_ url: URL) throws -> [String] {
+    let data = try Data(contentsOf: url)
+    var boxes: [String] = []
+    var offset = 0
+    while offset + 8 <= data.count {
+        var size = data[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+        let type = String(decoding: data[offset + 4..<offset + 8], as: UTF8.self)
+        if size == 1, offset + 16 <= data.count {
+            size = data[offset + 8..<offset + 16].reduce(0) { $0 << 8 | Int($1) }
+        } else if size == 0 {
+            size = data.count - offset
+        }
+        guard size >= 8 else { break }
+        boxes.append(type)
+        offset += size
+    }
+    return boxes
+}
