@@ -27,7 +27,7 @@ private let confettiHelp: [(section: String, key: String, help: String)] = [
     ("burst", "palette", "colours, picked uniformly"),
     ("burst", "sizes", "sizes in points [w, h], picked uniformly"),
     ("burst", "scale", "factor on every size"),
-    ("burst", "shapes", "rectangle, circle, triangle, star, or {\"svgPath\": \"M...\"}"),
+    ("burst", "shapes", "rectangle, circle, triangle, star, or {\"svg\": \"M...\"}"),
     ("burst", "rotation", "initial rotation range, degrees"),
     ("burst", "rotationSpeed", "spin range, degrees per second"),
     ("burst", "flutterAmplitude", "sideways flutter range, points"),

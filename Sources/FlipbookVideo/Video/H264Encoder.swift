@@ -72,6 +72,7 @@ final class H264Encoder {
         frame.pointee.width = Int32(width)
         frame.pointee.height = Int32(height)
         try checkLibav(av_frame_get_buffer(frame, 0), "allocating a \(width)×\(height) video frame", file: file)
+        Self.clearBuffers(of: frame)
         guard let packet = av_packet_alloc() else {
             throw libavError(flipbook_averror(ENOMEM), "allocating a packet", file: file)
         }
@@ -84,7 +85,9 @@ final class H264Encoder {
     func encode(_ picture: YUVFrame, pts: Int64, _ output: (UnsafeMutablePointer<AVPacket>) throws -> Void) throws {
         let frame = frame!
         // The encoder may still hold a reference to the previous buffer; this copies if so.
+        let before = frame.pointee.data.0
         try checkLibav(av_frame_make_writable(frame), "preparing frame \(pts) for encoding", file: file)
+        if frame.pointee.data.0 != before { Self.clearBuffers(of: frame) }
         copy(picture.y, width: picture.lumaWidth, rows: picture.lumaHeight,
              into: frame.pointee.data.0!, stride: Int(frame.pointee.linesize.0))
         copy(picture.u, width: picture.chromaWidth, rows: picture.chromaHeight,
@@ -129,6 +132,19 @@ final class H264Encoder {
                 let target = destination + row * stride
                 target.update(from: source.baseAddress! + row * width, count: width)
                 (target + width).update(repeating: source[row * width + width - 1], count: stride - width)
+            }
+        }
+    }
+
+    /// Zeroes every byte of the frame's buffers, including the alignment padding after each row and
+    /// the spare rows libavutil allocates below the picture. x264's SIMD input copy reads whole
+    /// vectors past the picture's edges; uninitialised, those bytes made the encoded stream depend on
+    /// what malloc happened to return, which broke byte-for-byte reproducibility.
+    private static func clearBuffers(of frame: UnsafeMutablePointer<AVFrame>) {
+        withUnsafeBytes(of: frame.pointee.buf) { buffers in
+            for reference in buffers.bindMemory(to: UnsafeMutablePointer<AVBufferRef>?.self) {
+                guard let reference else { continue }
+                memset(reference.pointee.data, 0, reference.pointee.size)
             }
         }
     }

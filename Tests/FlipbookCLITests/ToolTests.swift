@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+import FlipbookTestSupport
+import FlipbookDrawing
+
+@Suite("flipbook command line")
+struct ToolTests {
+    @Test("render writes an MP4 clip from a scene file")
+    func renderClip() throws {
+        let scratch = try Scratch()
+        let scene = try scratch.write("small.json", smallScene)
+        let run = try Tool.run(["render", scene, "-o", scratch.path("clip.mp4"), "--preset", "ultrafast"])
+        #expect(run.status == 0, "stderr: \(run.error)")
+        #expect(run.output.contains("5 frames"))
+        let data = try Data(contentsOf: URL(fileURLWithPath: scratch.path("clip.mp4")))
+        // An MP4 starts with an 'ftyp' box.
+        #expect(data.count > 100)
+        #expect(String(decoding: data[4..<8], as: UTF8.self) == "ftyp")
+        #expect(scratch.contents == ["clip.mp4", "small.json"])
+    }
+
+    @Test("still writes PNG at pixel size, and PDF and SVG")
+    func stills() throws {
+        let scratch = try Scratch()
+        let scene = try scratch.write("small.json", smallScene)
+        let png = try Tool.run(["still", scene, "--time", "0.3", "-o", scratch.path("f.png"), "--scale", "2"])
+        #expect(png.status == 0, "stderr: \(png.error)")
+        let bitmap = try Bitmap(contentsOfPNG: URL(fileURLWithPath: scratch.path("f.png")))
+        #expect(bitmap.width == 128 && bitmap.height == 96)
+        // The white background is there, and something was drawn on it.
+        #expect(bitmap.pixel(x: 0, y: 0) == .white)
+        var nonWhite = 0
+        for y in 0..<bitmap.height { for x in 0..<bitmap.width where bitmap.pixel(x: x, y: y) != .white { nonWhite += 1 } }
+        #expect(nonWhite > 50)
+
+        for format in ["pdf", "svg"] {
+            let run = try Tool.run(["still", scene, "--time", "0.3", "-o", scratch.path("f.\(format)")])
+            #expect(run.status == 0, "stderr: \(run.error)")
+            let data = try Data(contentsOf: URL(fileURLWithPath: scratch.path("f.\(format)")))
+            let head = String(decoding: data.prefix(5), as: UTF8.self)
+            #expect(format == "pdf" ? head == "%PDF-" : head.hasPrefix("<?xml"))
+        }
+    }
+
+    @Test("the same seed gives the same still; another seed a different one")
+    func seeds() throws {
+        let scratch = try Scratch()
+        for (name, seed) in [("a", "7"), ("b", "7"), ("c", "8")] {
+            let run = try Tool.run(["still", "confetti", "--time", "0.5", "--size", "120x200", "--seed", seed,
+                                    "-o", scratch.path("\(name).png")])
+            #expect(run.status == 0, "stderr: \(run.error)")
+        }
+        let a = try Data(contentsOf: URL(fileURLWithPath: scratch.path("a.png")))
+        let b = try Data(contentsOf: URL(fileURLWithPath: scratch.path("b.png")))
+        let c = try Data(contentsOf: URL(fileURLWithPath: scratch.path("c.png")))
+        #expect(a == b)
+        #expect(a != c)
+    }
+
+    @Test("batch finishes the other jobs when one fails, prints a summary and exits 1")
+    func batchWithABadJob() throws {
+        let scratch = try Scratch()
+        _ = try scratch.write("small.json", smallScene)
+        let jobs = try scratch.write("jobs.json", """
+            {"jobs": [
+              {"name": "clip", "scene": "small.json", "output": "clip.mp4", "preset": "ultrafast"},
+              {"name": "broken", "scene": "missing.json", "output": "broken.mp4"},
+              {"name": "still", "scene": "small.json", "output": "still.png", "time": 0.2}
+            ]}
+            """)
+        let run = try Tool.run(["batch", jobs, "--jobs", "2", "--quiet"])
+        #expect(run.status == 1)
+        #expect(run.output.contains("clip"))
+        #expect(run.output.contains("FAILED"))
+        #expect(run.output.contains("2 succeeded, 1 failed"))
+        #expect(run.output.contains("missing.json"))
+        #expect(scratch.contents == ["clip.mp4", "jobs.json", "small.json", "still.png"])
+    }
+
+    @Test("scenes lists both scenes with their defaults")
+    func scenes() throws {
+        let run = try Tool.run(["scenes"])
+        #expect(run.status == 0)
+        for text in ["confetti", "ripples", "gravity", "280", "1.6", "lifetime", "14", "maximumNumberOfRipples", "1000"] {
+            #expect(run.output.contains(text), "missing \(text)")
+        }
+    }
+
+    @Test("usage errors exit 2 with a clear message and write nothing", arguments: [
+        (["render", "fireworks", "-o", "OUT/x.mp4"], "Unknown scene 'fireworks'"),
+        (["render", "confetti", "-o", "OUT/x.mp4", "--frobnicate"], "Unknown option '--frobnicate'"),
+        (["render", "confetti", "-o", "OUT/x.mp4", "--duration=-1"], "--duration must be greater than 0"),
+        (["render", "confetti", "-o", "OUT/x.mp4", "--fps", "0"], "--fps must be between 1 and 1000"),
+        (["render", "confetti", "-o", "OUT/x.mp4", "--size", "0x100"], "--size must be between"),
+        (["render", "confetti", "-o", "OUT/x.mp4", "--size", "20000x100"], "--size must be between"),
+        (["render", "confetti", "-o", "OUT/x.mp4", "--scale", "0"], "--scale must be greater than 0"),
+        (["render", "confetti", "-o", "OUT/x.mp4", "--crf", "60"], "--crf must be between 0 and 51"),
+        (["render", "confetti", "-o", "OUT/x.mp4", "--preset", "warp"], "Unknown --preset 'warp'"),
+        (["render", "confetti", "-o", "OUT/missing/x.mp4"], "does not exist"),
+        (["render", "confetti", "-o", "OUT/x.png"], "must end in .mp4"),
+        (["still", "confetti", "-o", "OUT/x.gif"], "must end in .png, .pdf, .svg"),
+    ])
+    func usageErrors(arguments: [String], message: String) throws {
+        let scratch = try Scratch()
+        let run = try Tool.run(arguments.map { $0.replacingOccurrences(of: "OUT", with: scratch.url.path) })
+        #expect(run.status == 2, "stderr: \(run.error)")
+        #expect(run.error.contains(message), "stderr: \(run.error)")
+        #expect(scratch.contents.isEmpty)
+    }
+
+    @Test("a malformed scene file is reported by line and column")
+    func malformedJSON() throws {
+        let scratch = try Scratch()
+        let scene = try scratch.write("bad.json", "{\n  \"fps\": 30,\n  \"layers\": [ {\"scene\": \"confetti\" ]\n}\n")
+        let run = try Tool.run(["render", scene, "-o", scratch.path("x.mp4")])
+        #expect(run.status == 2)
+        #expect(run.error.contains("bad.json:3:"), "stderr: \(run.error)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("x.mp4")))
+    }
+
+    @Test("out-of-range values in a scene file name their key path")
+    func outOfRangeInFile() throws {
+        let scratch = try Scratch()
+        let scene = try scratch.write("big.json", #"{"layers": [{"scene": "confetti", "bursts": [{"count": 500000}]}]}"#)
+        let run = try Tool.run(["still", scene, "-o", scratch.path("x.png")])
+        #expect(run.status == 2)
+        #expect(run.error.contains("layers[0].bursts[0].count"), "stderr: \(run.error)")
+        let wrongType = try scratch.write("type.json", #"{"fps": "fast"}"#)
+        let typeRun = try Tool.run(["still", wrongType, "-o", scratch.path("x.png")])
+        #expect(typeRun.status == 2)
+        #expect(typeRun.error.contains("fps"), "stderr: \(typeRun.error)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("x.png")))
+    }
+
+    @Test("a render that fails exits 1 and keeps the file already there")
+    func renderFailure() throws {
+        let scratch = try Scratch()
+        // A directory where the clip should go: the render cannot replace it.
+        try FileManager.default.createDirectory(atPath: scratch.path("clip.mp4"), withIntermediateDirectories: false)
+        let scene = try scratch.write("small.json", smallScene)
+        let run = try Tool.run(["render", scene, "-o", scratch.path("clip.mp4"), "--quiet"])
+        #expect(run.status == 1, "stderr: \(run.error)")
+        #expect(run.error.contains("clip.mp4"))
+        var isDirectory: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: scratch.path("clip.mp4"), isDirectory: &isDirectory) && isDirectory.boolValue)
+        #expect(scratch.contents == ["clip.mp4", "small.json"])
+    }
+}
