@@ -57,6 +57,11 @@ let package = Package(
             dependencies: ["Flipbook", "CFFmpeg", "CCairo"],
             path: "Benchmarks/FlipbookBenchmarks"
         ),
+        .executableTarget(
+            name: "FlipbookMemcheck",
+            dependencies: ["Flipbook"],
+            path: "Tests/Memcheck"
+        ),
         .target(
             name: "FlipbookTestSupport",
             dependencies: ["FlipbookDrawing"],

@@ -3,6 +3,7 @@ import Foundation
 // flipbook-bench <benchmark> [arguments]: runs one benchmark and prints its figures.
 let benchmarks: [String: ([String]) throws -> Void] = [
     "canvas": CanvasBenchmark.run,
+    "video": VideoBenchmark.run,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -141,6 +141,32 @@ struct EncoderDeterminismTests {
         #expect(first == second)
     }
 
+    @Test("identical while other threads churn the heap (catches reads of uninitialised memory)")
+    func identicalUnderHeapChurn() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let stop = ChurnFlag()
+        for _ in 0..<2 {
+            Thread {
+                var seed: UInt32 = 7
+                while !stop.isSet {
+                    seed = seed &* 1_664_525 &+ 1_013_904_223
+                    var buffer = [UInt8](repeating: UInt8(truncatingIfNeeded: seed), count: Int(seed % 200_000) + 1)
+                    buffer[0] ^= 1
+                    _ = buffer
+                }
+            }.start()
+        }
+        defer { stop.set() }
+        var outputs = Set<Data>()
+        for run in 0..<6 {
+            let url = directory.appendingPathComponent("churn-\(run).mp4")
+            try encodePattern(to: url, width: 192, height: 108, count: 30)
+            outputs.insert(try Data(contentsOf: url))
+        }
+        #expect(outputs.count == 1)
+    }
+
     @Test("no version string or timestamp from libavformat ends up in the file")
     func noVersionStrings() throws {
         let directory = try makeTemporaryDirectory()
@@ -150,4 +176,12 @@ struct EncoderDeterminismTests {
         let bytes = try Data(contentsOf: url)
         #expect(bytes.range(of: Data("Lavf".utf8)) == nil)
     }
+}
+
+/// A flag the test thread sets to stop its helper threads.
+final class ChurnFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
 }

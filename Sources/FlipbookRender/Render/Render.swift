@@ -56,7 +56,7 @@ public func render(
         let start = DispatchTime.now().uptimeNanoseconds
         try encoder.append(frame)
         encodeNanoseconds += DispatchTime.now().uptimeNanoseconds - start
-        pipeline.recycle(frame, encoded: index)
+        pipeline.recycle(consume frame, encoded: index)
         if let progress {
             let seconds = elapsed()
             let rate = seconds > 0 ? Double(index + 1) / seconds : 0

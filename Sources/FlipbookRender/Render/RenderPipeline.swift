@@ -77,7 +77,8 @@ final class RenderPipeline: @unchecked Sendable {
     }
 
     /// Gives back frame `index` after encoding it, letting workers claim one more frame.
-    func recycle(_ frame: YUVFrame, encoded index: Int) {
+    /// `consuming`, so the caller's reference is gone and a worker can reuse the buffers in place.
+    func recycle(_ frame: consuming YUVFrame, encoded index: Int) {
         condition.lock()
         nextToEncode = index + 1
         spare.append(frame)

@@ -101,7 +101,10 @@ public final class VideoEncoder {
                 "Cannot write MP4 \(url.path): frame \(frameCount) is \(frame.width)×\(frame.height) pixels "
                     + "but the video is \(width)×\(height).")
         }
+        // Take the buffer out of `scratch` first: converting into it while `scratch` still shares it
+        // would copy 1.5 bytes per pixel on every frame.
         var picture = scratch ?? YUVFrame(width: width, height: height)
+        scratch = nil
         convert(frame, coefficients: coefficients, into: &picture)
         defer { scratch = picture }
         try append(picture)

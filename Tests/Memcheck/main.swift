@@ -1,0 +1,143 @@
+import Flipbook
+import Foundation
+
+// Drives every drawing feature, every file format, the encoder and the error paths once, from a
+// synchronous main. `make valgrind` runs this under memcheck: the Swift Testing runner's async main
+// (dispatch_main) crashes valgrind 3.19 itself, so the test binary cannot be run there directly.
+
+let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-memcheck-\(getpid())")
+try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: directory) }
+
+func expectFailure(_ what: String, _ body: () throws -> Void) {
+    do {
+        try body()
+        print("memcheck: expected an error from \(what)")
+        exit(1)
+    } catch {
+        // The error's message is built from C strings: format it so that path is exercised too.
+        _ = "\(error)"
+    }
+}
+
+func drawEverything(_ context: inout GraphicsContext, _ size: CGSize) {
+    let gradient = Gradient(colors: [.red, .yellow, .blue])
+    let box = CGRect(x: 4, y: 4, width: 40, height: 30)
+    context.fill(Path(box), with: .color(.purple))
+    context.stroke(Path(ellipseIn: box.offsetBy(dx: 50, dy: 0)), with: .color(.green), lineWidth: 3)
+    context.stroke(Path(roundedRect: box.offsetBy(dx: 100, dy: 0), cornerRadius: 6),
+                   with: .color(.orange), style: StrokeStyle(lineWidth: 2, lineCap: .round, lineJoin: .bevel, dash: [4, 2]))
+    for options in [GraphicsContext.GradientOptions(), .repeat, .mirror] {
+        var ctx = context
+        ctx.translateBy(x: 0, y: 40)
+        ctx.fill(Path(box), with: .linearGradient(gradient, startPoint: .zero, endPoint: CGPoint(x: 10, y: 0), options: options))
+        ctx.fill(Path(box.offsetBy(dx: 50, dy: 0)),
+                 with: .radialGradient(gradient, center: CGPoint(x: 75, y: 20), startRadius: 0, endRadius: 8, options: options))
+        ctx.fill(Path(box.offsetBy(dx: 100, dy: 0)), with: .conicGradient(gradient, center: CGPoint(x: 125, y: 20), angle: .degrees(30), options: options))
+    }
+    var arcs = Path()
+    arcs.addArc(center: CGPoint(x: 30, y: 100), radius: 20, startAngle: .zero, endAngle: .degrees(135), clockwise: false)
+    arcs.addQuadCurve(to: CGPoint(x: 80, y: 120), control: CGPoint(x: 60, y: 60))
+    arcs.addCurve(to: CGPoint(x: 140, y: 100), control1: CGPoint(x: 100, y: 140), control2: CGPoint(x: 120, y: 60))
+    context.stroke(arcs, with: .color(.black), style: StrokeStyle(lineWidth: 2, lineJoin: .round))
+    if let heart = Path(svgPath: "M12 21.35l-1.45-1.32C5.4 15.36 2 12.28 2 8.5 2 5.42 4.42 3 7.5 3c1.74 0 3.41.81 4.5 2.09C13.09 3.81 14.76 3 16.5 3 19.58 3 22 5.42 22 8.5c0 3.78-3.4 6.86-8.55 11.54L12 21.35z") {
+        context.fill(heart.offsetBy(dx: 150, dy: 90), with: .color(.pink), style: FillStyle(eoFill: true))
+    }
+    for mode in GraphicsContext.BlendMode.allModes {
+        var ctx = context
+        ctx.blendMode = mode
+        ctx.opacity = 0.7
+        ctx.fill(Path(ellipseIn: CGRect(x: 10, y: 140, width: 30, height: 30)), with: .color(.cyan))
+        ctx.fill(Path(CGRect(x: 20, y: 150, width: 30, height: 20)), with: .linearGradient(gradient, startPoint: .zero, endPoint: CGPoint(x: 40, y: 0)))
+    }
+    var clipped = context
+    clipped.clip(to: Path(ellipseIn: CGRect(x: 60, y: 140, width: 40, height: 40)))
+    clipped.clip(to: Path(CGRect(x: 70, y: 150, width: 10, height: 10)), options: .inverse)
+    clipped.fill(Path(CGRect(x: 50, y: 130, width: 60, height: 60)), with: .color(.indigo))
+    _ = clipped.clipBoundingRect
+    var layered = context
+    layered.opacity = 0.5
+    layered.blendMode = .multiply
+    layered.drawLayer { inner in
+        inner.fill(Path(CGRect(x: 110, y: 140, width: 40, height: 40)), with: .color(.red))
+        inner.drawLayer { innermost in
+            innermost.rotate(by: .degrees(20))
+            innermost.fill(Path(CGRect(x: 170, y: 100, width: 20, height: 20)), with: .color(.blue))
+        }
+    }
+}
+
+// Drawing, PNG round trip, images, vector stills.
+var bitmap = try Bitmap(width: 200, height: 200)
+bitmap.draw(scale: 1, background: .white) { context, size in
+    drawEverything(&context, size)
+    // Non-finite input is skipped and recorded, never drawn.
+    context.fill(Path(CGRect(x: CGFloat.nan, y: 0, width: 4, height: 4)), with: .color(.red))
+}
+guard bitmap.drawingIssue != nil else { print("memcheck: the NaN fill was not recorded"); exit(1) }
+expectFailure("writing a bitmap with a drawing issue") { try bitmap.writePNG(to: directory.appendingPathComponent("nan.png")) }
+bitmap.draw(scale: 2, background: .white) { context, size in
+    var ctx = context
+    ctx.scaleBy(x: 0.5, y: 0.5)
+    drawEverything(&ctx, size)
+}
+var copy = bitmap
+copy.draw { context, _ in context.fill(Path(CGRect(x: 0, y: 0, width: 10, height: 10)), with: .color(.black)) }
+let pngURL = directory.appendingPathComponent("still.png")
+var clean = try Bitmap(width: 64, height: 64)
+clean.draw(background: .white) { context, _ in context.fill(Path(ellipseIn: CGRect(x: 8, y: 8, width: 48, height: 48)), with: .color(.blue)) }
+try clean.writePNG(to: pngURL)
+let loaded = try Bitmap(contentsOfPNG: pngURL)
+_ = try loaded.pngData()
+bitmap.draw { context, _ in
+    context.draw(loaded, in: CGRect(x: 0, y: 0, width: 50, height: 50))
+    var ctx = context
+    ctx.opacity = 0.5
+    ctx.rotate(by: .degrees(15))
+    ctx.draw(loaded, at: CGPoint(x: 120, y: 120), anchor: .topLeading)
+}
+for format in [Bitmap.VectorFormat.pdf, .svg] {
+    try Bitmap.writeVector(to: directory.appendingPathComponent("still.\(format)"), format: format,
+                           size: CGSize(width: 200, height: 200)) { context, size in drawEverything(&context, size) }
+}
+
+// Bad input: every path must throw cleanly.
+expectFailure("a zero-size bitmap") { _ = try Bitmap(width: 0, height: 10) }
+expectFailure("an absurd bitmap") { _ = try Bitmap(width: 100_000, height: 100_000) }
+expectFailure("a missing directory") { try clean.writePNG(to: directory.appendingPathComponent("missing/x.png")) }
+let notPNG = directory.appendingPathComponent("not.png")
+try Data("definitely not a PNG".utf8).write(to: notPNG)
+expectFailure("a file that is not a PNG") { _ = try Bitmap(contentsOfPNG: notPNG) }
+expectFailure("malformed SVG path data") { _ = try Path(svgPathData: "M10 10 L20 x") }
+
+// Scenes, the render pipeline with two workers, the encoder and stills through the timeline.
+let timeline = try SceneFile.decode(Data("""
+    {"size": [96, 64], "scale": 1, "fps": 20, "duration": 0.5, "background": "white",
+     "layers": [{"scene": "ripples", "ripples": [{"center": [48, 32], "start": 0, "color": "teal"}], "speed": 80},
+                {"scene": "confetti", "seed": 5, "bursts": [{"count": 40}], "opacity": 0.8}]}
+    """.utf8)).makeTimeline()
+var options = VideoOptions()
+options.preset = "ultrafast"
+_ = try render(timeline, to: directory.appendingPathComponent("clip.mp4"), options: options, workers: 2) { _ in }
+try renderStill(timeline, at: 0.3, to: directory.appendingPathComponent("frame.png"))
+try renderStill(timeline, at: 0.3, to: directory.appendingPathComponent("frame.svg"))
+let encoder = try VideoEncoder(url: directory.appendingPathComponent("direct.mp4"), width: 64, height: 48, fps: 10, options: options)
+var frame = try Bitmap(width: 64, height: 48)
+for index in 0..<4 {
+    frame.draw(background: .clear) { context, _ in
+        context.fill(Path(CGRect(x: Double(index) * 8, y: 8, width: 16, height: 16)), with: .color(.red.opacity(0.5)))
+    }
+    try encoder.append(frame)
+}
+try encoder.finish()
+var badPreset = VideoOptions()
+badPreset.preset = "warp"
+expectFailure("an unknown preset") { _ = try VideoEncoder(url: directory.appendingPathComponent("bad.mp4"), width: 64, height: 48, fps: 10, options: badPreset) }
+expectFailure("fps 0") { _ = try VideoEncoder(url: directory.appendingPathComponent("bad.mp4"), width: 64, height: 48, fps: 0) }
+expectFailure("a missing output directory") { _ = try VideoEncoder(url: directory.appendingPathComponent("missing/bad.mp4"), width: 64, height: 48, fps: 10) }
+do {
+    // An encoder dropped without finish() must free everything and leave no file.
+    let abandoned = try VideoEncoder(url: directory.appendingPathComponent("abandoned.mp4"), width: 64, height: 48, fps: 10, options: options)
+    try abandoned.append(frame)
+}
+print("memcheck: exercised drawing, files, scenes, rendering and encoding")
