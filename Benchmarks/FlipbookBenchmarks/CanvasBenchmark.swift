@@ -1,3 +1,4 @@
+import FlipbookAnimation
 import FlipbookDrawing
 import Foundation
 
@@ -56,9 +57,14 @@ enum CanvasBenchmark {
         }
     }
 
-    /// Runs the benchmark. Arguments: `--frames N` (default 20), `--count N` (default 10000),
-    /// `--output FILE.png` to save the last frame.
+    /// Runs the benchmark. `flipbook-bench canvas storm|ripples [--frames N] [--output FILE.png]` runs a
+    /// scene workload (see ``SceneWorkload``); otherwise the raw rectangles, with arguments
+    /// `--frames N` (default 20), `--count N` (default 10000), `--output FILE.png` to save the last frame.
     static func run(_ arguments: [String]) throws {
+        if let workload = arguments.first, let scene = SceneWorkload(rawValue: workload) {
+            try runScene(scene, Array(arguments.dropFirst()))
+            return
+        }
         var frames = 20, count = 10_000
         var output: String?
         var iterator = arguments.makeIterator()
@@ -92,5 +98,90 @@ enum CanvasBenchmark {
             try bitmap.writePNG(to: URL(fileURLWithPath: output))
             print("canvas: wrote \(output)")
         }
+    }
+}
+
+// The issue #5 drawing workloads, drawn through the real scenes and `Timeline` (not raw rectangles), so
+// the figures include everything a render worker pays per frame: the background, each scene's per-item
+// physics and culling, and the canvas. `flipbook-bench all` calls the two `...FrameMilliseconds()`.
+extension CanvasBenchmark {
+    enum SceneWorkload: String {
+        /// B2: a 2000-particle default burst every 0.3 s on 1920×1080 at scale 1; at t = 2 s five bursts
+        /// (10,000 particles) are alive.
+        case storm
+        /// B3: ripple k starts at k/100 s, centred at (960 + 700·cos 0.7t, 540 + 400·sin 1.3t), cap 1000;
+        /// at t = 9.9 s 990 rings are alive, the oldest 396 pt in radius.
+        case ripples
+
+        var time: TimeInterval { self == .storm ? 2.0 : 9.9 }
+
+        func timeline() throws -> Timeline {
+            let size = CGSize(width: 1920, height: 1080)
+            let scene: any Scene
+            switch self {
+            case .storm:
+                let bursts = (0..<17).map { ConfettiBurst(time: Double($0) * 0.3, count: 2000) }
+                scene = try ConfettiScene(size: size, bursts: bursts, seed: 2)
+            case .ripples:
+                let ripples = (0..<1000).map { k -> Ripple in
+                    let t = Double(k) / 100
+                    return Ripple(center: CGPoint(x: 960 + 700 * cos(0.7 * t), y: 540 + 400 * sin(1.3 * t)),
+                                  start: t, color: RipplesScene.palette[k % 6])
+                }
+                scene = RipplesScene(ripples: ripples, maximumNumberOfRipples: 1000)
+            }
+            return Timeline(size: size, scale: 1, fps: 60, duration: self == .storm ? 5 : 10, background: .white,
+                            layers: [Timeline.Layer(scene)])
+        }
+    }
+
+    /// Median thread-CPU milliseconds to draw the B2 storm frame (10,000 live particles) at 1920×1080.
+    static func stormFrameMilliseconds(frames: Int = 20) throws -> Double {
+        try sceneFrameMilliseconds(.storm, frames: frames).median
+    }
+
+    /// Median thread-CPU milliseconds to draw the B3 ripples frame at t = 9.9 s (990 rings) at 1920×1080.
+    static func ripplesFrameMilliseconds(frames: Int = 20) throws -> Double {
+        try sceneFrameMilliseconds(.ripples, frames: frames).median
+    }
+
+    /// Draws the workload's frame `frames` times after a warm-up; thread-CPU and wall milliseconds, sorted.
+    static func sceneFrameMilliseconds(_ workload: SceneWorkload, frames: Int, output: String? = nil) throws
+        -> (median: Double, cpu: [Double], wall: [Double]) {
+        let timeline = try workload.timeline()
+        var bitmap = try timeline.makeBitmap()
+        timeline.draw(at: workload.time, into: &bitmap)  // warm-up
+        var cpu: [Double] = [], wall: [Double] = []
+        for _ in 0..<max(frames, 1) {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let cpuStart = threadCPUTime()
+            timeline.draw(at: workload.time, into: &bitmap)
+            cpu.append((threadCPUTime() - cpuStart) * 1e3)
+            wall.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        }
+        if let issue = bitmap.drawingIssue { throw issue }
+        if let output { try bitmap.writePNG(to: URL(fileURLWithPath: output)) }
+        cpu.sort()
+        wall.sort()
+        return (cpu[cpu.count / 2], cpu, wall)
+    }
+
+    static func runScene(_ workload: SceneWorkload, _ arguments: [String]) throws {
+        var frames = 20
+        var output: String?
+        var iterator = arguments.makeIterator()
+        while let argument = iterator.next() {
+            switch argument {
+            case "--frames": frames = Int(iterator.next() ?? "") ?? frames
+            case "--output": output = iterator.next()
+            default: throw FlipbookError.invalidArgument("Unknown canvas \(workload) argument '\(argument)'.")
+            }
+        }
+        let result = try sceneFrameMilliseconds(workload, frames: frames, output: output)
+        print(String(format: "canvas %@: 1920×1080 frame at t = %.1f s, median %.2f ms/frame thread CPU (min %.2f, max %.2f), "
+                        + "median %.2f ms/frame wall, %d frames",
+                     workload.rawValue, workload.time, result.median, result.cpu.first!, result.cpu.last!,
+                     result.wall[result.wall.count / 2], result.cpu.count))
+        if let output { print("canvas \(workload): wrote \(output)") }
     }
 }

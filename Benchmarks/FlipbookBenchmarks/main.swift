@@ -1,7 +1,20 @@
 import Foundation
 
 // flipbook-bench <benchmark> [arguments]: runs one benchmark and prints its figures.
+//
+//   all                      issue #5's workloads B1–B4 against their encoder floors, the one-core
+//                            figures and the memory check, then the table (`make bench`)
+//   workloads [B1 B2 …]      the named workloads only
+//   canvas, video            drawing and video micro-benchmarks
+//   write-fixtures           Fixtures/Benchmarks/*.json from Workloads.swift
+//   dump-yuv <B1…B3> <file>  a workload's frames as raw yuv420p
+//   workload-child …         internal: one measurement, run in its own process by `all`
 let benchmarks: [String: ([String]) throws -> Void] = [
+    "all": WorkloadBenchmark.all,
+    "workloads": WorkloadBenchmark.workloads,
+    "workload-child": WorkloadChild.run,
+    "write-fixtures": { _ in try WorkloadFixtures.write() },
+    "dump-yuv": YUVDump.run,
     "canvas": CanvasBenchmark.run,
     "video": VideoBenchmark.run,
 ]

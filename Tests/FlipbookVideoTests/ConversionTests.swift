@@ -57,10 +57,13 @@ private func randomPixel(_ rng: inout SplitMix64) -> Pixel {
     }
 }
 
-private func checkConversion(width: Int, height: Int, background: Color, seed: UInt64) throws {
+private func checkConversion(
+    width: Int, height: Int, background: Color, seed: UInt64,
+    pixel: (_ x: Int, _ y: Int, _ rng: inout SplitMix64) -> Pixel = { _, _, rng in randomPixel(&rng) }
+) throws {
     var rng = SplitMix64(state: seed)
     var pixels = [Pixel](repeating: (0, 0, 0, 0), count: width * height)
-    for i in pixels.indices { pixels[i] = randomPixel(&rng) }
+    for i in pixels.indices { pixels[i] = pixel(i % width, i / width, &rng) }
     var bitmap = try Bitmap(width: width, height: height)
     fill(&bitmap) { x, y in pixels[y * width + x] }
     let frame = referenceYUV(bitmap, background: background)
@@ -102,6 +105,20 @@ struct ConversionTests {
     ])
     func randomPixels(size: (Int, Int)) throws {
         try checkConversion(width: size.0, height: size.1, background: .white, seed: UInt64(size.0 * 1000 + size.1))
+    }
+
+    @Test("uniform areas (converted once and repeated) and their edges are within ±1 of the formula")
+    func uniformAreas() throws {
+        // Bands of one colour whose edges fall inside 16-pixel blocks, a translucent band, a row
+        // pair with one odd pixel, and noise, so repeated, interrupted and changing blocks all occur.
+        let colours: [Pixel] = [(255, 255, 255, 255), (200, 30, 60, 255), (40, 20, 10, 128), (0, 0, 0, 0)]
+        for background in [Color.white, Color(red: 0.2, green: 0.6, blue: 0.9)] {
+            try checkConversion(width: 203, height: 38, background: background, seed: 9) { x, y, rng in
+                if y >= 30 { return randomPixel(&rng) }
+                if y == 10 && x == 77 { return (1, 2, 3, 255) }
+                return colours[(x / 37 + y / 8) % colours.count]
+            }
+        }
     }
 
     @Test("flattening over black, a colour and a translucent background")

@@ -1,11 +1,6 @@
 import CCairo
 import Foundation
 
-/// Collects the bytes Cairo writes to a PNG stream.
-private final class PNGWriteBuffer {
-    var data = Data()
-}
-
 /// Feeds bytes to Cairo's PNG reader.
 private final class PNGReadBuffer {
     let data: Data
@@ -94,27 +89,24 @@ extension Bitmap {
         storage = converted
     }
 
-    /// The bitmap encoded as a PNG (8-bit RGBA, un-premultiplied).
+    /// The bitmap encoded as a PNG: 8-bit RGB when every pixel is opaque, else 8-bit RGBA
+    /// (un-premultiplied exactly as Cairo's own PNG writer does).
     ///
-    /// - Throws: the bitmap's ``drawingIssue`` if it has one, or a ``FlipbookError`` if Cairo cannot
-    ///   encode the image.
+    /// Written by Flipbook rather than by `cairo_surface_write_to_png_stream`, whose libpng default
+    /// compression spent about 0.28 s on a 3840×2160 frame — ten times the drawing. Here each row
+    /// gets PNG's "Sub" filter and zlib compresses at ``pngCompressionLevel`` with the run-length
+    /// strategy, which is several times faster and, on drawn graphics, about as small.
+    ///
+    /// - Throws: the bitmap's ``drawingIssue`` if it has one, or a ``FlipbookError`` if zlib fails.
     public func pngData() throws -> Data {
         if let drawingIssue { throw drawingIssue }
-        cairo_surface_flush(storage.surface)
-        let buffer = PNGWriteBuffer()
-        let unmanaged = Unmanaged.passRetained(buffer)
-        defer { unmanaged.release() }
-        let status = cairo_surface_write_to_png_stream(storage.surface, { closure, bytes, length in
-            guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
-            let buffer = Unmanaged<PNGWriteBuffer>.fromOpaque(closure).takeUnretainedValue()
-            buffer.data.append(bytes, count: Int(length))
-            return CAIRO_STATUS_SUCCESS
-        }, unmanaged.toOpaque())
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw FlipbookError.cairo(status, while: "Encoding a \(width)×\(height) PNG")
+        return try withUnsafeBytes { pixels, stride in
+            try PNGEncoder(pixels: pixels, stride: stride, width: width, height: height).encode()
         }
-        return buffer.data
     }
+
+    /// The zlib level PNGs are written at: 1 (fastest) … 9 (smallest).
+    static let pngCompressionLevel: Int32 = 2
 
     /// Writes the bitmap as a PNG file, atomically: the file appears complete or not at all, and a file
     /// already at `url` survives any failure.
@@ -130,5 +122,116 @@ extension Bitmap {
                 throw FlipbookError.io("Cannot write the PNG \(url.path): \(error.localizedDescription)")
             }
         }
+    }
+}
+
+/// Encodes premultiplied ARGB32 pixels (Cairo's layout: one native-endian 32-bit word per pixel)
+/// as a PNG with zlib.
+private struct PNGEncoder {
+    let pixels: UnsafeRawBufferPointer
+    let stride: Int
+    let width: Int
+    let height: Int
+
+    func encode() throws -> Data {
+        let opaque = isOpaque()
+        let channels = opaque ? 3 : 4
+        let rowBytes = 1 + width * channels
+        var filtered = [UInt8](repeating: 0, count: rowBytes * height)
+        filtered.withUnsafeMutableBytes { out in
+            for y in 0..<height {
+                filterRow(y, into: out.baseAddress! + y * rowBytes, channels: channels)
+            }
+        }
+        var png = Data(Bitmap.pngSignature)
+        var header = Data()
+        header.appendBigEndian(UInt32(width))
+        header.appendBigEndian(UInt32(height))
+        // Bit depth 8; colour type 2 (RGB) or 6 (RGBA); deflate; adaptive filtering; no interlace.
+        header.append(contentsOf: [8, opaque ? 2 : 6, 0, 0, 0])
+        png.appendChunk("IHDR", header)
+        png.appendChunk("IDAT", try deflate(filtered))
+        png.appendChunk("IEND", Data())
+        return png
+    }
+
+    private func isOpaque() -> Bool {
+        for y in 0..<height {
+            let row = pixels.baseAddress! + y * stride
+            for x in 0..<width where row.load(fromByteOffset: 4 * x, as: UInt32.self) < 0xFF00_0000 {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Row `y` as PNG samples with the "Sub" filter: each byte minus the same channel of the pixel to
+    /// its left, which turns flat areas into zeros that deflate's run-length strategy packs tightly.
+    private func filterRow(_ y: Int, into out: UnsafeMutableRawPointer, channels: Int) {
+        let row = pixels.baseAddress! + y * stride
+        out.storeBytes(of: 1, as: UInt8.self)  // filter type 1, Sub
+        var previous: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+        for x in 0..<width {
+            let word = row.load(fromByteOffset: 4 * x, as: UInt32.self)
+            let a = UInt32(word >> 24)
+            var r = (word >> 16) & 0xFF, g = (word >> 8) & 0xFF, b = word & 0xFF
+            if a != 255 && a != 0 {
+                // Cairo's own un-premultiplication (cairo-png.c), so PNGs keep the pixels Cairo would write.
+                r = (r * 255 + a / 2) / a
+                g = (g * 255 + a / 2) / a
+                b = (b * 255 + a / 2) / a
+            } else if a == 0 {
+                r = 0; g = 0; b = 0
+            }
+            let pixel = (UInt8(truncatingIfNeeded: r), UInt8(truncatingIfNeeded: g), UInt8(truncatingIfNeeded: b), UInt8(a))
+            let offset = 1 + x * channels
+            out.storeBytes(of: pixel.0 &- previous.0, toByteOffset: offset, as: UInt8.self)
+            out.storeBytes(of: pixel.1 &- previous.1, toByteOffset: offset + 1, as: UInt8.self)
+            out.storeBytes(of: pixel.2 &- previous.2, toByteOffset: offset + 2, as: UInt8.self)
+            if channels == 4 { out.storeBytes(of: pixel.3 &- previous.3, toByteOffset: offset + 3, as: UInt8.self) }
+            previous = pixel
+        }
+    }
+
+    private func deflate(_ input: [UInt8]) throws -> Data {
+        var stream = z_stream()
+        var status = deflateInit2_(&stream, Bitmap.pngCompressionLevel, Z_DEFLATED, MAX_WBITS, 8, Z_RLE,
+                                   ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+        guard status == Z_OK else { throw zlibError(status, &stream) }
+        defer { deflateEnd(&stream) }
+        var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(input.count))))
+        status = input.withUnsafeBytes { source in
+            output.withUnsafeMutableBytes { destination in
+                stream.next_in = UnsafeMutablePointer(mutating: source.baseAddress!.assumingMemoryBound(to: Bytef.self))
+                stream.avail_in = uInt(source.count)
+                stream.next_out = destination.baseAddress!.assumingMemoryBound(to: Bytef.self)
+                stream.avail_out = uInt(destination.count)
+                return CCairo.deflate(&stream, Z_FINISH)
+            }
+        }
+        guard status == Z_STREAM_END else { throw zlibError(status, &stream) }
+        return Data(output.prefix(Int(stream.total_out)))
+    }
+
+    private func zlibError(_ status: Int32, _ stream: inout z_stream) -> FlipbookError {
+        let message = stream.msg.map { String(cString: $0) } ?? "status \(status)"
+        return FlipbookError(.io, "Encoding a \(width)×\(height) PNG failed: zlib reported \(message).")
+    }
+}
+
+private extension Data {
+    mutating func appendBigEndian(_ value: UInt32) {
+        Swift.withUnsafeBytes(of: value.bigEndian) { append(contentsOf: $0) }
+    }
+
+    /// Appends a PNG chunk: length, type, data, and the CRC-32 of type and data.
+    mutating func appendChunk(_ type: String, _ body: Data) {
+        appendBigEndian(UInt32(body.count))
+        let typeAndBody = Data(type.utf8) + body
+        append(typeAndBody)
+        let crc = typeAndBody.withUnsafeBytes { bytes in
+            crc32(0, bytes.baseAddress?.assumingMemoryBound(to: Bytef.self), uInt(bytes.count))
+        }
+        appendBigEndian(UInt32(truncatingIfNeeded: crc))
     }
 }

@@ -37,6 +37,10 @@ public struct CairoCanvas {
     /// The clip list, innermost last; `nil` means no clip.
     var clip: ClipNode?
 
+    /// Whether draws may use the canvas's own rasterizers (``FastFillRasterizer``, ``FastRing``)
+    /// instead of Cairo. Tests turn it off to compare the two; the pixels agree within a few levels.
+    package var allowsFastPaths = true
+
     init(session: DrawingSession) {
         self.session = session
     }

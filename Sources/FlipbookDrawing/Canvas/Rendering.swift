@@ -13,7 +13,8 @@ extension CairoCanvas {
         let baked = command.extraAlpha >= 1
         switch command.compositing {
         case .linear(let op) where !needsMask || command.isPremasked:
-            if op == CAIRO_OPERATOR_OVER, clip == nil, session.isRaster, fastFill(command, cr: cr) {
+            if op == CAIRO_OPERATOR_OVER, clip == nil, session.isRaster, allowsFastPaths,
+               fastFill(command, cr: cr) || fastRing(command, cr: cr) {
                 return
             }
             if baked {
@@ -43,6 +44,19 @@ extension CairoCanvas {
               let target = cairo_get_group_target(cr)
         else { return false }
         return session.fastFill.fill(path, matrix: command.matrix, r: r, g: g, b: b, a: a, target: target)
+    }
+
+    /// Strokes a circle with a solid colour with ``FastRing`` when it can. Returns `false` when the
+    /// command is not eligible (not a circle, a dashed line, a gradient, a non-similarity transform).
+    func fastRing(_ command: DrawCommand, cr: OpaquePointer) -> Bool {
+        // Caps and joins do not matter: the circle is one closed, smooth subpath.
+        guard case .stroke(let path, let style) = command.shape, !style.dash.contains(where: { $0 > 0 }),
+              case .solid(let r, let g, let b, let a) = command.source, command.extraAlpha >= 1,
+              let circle = DeviceCircle(path, matrix: command.matrix),
+              let target = cairo_get_group_target(cr)
+        else { return false }
+        return FastRing.stroke(circle, width: Double(style.lineWidth) * circle.scale, r: r, g: g, b: b, a: a,
+                               target: target)
     }
 
     /// Sets the matrix and then the source (patterns lock to the user space in force when set).

@@ -56,6 +56,13 @@ public struct Path: Equatable, Sendable {
         for element in elements { append(element) }
     }
 
+    /// Makes room for `count` more elements up front. Shape initializers know their element count, and
+    /// one allocation instead of growing through 1, 2, 4 and 8 elements roughly halves the cost of
+    /// `Path(rect)`, which confetti builds once per particle per frame.
+    mutating func reserveCapacity(_ count: Int) {
+        elements.reserveCapacity(elements.count + count)
+    }
+
     /// Whether the path has no elements.
     public var isEmpty: Bool { elements.isEmpty }
 

@@ -7,24 +7,28 @@ extension Path {
     /// A rectangle: top-left → top-right → bottom-right → bottom-left, closed.
     public init(_ rect: CGRect) {
         self.init()
+        reserveCapacity(5)
         addRect(rect)
     }
 
     /// An ellipse inscribed in `rect`, starting at the right-middle point and running clockwise on screen.
     public init(ellipseIn rect: CGRect) {
         self.init()
+        reserveCapacity(6)
         addEllipse(in: rect)
     }
 
     /// A rectangle with circular corners of radius `cornerRadius` (clamped to half of each side).
     public init(roundedRect rect: CGRect, cornerRadius: CGFloat) {
         self.init()
+        reserveCapacity(10)
         addRoundedRect(in: rect, cornerSize: CGSize(width: cornerRadius, height: cornerRadius))
     }
 
     /// A rectangle with elliptical corners of the given radii (each clamped to half of its side).
     public init(roundedRect rect: CGRect, cornerSize: CGSize) {
         self.init()
+        reserveCapacity(10)
         addRoundedRect(in: rect, cornerSize: cornerSize)
     }
 

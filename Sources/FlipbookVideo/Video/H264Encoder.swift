@@ -56,10 +56,9 @@ final class H264Encoder {
         defer { av_dict_free(&settings) }
         try checkLibav(av_dict_set(&settings, "preset", options.preset, 0), "setting the x264 preset", file: file)
         try checkLibav(av_dict_set(&settings, "crf", String(options.crf), 0), "setting the CRF", file: file)
-        if let cpu = x264CPUFlagsWithoutAVX512() {
-            // See X264CPUFlags.swift: x264's AVX-512 kernels broke reproducible output.
-            try checkLibav(av_dict_set(&settings, "x264-params", "asm=\(cpu)", 0), "setting the x264 CPU flags", file: file)
-        }
+        let parameters = x264Parameters(for: options)
+        try checkLibav(av_dict_set(&settings, "x264-params", parameters, 0),
+                       "setting the x264 parameters \(parameters)", file: file)
         try checkLibav(avcodec_open2(c, codec, &settings),
                        "opening libx264 (\(width)×\(height), \(fps) fps, preset \(options.preset), CRF \(options.crf))",
                        file: file)

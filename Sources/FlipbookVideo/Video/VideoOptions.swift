@@ -45,6 +45,14 @@ public struct VideoOptions: Sendable, Hashable, Codable {
     /// from the machine or from the number of drawing workers, because x264's output depends on its
     /// thread count and clips must be byte-identical wherever they are rendered.
     public var encoderThreads: Int?
+    /// How many frames x264 looks ahead to choose frame types and distribute quality
+    /// (`rc-lookahead`), `0...250`. `nil` uses the preset's own lookahead capped at
+    /// ``defaultLookaheadLimit``.
+    ///
+    /// The lookahead is x264's largest memory cost: every frame in it is kept with its half-size
+    /// copies and analysis, about 6.5 MB at 1080p. Longer lookaheads let the macroblock tree give
+    /// more bits to what later frames reuse, which at CRF both raises quality and grows the file.
+    public var lookahead: Int?
 
     /// The presets x264 knows, fastest first.
     public static let x264Presets = [
@@ -52,12 +60,30 @@ public struct VideoOptions: Sendable, Hashable, Codable {
         "medium", "slow", "slower", "veryslow", "placebo",
     ]
 
-    /// The x264 thread count used when ``encoderThreads`` is `nil`.
+    /// The x264 thread count used when ``encoderThreads`` is `nil`: two frame threads, and as many
+    /// lookahead threads.
     ///
-    /// Fixed so that a clip's bytes do not depend on the machine. Frame threads beyond the
-    /// number of cores cost little (they wait on each other) and let x264 use the idle moments
-    /// between drawing workers.
-    public static let defaultEncoderThreads = 4
+    /// Fixed so that a clip's bytes do not depend on the machine. Two, because each frame thread
+    /// holds its own frames (about 22 MB at 1080p): on two cores three or four threads rendered the
+    /// 1080p/medium benchmark about 5 % faster but at 299–322 MB instead of 277 MB, over the 300 MB
+    /// budget. Machines with many cores render faster with more (set ``encoderThreads``), at the
+    /// price of memory and of different bytes.
+    public static let defaultEncoderThreads = 2
+
+    /// The longest lookahead used when ``lookahead`` is `nil`: x264's own for preset "veryfast".
+    ///
+    /// Measured on the 1080p/medium workloads (Benchmarks/, README "Performance"): x264's medium
+    /// default of 40 frames cost about 190 MB more at 1080p; 10 frames keeps the render under 300 MB.
+    /// At CRF 20 the sparse confetti clip (B1) came out the same (+0.2 % size, −0.01 dB PSNR) and the
+    /// busy ripples clip (B3) 12 % smaller at 0.6 dB lower PSNR: the shorter lookahead's macroblock
+    /// tree spends fewer bits on frames that later ones reuse.
+    public static let defaultLookaheadLimit = 10
+
+    /// x264's own `rc-lookahead` for each preset.
+    public static let presetLookahead: [String: Int] = [
+        "ultrafast": 0, "superfast": 0, "veryfast": 10, "faster": 20, "fast": 30,
+        "medium": 40, "slow": 50, "slower": 60, "veryslow": 60, "placebo": 60,
+    ]
 
     public init(
         codec: VideoCodec = .h264,
@@ -67,7 +93,8 @@ public struct VideoOptions: Sendable, Hashable, Codable {
         faststart: Bool = true,
         keyframeInterval: TimeInterval? = 2,
         background: Color = .white,
-        encoderThreads: Int? = nil
+        encoderThreads: Int? = nil,
+        lookahead: Int? = nil
     ) {
         self.codec = codec
         self.crf = crf
@@ -77,10 +104,16 @@ public struct VideoOptions: Sendable, Hashable, Codable {
         self.keyframeInterval = keyframeInterval
         self.background = background
         self.encoderThreads = encoderThreads
+        self.lookahead = lookahead
     }
 
     /// The x264 thread count these options encode with.
     public var resolvedEncoderThreads: Int { encoderThreads ?? Self.defaultEncoderThreads }
+
+    /// The lookahead in frames these options encode with.
+    public var resolvedLookahead: Int {
+        lookahead ?? min(Self.presetLookahead[preset] ?? Self.defaultLookaheadLimit, Self.defaultLookaheadLimit)
+    }
 
     /// The GOP length in frames at `fps`, or `nil` for x264's default.
     public func gopLength(fps: Int) -> Int? {
@@ -109,11 +142,17 @@ public struct VideoOptions: Sendable, Hashable, Codable {
                     "The encoder thread count must be between 1 and 64; it is \(threads).")
             }
         }
+        if let lookahead {
+            guard (0...250).contains(lookahead) else {
+                throw FlipbookError.invalidArgument(
+                    "The lookahead must be between 0 and 250 frames; it is \(lookahead).")
+            }
+        }
     }
 
     // Color is not Codable, so the background is stored as its four components.
     private enum CodingKeys: String, CodingKey {
-        case codec, crf, preset, pixelFormat, faststart, keyframeInterval, background, encoderThreads
+        case codec, crf, preset, pixelFormat, faststart, keyframeInterval, background, encoderThreads, lookahead
     }
 
     private struct CodableColor: Codable {
@@ -140,6 +179,7 @@ public struct VideoOptions: Sendable, Hashable, Codable {
             background = defaults.background
         }
         encoderThreads = try c.decodeIfPresent(Int.self, forKey: .encoderThreads)
+        lookahead = try c.decodeIfPresent(Int.self, forKey: .lookahead)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -155,5 +195,6 @@ public struct VideoOptions: Sendable, Hashable, Codable {
                          opacity: background.opacity),
             forKey: .background)
         try c.encodeIfPresent(encoderThreads, forKey: .encoderThreads)
+        try c.encodeIfPresent(lookahead, forKey: .lookahead)
     }
 }

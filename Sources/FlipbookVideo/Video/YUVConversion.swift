@@ -172,25 +172,52 @@ private func convertRowPair(
     u: UnsafeMutableRawPointer, v: UnsafeMutableRawPointer
 ) {
     var x = 0
+    // The last uniform block converted: its pixel and its Y, Cb, Cr vectors (every lane equal).
+    var uniform: (pixel: UInt32, y: SIMD8<UInt8>, cb: SIMD8<UInt8>, cr: SIMD8<UInt8>)? = nil
     // Sixteen pixels (eight chroma samples) per step.
     while x + 16 <= width {
         // a/b: the two 8-pixel groups; 0/1: the two rows.
-        let (r0a, g0a, b0a, i0a) = channels(row0.loadUnaligned(fromByteOffset: 4 * x, as: SIMD8<UInt32>.self))
-        let (r0b, g0b, b0b, i0b) = channels(row0.loadUnaligned(fromByteOffset: 4 * x + 32, as: SIMD8<UInt32>.self))
-        let (r1a, g1a, b1a, i1a) = channels(row1.loadUnaligned(fromByteOffset: 4 * x, as: SIMD8<UInt32>.self))
-        let (r1b, g1b, b1b, i1b) = channels(row1.loadUnaligned(fromByteOffset: 4 * x + 32, as: SIMD8<UInt32>.self))
-        y0.storeBytes(of: luma(r0a, g0a, b0a, i0a, k), toByteOffset: x, as: SIMD8<UInt8>.self)
+        let w0a = row0.loadUnaligned(fromByteOffset: 4 * x, as: SIMD8<UInt32>.self)
+        let w0b = row0.loadUnaligned(fromByteOffset: 4 * x + 32, as: SIMD8<UInt32>.self)
+        let w1a = row1.loadUnaligned(fromByteOffset: 4 * x, as: SIMD8<UInt32>.self)
+        let w1b = row1.loadUnaligned(fromByteOffset: 4 * x + 32, as: SIMD8<UInt32>.self)
+        // Frames are mostly background: a 16×2 block of one pixel, repeated along the row, gives the
+        // same samples as the last such block, so they are stored again rather than recomputed.
+        // Exact by construction: the cached vectors came out of the arithmetic below. On B1's frames
+        // conversion went from 1.80 to 0.63 ms, on B2's from 1.81 to 1.36 ms; on random noise (no
+        // uniform block) it costs 10 % more (1.80 → 1.98 ms).
+        // Branch-free (one test of the ORed differences): a short-circuited comparison measured
+        // slower on real frames, whose detail and background alternate unpredictably.
+        let splat = SIMD8<UInt32>(repeating: w0a[0])
+        let isUniform = ((w0a ^ splat) | (w0b ^ splat) | (w1a ^ splat) | (w1b ^ splat)) == .zero
+        if isUniform, let cached = uniform, cached.pixel == w0a[0] {
+            y0.storeBytes(of: cached.y, toByteOffset: x, as: SIMD8<UInt8>.self)
+            y0.storeBytes(of: cached.y, toByteOffset: x + 8, as: SIMD8<UInt8>.self)
+            y1.storeBytes(of: cached.y, toByteOffset: x, as: SIMD8<UInt8>.self)
+            y1.storeBytes(of: cached.y, toByteOffset: x + 8, as: SIMD8<UInt8>.self)
+            u.storeBytes(of: cached.cb, toByteOffset: x / 2, as: SIMD8<UInt8>.self)
+            v.storeBytes(of: cached.cr, toByteOffset: x / 2, as: SIMD8<UInt8>.self)
+            x += 16
+            continue
+        }
+        let (r0a, g0a, b0a, i0a) = channels(w0a)
+        let (r0b, g0b, b0b, i0b) = channels(w0b)
+        let (r1a, g1a, b1a, i1a) = channels(w1a)
+        let (r1b, g1b, b1b, i1b) = channels(w1b)
+        let lumaA = luma(r0a, g0a, b0a, i0a, k)
+        y0.storeBytes(of: lumaA, toByteOffset: x, as: SIMD8<UInt8>.self)
         y0.storeBytes(of: luma(r0b, g0b, b0b, i0b, k), toByteOffset: x + 8, as: SIMD8<UInt8>.self)
         y1.storeBytes(of: luma(r1a, g1a, b1a, i1a, k), toByteOffset: x, as: SIMD8<UInt8>.self)
         y1.storeBytes(of: luma(r1b, g1b, b1b, i1b, k), toByteOffset: x + 8, as: SIMD8<UInt8>.self)
         let r = pairSums(r0a &+ r1a, r0b &+ r1b), g = pairSums(g0a &+ g1a, g0b &+ g1b)
         let b = pairSums(b0a &+ b1a, b0b &+ b1b), inv = pairSums(i0a &+ i1a, i0b &+ i1b)
-        u.storeBytes(of: chroma(positive: b, first: r, second: g, inv: inv, k.cbB, k.cbR, k.cbG,
-                                bgPlus: k.cbPlus, bgMinus: k.cbMinus),
-                     toByteOffset: x / 2, as: SIMD8<UInt8>.self)
-        v.storeBytes(of: chroma(positive: r, first: g, second: b, inv: inv, k.crR, k.crG, k.crB,
-                                bgPlus: k.crPlus, bgMinus: k.crMinus),
-                     toByteOffset: x / 2, as: SIMD8<UInt8>.self)
+        let cb = chroma(positive: b, first: r, second: g, inv: inv, k.cbB, k.cbR, k.cbG,
+                        bgPlus: k.cbPlus, bgMinus: k.cbMinus)
+        let cr = chroma(positive: r, first: g, second: b, inv: inv, k.crR, k.crG, k.crB,
+                        bgPlus: k.crPlus, bgMinus: k.crMinus)
+        u.storeBytes(of: cb, toByteOffset: x / 2, as: SIMD8<UInt8>.self)
+        v.storeBytes(of: cr, toByteOffset: x / 2, as: SIMD8<UInt8>.self)
+        if isUniform { uniform = (w0a[0], lumaA, cb, cr) }
         x += 16
     }
     // The rest one 2×2 block at a time through the same arithmetic (lanes 0–3 used); the padding

@@ -1,0 +1,101 @@
+import Flipbook
+import Foundation
+
+/// `flipbook-bench workloads [B1 B2 …]` and `flipbook-bench all`: issue #5's workloads, each
+/// measured end to end and against its encoder floor, every measurement in a fresh child process
+/// (so each peak memory is that measurement's own), then the table and the targets.
+enum WorkloadBenchmark {
+    /// `all`: every workload, the one-core figures and the memory-flatness check.
+    static func all(_ arguments: [String]) throws {
+        try run(Workload.all.map(\.id), oneCore: true, flatness: true)
+    }
+
+    /// `workloads [ids]`: the named workloads (all when none are named), without the extra checks.
+    static func workloads(_ arguments: [String]) throws {
+        let ids = arguments.isEmpty ? Workload.all.map(\.id) : arguments
+        for id in ids where Workload.named(id) == nil {
+            throw FlipbookError.invalidArgument("Unknown workload \(id); use B1, B2, B3 or B4.")
+        }
+        try run(ids.compactMap { Workload.named($0)?.id }, oneCore: false, flatness: false)
+    }
+
+    static func run(_ ids: [String], oneCore: Bool, flatness: Bool) throws {
+        for warning in WorkloadFixtures.staleFixtures() { print("warning: \(warning)") }
+        print("machine: \(Machine.description())")
+        print("load average at start: \(Clock.loadAverage()) (see \"other processes used\" for contention)")
+        var results = WorkloadResults()
+        for id in ids {
+            guard let workload = Workload.named(id) else { continue }
+            if workload.stillTime != nil {
+                results.still = try child(id, .still)
+                report(results.still!)
+            } else {
+                let endToEnd = try child(id, .endToEnd)
+                report(endToEnd)
+                let floor = try child(id, .floor)
+                report(floor)
+                results.clips.append((workload, endToEnd, floor))
+            }
+        }
+        if oneCore {
+            results.oneCore = try child("B2", .oneCore)
+            report(results.oneCore!)
+        }
+        if flatness, let short = results.clips.first(where: { $0.workload.id == "B1" })?.endToEnd {
+            results.longSeed = try child("B1", .endToEnd, extra: ["30"])
+            report(results.longSeed!)
+            results.shortSeed = short
+        }
+        print("")
+        print(WorkloadTable.markdown(results))
+        print("")
+        for line in WorkloadTable.targets(results) { print(line) }
+        print("")
+        print("Machine: \(Machine.description()).")
+    }
+
+    /// Runs `flipbook-bench workload-child id kind` and returns its measurement.
+    static func child(_ id: String, _ kind: WorkloadMeasurement.Kind, extra: [String] = []) throws -> WorkloadMeasurement {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = ["workload-child", id, kind.rawValue] + extra
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, let measurement = WorkloadMeasurement.parse(output) else {
+            throw FlipbookError(.video, "The \(id) \(kind.rawValue) run failed (status \(process.terminationStatus)): \(output)")
+        }
+        return measurement
+    }
+
+    /// One line per measurement as it arrives, so a long run shows progress.
+    static func report(_ m: WorkloadMeasurement) {
+        let mb = m.peakBytes.map { String(format: "%.0f MB", Double($0) / 1_048_576) } ?? "n/a"
+        let others = m.othersCPU.map { String(format: "; other processes used %.1f s CPU meanwhile", $0) } ?? ""
+        switch m.kind {
+        case .endToEnd, .floor:
+            let perFrame = { (s: Double?) in s.map { String(format: "%.2f", $0 * 1000 / Double(max(m.frames, 1))) } ?? "-" }
+            print(String(format: "%@ %-8@ %4d frames %7.2f s wall %7.2f s CPU %6.1f fps", m.id, m.kind.rawValue,
+                         m.frames, m.wall, m.cpu, Double(m.frames) / m.wall)
+                + "  draw \(perFrame(m.draw)) convert \(perFrame(m.convert)) encode \(perFrame(m.encode))"
+                + " waited \(perFrame(m.wait)) ms/frame; peak \(mb); \((m.fileBytes ?? 0) / 1024) KiB\(others)")
+        case .still:
+            print(String(format: "%@ still: %.3f s wall (%.3f s CPU); draw %.3f s, PNG %.3f s; %d KiB; peak %@",
+                         m.id, m.wall, m.cpu, m.stillDraw ?? 0, m.stillPNG ?? 0, (m.fileBytes ?? 0) / 1024, mb) + others)
+        case .oneCore:
+            print(String(format: "%@ one core: draw %.2f ms/frame (10,000 particles), convert %.2f ms/frame (thread CPU, median)",
+                         m.id, m.drawMillisecondsPerFrame ?? 0, m.convertMillisecondsPerFrame ?? 0))
+        }
+    }
+}
+
+/// Everything one `all` run measured.
+struct WorkloadResults {
+    var clips: [(workload: Workload, endToEnd: WorkloadMeasurement, floor: WorkloadMeasurement)] = []
+    var still: WorkloadMeasurement?
+    var oneCore: WorkloadMeasurement?
+    var shortSeed: WorkloadMeasurement?
+    var longSeed: WorkloadMeasurement?
+}

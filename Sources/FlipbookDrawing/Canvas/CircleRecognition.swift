@@ -1,0 +1,51 @@
+import CCairo
+import Foundation
+
+/// A circle in device pixels, recognised in a path drawn through a matrix.
+struct DeviceCircle {
+    /// Cairo's matrix type, named here so tests can build one without importing Cairo.
+    typealias Matrix = cairo_matrix_t
+
+    var centerX: Double
+    var centerY: Double
+    var radius: Double
+    /// Device pixels per user-space unit (the matrix is a similarity).
+    var scale: Double
+
+    /// The circle that `path` draws through `m`, when `path` is exactly the four-cubic circle that
+    /// `Path(ellipseIn:)` builds for a square and `m` maps circles to circles; otherwise `nil`.
+    ///
+    /// Recognising the geometry (rather than marking paths) keeps `Path` small and lets any path with
+    /// the same elements — built by hand, parsed, or transformed — take the ring fast path, which is
+    /// correct because the pixels depend only on the elements.
+    init?(_ path: Path, matrix m: cairo_matrix_t) {
+        let elements = path.elements
+        guard elements.count == 6, case .move(let start) = elements[0], case .closeSubpath = elements[5],
+              case .curve(let bottom, let c1, let c2) = elements[1],
+              case .curve(let left, let c3, let c4) = elements[2],
+              case .curve(let top, let c5, let c6) = elements[3],
+              case .curve(let end, let c7, let c8) = elements[4]
+        else { return nil }
+        let cx = Double(start.x + left.x) / 2, cy = Double(start.y)
+        let r = Double(start.x - left.x) / 2
+        guard r > 0 else { return nil }
+        let k = r * Double(PathArcMath.quarterKappa)
+        // Points are recomputed from the centre and radius, so allow a few ulps of the coordinates.
+        let slack = 1e-9 * max(1, r, abs(cx), abs(cy))
+        func at(_ p: CGPoint, _ x: Double, _ y: Double) -> Bool {
+            abs(Double(p.x) - x) <= slack && abs(Double(p.y) - y) <= slack
+        }
+        guard at(bottom, cx, cy + r), at(c1, cx + r, cy + k), at(c2, cx + k, cy + r),
+              at(left, cx - r, cy), at(c3, cx - k, cy + r), at(c4, cx - r, cy + k),
+              at(top, cx, cy - r), at(c5, cx - r, cy - k), at(c6, cx - k, cy - r),
+              at(end, cx + r, cy), at(c7, cx + k, cy - r), at(c8, cx + r, cy - k)
+        else { return nil }
+        // Only axis-aligned similarities (scale, flips, translation): the cubic circle bulges a little
+        // outward between its on-axis points, and the ring rasterizer models that bulge along the axes.
+        guard m.xy == 0, m.yx == 0, abs(m.xx) == abs(m.yy), m.xx != 0 else { return nil }
+        centerX = m.xx * cx + m.x0
+        centerY = m.yy * cy + m.y0
+        scale = abs(m.xx)
+        radius = r * scale
+    }
+}

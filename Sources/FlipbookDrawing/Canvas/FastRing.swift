@@ -1,0 +1,130 @@
+import CCairo
+import Foundation
+
+/// A fast path for stroking a circle with a solid colour (ripples): an analytic anti-aliased ring.
+///
+/// Cairo strokes a circle by flattening its four cubics, offsetting them into a polygon and scan
+/// converting that, over the whole circle, even when only a sliver of a huge ring is on the canvas; at
+/// 1,000 rings per frame that dominates a ripple frame. Here each pixel's coverage is computed from its
+/// distance to the centre, only over the ring's own pixels: per row, the spans between the outer and
+/// inner circles (clipped to the target, rows off the target skipped). The coverage model is in
+/// FastRingCoverage.swift, the blend (Cairo's own arithmetic) in FastRingBlend.swift.
+///
+/// Declines (returns `false`) for rings too thin or too small to trust the model, and for targets it
+/// cannot write; callers then use Cairo.
+enum FastRing {
+    /// Rings with an inner radius below this many pixels (or a width below the minimum) go to Cairo:
+    /// Cairo flattens a circle that small into a handful of chords, visibly thinner than the true
+    /// ring (a 4 px ring 2 px wide loses 1–3 % of its ink), and such rings are cheap to leave to it.
+    static let minimumInnerRadius = 4.0
+    static let minimumWidth = 0.25
+
+    /// Strokes `circle` (device pixels) `width` pixels wide with a non-premultiplied colour.
+    static func stroke(_ circle: DeviceCircle, width: Double, r: Double, g: Double, b: Double, a: Double,
+                       target: OpaquePointer) -> Bool {
+        let half = width / 2
+        // Beyond a million pixels Float distances lose the sub-pixel precision coverage needs.
+        guard width >= minimumWidth, circle.radius - half >= minimumInnerRadius,
+              abs(circle.centerX) < 1e6, abs(circle.centerY) < 1e6, circle.radius + half < 1e6,
+              cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
+              cairo_image_surface_get_format(target) == CAIRO_FORMAT_ARGB32,
+              let data = cairo_image_surface_get_data(target)
+        else { return false }
+        if !(a > 0) { return true }
+        var offsetX = 0.0, offsetY = 0.0
+        cairo_surface_get_device_offset(target, &offsetX, &offsetY)
+        let surfaceWidth = Int(cairo_image_surface_get_width(target))
+        let surfaceHeight = Int(cairo_image_surface_get_height(target))
+        let rowBytes = Int(cairo_image_surface_get_stride(target))
+        let cx = circle.centerX + offsetX, cy = circle.centerY + offsetY
+        let outer = circle.radius + half, inner = circle.radius - half
+        // Only pixels whose square meets the ring (its bulge included) are visited, which keeps the
+        // work proportional to the ring's own area: for each row, the columns whose squares reach into
+        // the outer disk, minus those whose squares lie wholly inside the inner one.
+        let outerReach = outer * (1 + bulgeMaximum) + 1e-3, innerReach = inner - 1e-3
+        let rowStart = max(0, floor(cy - outerReach))
+        let rowEnd = min(surfaceHeight, ceiling(cy + outerReach))
+        guard rowStart < rowEnd, cx + outerReach > -1, cx - outerReach < Double(surfaceWidth) + 1 else { return true }
+
+        let colour = Colour(r: r, g: g, b: b, a: a)
+        let geometry = Geometry(outer: Float(outer), inner: Float(inner), radius: Float(circle.radius))
+        // The masks and destination weights of one group of four pixels.
+        let masks = UnsafeMutablePointer<UInt32>.allocate(capacity: 8)
+        defer { masks.deallocate() }
+        cairo_surface_flush(target)
+        var dirtyMin = surfaceWidth, dirtyMax = 0
+        for row in rowStart..<rowEnd {
+            let dy = Double(row) + 0.5 - cy
+            let near = max(0, abs(dy) - 0.5), far = abs(dy) + 0.5
+            guard near < outerReach else { continue }
+            let outerHalf = (outerReach * outerReach - near * near).squareRoot()
+            let left = max(0, floor(cx - outerHalf))
+            let right = min(surfaceWidth, ceiling(cx + outerHalf))
+            guard left < right else { continue }
+            let pixels = (data + row * rowBytes).withMemoryRebound(to: UInt32.self, capacity: surfaceWidth) { $0 }
+            var holeLeft = right, holeRight = right
+            if far < innerReach {
+                let innerHalf = (innerReach * innerReach - far * far).squareRoot()
+                holeLeft = max(left, ceiling(cx - innerHalf))
+                holeRight = min(right, floor(cx + innerHalf))
+                if holeRight - holeLeft < 4 { holeLeft = right; holeRight = right }
+            }
+            let y = Float(dy)
+            // Lanes past a span's end up to the hole's far side or the row's end get no coverage.
+            blendSpan(pixels, from: left, to: holeLeft, limit: holeLeft < right ? holeRight : surfaceWidth, cx: cx,
+                      y: y, geometry, colour, masks: masks)
+            if holeRight < right {
+                blendSpan(pixels, from: holeRight, to: right, limit: surfaceWidth, cx: cx, y: y, geometry, colour,
+                          masks: masks)
+            }
+            dirtyMin = min(dirtyMin, left)
+            dirtyMax = max(dirtyMax, right)
+        }
+        if dirtyMin < dirtyMax {
+            cairo_surface_mark_dirty_rectangle(target, Int32(dirtyMin) - Int32(offsetX.rounded()),
+                                               Int32(rowStart) - Int32(offsetY.rounded()),
+                                               Int32(dirtyMax - dirtyMin), Int32(rowEnd - rowStart))
+        }
+        return true
+    }
+
+    // Without SSE4.1 (x86-64's baseline), `rounded(.down)` is a call into libm; four per row added up.
+    @inline(__always)
+    static func floor(_ x: Double) -> Int {
+        let i = Int(x)
+        return Double(i) > x ? i - 1 : i
+    }
+
+    @inline(__always)
+    static func ceiling(_ x: Double) -> Int {
+        let i = Int(x)
+        return Double(i) < x ? i + 1 : i
+    }
+
+    /// Blends the ring into pixels `from..<to` of one row, four at a time; `y` is the row's centre
+    /// relative to the circle's centre. A last partial group may run on up to `limit` when the pixels
+    /// past `to` are known to get no coverage (they are then rewritten unchanged); otherwise its lanes
+    /// past `to` are neither read nor written. `masks` is scratch room for eight words.
+    @inline(__always)
+    static func blendSpan(_ pixels: UnsafeMutablePointer<UInt32>, from: Int, to: Int, limit: Int, cx: Double,
+                          y: Float, _ geometry: Geometry, _ colour: Colour, masks: UnsafeMutablePointer<UInt32>) {
+        var x = from
+        while x < to {
+            let raw = UnsafeMutableRawPointer(pixels + x)
+            computeMasks(masks, firstX: Float(Double(x) + 0.5 - cx), y: abs(y), geometry, colour)
+            if x + 4 <= limit {
+                let d = raw.loadUnaligned(as: SIMD4<UInt32>.self)
+                raw.storeBytes(of: blend(d, masks, colour), as: SIMD4<UInt32>.self)
+            } else {
+                let count = to - x
+                var d = SIMD4<UInt32>(repeating: 0)
+                for k in 0..<count { d[k] = pixels[x + k] }
+                // Lanes past the span get no coverage: the mask 0 and the destination kept whole.
+                for k in count..<4 { masks[k] = 0; masks[4 + k] = 0x00FF_00FF }
+                let result = blend(d, masks, colour)
+                for k in 0..<count { pixels[x + k] = result[k] }
+            }
+            x += 4
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+
+/// The `x264-params` string Flipbook opens libx264 with: `key=value` pairs joined by `:`.
+///
+/// Every value is a function of the ``VideoOptions`` (and of the CPU's SIMD extensions, which x264
+/// guarantees not to change the output), never of the machine's core count, so the bitstream is
+/// the same wherever a clip is rendered.
+func x264Parameters(for options: VideoOptions) -> String {
+    var pairs: [String] = []
+    if let cpu = x264CPUFlagsWithoutAVX512() {
+        // See X264CPUFlags.swift: x264's AVX-512 kernels broke reproducible output.
+        pairs.append("asm=\(cpu)")
+    }
+    pairs.append("rc-lookahead=\(options.resolvedLookahead)")
+    // x264 analyses the lookahead (frame types, macroblock tree) on a single thread unless told
+    // otherwise (its automatic choice is threads ÷ 6 at preset medium, i.e. one). At 1080p/medium that
+    // one thread was the encoder's bottleneck: a second lookahead thread made x264 alone 1.2–1.7×
+    // faster on two cores (B3 and B1, 4 threads, lookahead 40). It is tied to the frame-thread count,
+    // not to the machine, to stay deterministic.
+    pairs.append("lookahead-threads=\(options.resolvedEncoderThreads)")
+    return pairs.joined(separator: ":")
+}

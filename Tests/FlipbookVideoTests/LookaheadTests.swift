@@ -1,0 +1,66 @@
+import FlipbookDrawing
+import Foundation
+import Testing
+@testable import FlipbookVideo
+
+@Suite("x264 lookahead and threading settings")
+struct LookaheadTests {
+    @Test("the default lookahead is the preset's own, capped at 10 frames")
+    func defaultLookahead() {
+        #expect(VideoOptions().resolvedLookahead == 10)
+        #expect(VideoOptions(preset: "veryslow").resolvedLookahead == 10)
+        #expect(VideoOptions(preset: "veryfast").resolvedLookahead == 10)
+        #expect(VideoOptions(preset: "ultrafast").resolvedLookahead == 0)
+        #expect(VideoOptions(preset: "medium", lookahead: 40).resolvedLookahead == 40)
+        #expect(VideoOptions(preset: "ultrafast", lookahead: 5).resolvedLookahead == 5)
+        #expect(Set(VideoOptions.presetLookahead.keys) == Set(VideoOptions.x264Presets))
+    }
+
+    @Test("a lookahead outside 0…250 frames is refused, naming the value", arguments: [-1, 251])
+    func invalidLookahead(_ frames: Int) {
+        do {
+            try VideoOptions(lookahead: frames).validate()
+            Issue.record("a lookahead of \(frames) frames was accepted")
+        } catch let error as FlipbookError {
+            #expect(error.kind == .invalidArgument)
+            #expect(error.message.contains("lookahead") && error.message.contains("\(frames)"))
+        } catch {
+            Issue.record("unexpected error \(error)")
+        }
+    }
+
+    @Test("the lookahead round-trips through Codable; a missing key keeps the default")
+    func codable() throws {
+        let options = VideoOptions(preset: "slow", encoderThreads: 3, lookahead: 25)
+        let decoded = try JSONDecoder().decode(VideoOptions.self, from: try JSONEncoder().encode(options))
+        #expect(decoded == options)
+        #expect(try JSONDecoder().decode(VideoOptions.self, from: Data(#"{"crf": 22}"#.utf8)).lookahead == nil)
+    }
+
+    @Test("x264's parameters come from the options alone, never from the machine's core count")
+    func parametersAreFixed() {
+        let parameters = x264Parameters(for: VideoOptions(encoderThreads: 3, lookahead: 7))
+        #expect(parameters.contains("rc-lookahead=7"))
+        #expect(parameters.contains("lookahead-threads=3"))
+        #if arch(x86_64)
+        #expect(parameters.contains("asm="))
+        #expect(!parameters.contains("AVX512"))
+        #endif
+        #expect(x264Parameters(for: VideoOptions()).contains("rc-lookahead=\(VideoOptions.defaultLookaheadLimit)"))
+    }
+
+    @Test("every lookahead encodes the same frames to a decodable clip, byte-identical across runs",
+          arguments: [0, 10, 40])
+    func lookaheadEncodes(_ frames: Int) throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var files: [Data] = []
+        for run in 0..<2 {
+            let url = directory.appendingPathComponent("lookahead-\(frames)-\(run).mp4")
+            try encodePattern(to: url, count: 12, options: VideoOptions(lookahead: frames))
+            files.append(try Data(contentsOf: url))
+            #expect(try decodeVideo(url, keepFrames: false).frameCount == 12)
+        }
+        #expect(files[0] == files[1])
+    }
+}
