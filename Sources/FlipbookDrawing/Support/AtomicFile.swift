@@ -11,40 +11,14 @@ import Foundation
 package func writeAtomically<R>(
     to url: URL, what: String, _ body: (URL) throws -> R
 ) throws -> R {
-    let destination = url.standardizedFileURL
-    let directory = destination.deletingLastPathComponent()
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) else {
-        throw FlipbookError.io(
-            "Cannot write \(what) to \(destination.path): the directory \(directory.path) does not exist.")
-    }
-    guard isDirectory.boolValue else {
-        throw FlipbookError.io(
-            "Cannot write \(what) to \(destination.path): \(directory.path) is not a directory.")
-    }
-    guard FileManager.default.isWritableFile(atPath: directory.path) else {
-        throw FlipbookError.io(
-            "Cannot write \(what) to \(destination.path): the directory \(directory.path) is not writable.")
-    }
-    if FileManager.default.fileExists(atPath: destination.path, isDirectory: &isDirectory),
-       isDirectory.boolValue {
-        throw FlipbookError.io(
-            "Cannot write \(what) to \(destination.path): a directory with that name is in the way.")
-    }
-    let temporary = directory.appendingPathComponent(
-        ".\(destination.lastPathComponent).\(UUID().uuidString.prefix(8)).partial")
+    let file = try PartialOutputFile(destination: url, what: what)
     let result: R
     do {
-        result = try body(temporary)
+        result = try body(file.temporary)
     } catch {
-        try? FileManager.default.removeItem(at: temporary)
+        file.discard()
         throw error
     }
-    // rename(2) replaces the destination atomically on the same file system.
-    if rename(temporary.path, destination.path) != 0 {
-        let reason = String(cString: strerror(errno))
-        try? FileManager.default.removeItem(at: temporary)
-        throw FlipbookError.io("Cannot write \(what) to \(destination.path): \(reason).")
-    }
+    try file.commit(what: what)
     return result
 }

@@ -1,20 +1,20 @@
-import FlipbookDrawing
 import Foundation
 
 /// A temporary file beside a destination, renamed over it on success and removed otherwise.
 ///
-/// The encoder writes for as long as frames keep coming, so the scoped `writeAtomically` does not
-/// fit; this is the same flow with an explicit ``commit()``. Until then the destination is never
-/// touched: a failed or abandoned encode leaves whatever file was there before, and deinit removes
-/// the temporary file.
-final class PartialOutputFile {
+/// Until ``commit(what:)`` the destination is never touched: a failed or abandoned write leaves
+/// whatever file was there before, and deinit removes the temporary file. The video encoder holds
+/// one for as long as frames keep coming; ``writeAtomically(to:what:_:)`` wraps one around a closure.
+package final class PartialOutputFile {
     /// Where the file will end up.
-    let destination: URL
+    package let destination: URL
     /// Where it is written meanwhile: a hidden file in the same directory, so the rename is atomic.
-    let temporary: URL
+    package let temporary: URL
     private var settled = false
 
-    init(destination url: URL, what: String) throws {
+    /// Checks that `url` can be written (its directory exists, is writable, and no directory has
+    /// the file's name) and picks the temporary file's name.
+    package init(destination url: URL, what: String) throws {
         let destination = url.standardizedFileURL
         let directory = destination.deletingLastPathComponent()
         var isDirectory: ObjCBool = false
@@ -41,7 +41,7 @@ final class PartialOutputFile {
     }
 
     /// Renames the temporary file over the destination (atomically, on the same file system).
-    func commit(what: String) throws {
+    package func commit(what: String) throws {
         guard !settled else { return }
         if rename(temporary.path, destination.path) != 0 {
             let reason = String(cString: strerror(errno))
@@ -52,7 +52,7 @@ final class PartialOutputFile {
     }
 
     /// Removes the temporary file, leaving the destination as it was.
-    func discard() {
+    package func discard() {
         guard !settled else { return }
         settled = true
         unlink(temporary.path)
