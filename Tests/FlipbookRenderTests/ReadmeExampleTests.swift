@@ -49,7 +49,7 @@ struct ReadmeExampleTests {
             size: CGSize(width: 390, height: 844), scale: 2, fps: 60, duration: 3, background: .white,
             layers: [
                 Timeline.Layer(RipplesScene(ripples: [Ripple(center: CGPoint(x: 195, y: 400), start: 0, color: RipplesScene.palette[0])])),
-                Timeline.Layer(try ConfettiScene(size: CGSize(width: 390, height: 844), bursts: [ConfettiBurst()], seed: 7)),
+                Timeline.Layer(try ConfettiScene(bursts: [ConfettiBurst()], seed: 7)),   // aims at the canvas
             ])
         // Smaller and shorter than the README's so the test stays quick; the code is the same.
         timeline.scale = 0.25

@@ -10,15 +10,18 @@ import Foundation
 /// (−w/2, −h/2, w, h) where w is the flipped width.
 ///
 /// ```swift
-/// let confetti = try ConfettiScene(size: CGSize(width: 390, height: 844),
-///                                  bursts: [ConfettiBurst(), ConfettiBurst(time: 0.8)], seed: 7)
+/// let confetti = try ConfettiScene(bursts: [ConfettiBurst(), ConfettiBurst(time: 0.8)], seed: 7)
+/// let aimed = try ConfettiScene(size: CGSize(width: 390, height: 844), bursts: [ConfettiBurst()], seed: 7)
 /// ```
 public struct ConfettiScene: Scene {
     /// The most particles one scene may hold.
     public static let maximumParticleCount = 1_000_000
 
-    /// The particles, in drawing order (later ones on top).
+    /// The particles, in drawing order (later ones on top). Empty for a scene made with
+    /// ``init(bursts:emissions:seed:physics:)``, whose particles depend on the canvas it is drawn on.
     public let particles: [ConfettiParticle]
+    // Bursts aimed at whatever canvas the scene is drawn on; nil when the particles are fixed.
+    private let aimedAtCanvas: CanvasAimedParticles?
     /// The motion model.
     public var physics: ConfettiPhysics
     /// Whether particles that cannot touch the visible area are skipped. Internal so tests can show
@@ -31,7 +34,27 @@ public struct ConfettiScene: Scene {
     public init(particles: [ConfettiParticle], physics: ConfettiPhysics = ConfettiPhysics()) {
         self.particles = particles
         self.physics = physics
+        aimedAtCanvas = nil
         sortedByBirth = zip(particles, particles.dropFirst()).allSatisfy { $0.birthTime <= $1.birthTime }
+    }
+
+    /// A scene whose bursts and emissions aim at whatever canvas it is drawn on.
+    ///
+    /// The article's burst needs the canvas width and height; this scene makes its particles the
+    /// first time it is drawn at a size, from `seed`, and reuses them for every later frame of that
+    /// size (from any thread). The same seed and size always give the same particles, exactly as
+    /// ``init(size:bursts:emissions:seed:physics:)`` would make them for that size.
+    ///
+    /// - Throws: ``FlipbookError`` naming the first out-of-range parameter.
+    public init(
+        bursts: [ConfettiBurst] = [ConfettiBurst()], emissions: [ConfettiEmission] = [],
+        seed: UInt64 = 0, physics: ConfettiPhysics = ConfettiPhysics()
+    ) throws {
+        try ConfettiScene.validate(bursts: bursts, emissions: emissions, physics: physics, keyPath: "")
+        particles = []
+        self.physics = physics
+        sortedByBirth = true
+        aimedAtCanvas = CanvasAimedParticles(bursts: bursts, emissions: emissions, seed: seed)
     }
 
     /// A scene whose particles come from bursts and emissions aimed at a canvas of `size` points.
@@ -63,6 +86,15 @@ public struct ConfettiScene: Scene {
     ) throws {
         try check(size.width.isFinite && size.height.isFinite && size.width > 0 && size.height > 0,
                   "The confetti canvas size", "positive and finite", "\(size.width)×\(size.height)")
+        try ConfettiScene.validate(bursts: bursts, emissions: emissions, physics: physics, keyPath: keyPath)
+        self.init(
+            particles: ConfettiScene.particles(in: size, bursts: bursts, emissions: emissions, seed: seed),
+            physics: physics)
+    }
+
+    private static func validate(
+        bursts: [ConfettiBurst], emissions: [ConfettiEmission], physics: ConfettiPhysics, keyPath: String
+    ) throws {
         try physics.validate(keyPath: "\(keyPath)physics")
         var total = 0
         for (i, burst) in bursts.enumerated() {
@@ -76,8 +108,15 @@ public struct ConfettiScene: Scene {
         try check(total <= ConfettiScene.maximumParticleCount,
                   "The number of particles in \(keyPath.isEmpty ? "a confetti scene" : String(keyPath.dropLast()))",
                   "at most \(ConfettiScene.maximumParticleCount)", total)
+    }
+
+    /// The particles of already-validated bursts and emissions aimed at a canvas of `size` points,
+    /// ordered by birth time (ties keep burst order, bursts before emissions).
+    static func particles(
+        in size: CGSize, bursts: [ConfettiBurst], emissions: [ConfettiEmission], seed: UInt64
+    ) -> [ConfettiParticle] {
         var particles: [ConfettiParticle] = []
-        particles.reserveCapacity(total)
+        particles.reserveCapacity(bursts.reduce(0) { $0 + $1.count } + emissions.reduce(0) { $0 + $1.count })
         for (i, burst) in bursts.enumerated() {
             particles += burst.particles(in: size, seed: seed, index: i)
         }
@@ -85,17 +124,17 @@ public struct ConfettiScene: Scene {
             particles += emission.particles(in: size, seed: seed, index: i)
         }
         // A stable sort, so particles born together keep their burst order.
-        let ordered = particles.enumerated().sorted {
+        return particles.enumerated().sorted {
             ($0.element.birthTime, $0.offset) < ($1.element.birthTime, $1.offset)
         }.map(\.element)
-        self.init(particles: ordered, physics: physics)
     }
 
     /// Draws every particle alive at `time`.
     public func draw(in context: inout CairoCanvas, size: CGSize, time: TimeInterval) {
         guard time.isFinite else { return }
+        let particles = aimedAtCanvas?.particles(for: size) ?? self.particles
         let visible = context.clipBoundingRect
-        for index in candidateIndices(at: time) {
+        for index in candidateIndices(of: particles, at: time) {
             let particle = particles[index]
             guard let state = particle.state(at: time, physics: physics) else { continue }
             let width = state.apparentWidth, height = particle.size.height
@@ -121,17 +160,17 @@ public struct ConfettiScene: Scene {
     }
 
     /// Indices of the particles that may be alive at `time`, in drawing order.
-    private func candidateIndices(at time: TimeInterval) -> Range<Int> {
+    private func candidateIndices(of particles: [ConfettiParticle], at time: TimeInterval) -> Range<Int> {
         guard sortedByBirth else { return particles.indices }
         // Loose bounds (a second either side); state(at:) makes the exact lifetime decision.
         let earliest = time - physics.lifetime - 1, latest = time + 1
-        let lower = firstIndex { $0.birthTime > earliest }
-        let upper = firstIndex { $0.birthTime > latest }
+        let lower = firstIndex(in: particles) { $0.birthTime > earliest }
+        let upper = firstIndex(in: particles) { $0.birthTime > latest }
         return lower..<max(lower, upper)
     }
 
     /// The first index whose particle satisfies `isAfter` (particles are sorted by birth time).
-    private func firstIndex(where isAfter: (ConfettiParticle) -> Bool) -> Int {
+    private func firstIndex(in particles: [ConfettiParticle], where isAfter: (ConfettiParticle) -> Bool) -> Int {
         var low = 0, high = particles.count
         while low < high {
             let mid = (low + high) / 2
