@@ -38,7 +38,7 @@ enum VideoBenchmark {
         var bitmap = try Bitmap(width: width, height: height)
         // Opaque pseudo-random pixels (swscale cannot flatten alpha, so compare on opaque input).
         var state: UInt32 = 12345
-        bitmap.withUnsafeMutableBytes { bytes, stride in
+        try bitmap.withUnsafeMutableBytes { bytes, stride in
             for y in 0..<height {
                 for x in 0..<width {
                     state = state &* 1_664_525 &+ 1_013_904_223

@@ -19,7 +19,7 @@ struct StillPNGTests {
     func translucentRoundTrip() throws {
         var bitmap = try Bitmap(width: 256, height: 64)
         var state: UInt32 = 7
-        bitmap.withUnsafeMutableBytes { bytes, stride in
+        try bitmap.withUnsafeMutableBytes { bytes, stride in
             for y in 0..<64 {
                 for x in 0..<256 {
                     state = state &* 1_664_525 &+ 1_013_904_223

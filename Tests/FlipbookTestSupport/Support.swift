@@ -72,7 +72,7 @@ public func compareImages(_ actual: Bitmap, _ expected: Bitmap) -> ImageDifferen
 /// pixel in red whose brightness grows with the difference (amplified 16×).
 public func differenceImage(_ actual: Bitmap, _ expected: Bitmap) throws -> Bitmap {
     var diff = try Bitmap(width: actual.width, height: actual.height)
-    diff.withUnsafeMutableBytes { d, dStride in
+    try diff.withUnsafeMutableBytes { d, dStride in
         actual.withUnsafeBytes { a, aStride in
             expected.withUnsafeBytes { e, eStride in
                 for y in 0..<actual.height {
@@ -107,7 +107,7 @@ public func differenceImage(_ actual: Bitmap, _ expected: Bitmap) throws -> Bitm
 private func writableCopy(of bitmap: Bitmap) throws -> Bitmap {
     guard bitmap.drawingIssue != nil else { return bitmap }
     var copy = try Bitmap(width: bitmap.width, height: bitmap.height)
-    copy.withUnsafeMutableBytes { d, _ in
+    try copy.withUnsafeMutableBytes { d, _ in
         bitmap.withUnsafeBytes { s, _ in d.copyMemory(from: s) }
     }
     return copy

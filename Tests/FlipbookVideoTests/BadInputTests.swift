@@ -183,7 +183,7 @@ struct BadInputTests {
             var state: UInt32 = 1
             for _ in 0..<30 {
                 var noise = try Bitmap(width: 320, height: 180)
-                fill(&noise) { _, _ in
+                try fill(&noise) { _, _ in
                     state = state &* 1_664_525 &+ 1_013_904_223
                     return (UInt8(truncatingIfNeeded: state >> 24), UInt8(truncatingIfNeeded: state >> 16),
                             UInt8(truncatingIfNeeded: state >> 8), 255)

@@ -65,7 +65,7 @@ private func checkConversion(
     var pixels = [Pixel](repeating: (0, 0, 0, 0), count: width * height)
     for i in pixels.indices { pixels[i] = pixel(i % width, i / width, &rng) }
     var bitmap = try Bitmap(width: width, height: height)
-    fill(&bitmap) { x, y in pixels[y * width + x] }
+    try fill(&bitmap) { x, y in pixels[y * width + x] }
     let frame = referenceYUV(bitmap, background: background)
     let reference = ReferenceConverter(background)
     // Padding repeats the last column and row.
@@ -131,7 +131,7 @@ struct ConversionTests {
     @Test("white, black and greys hit the limited-range end points exactly")
     func endPoints() throws {
         var bitmap = try Bitmap(width: 16, height: 2)
-        fill(&bitmap) { x, _ in
+        try fill(&bitmap) { x, _ in
             switch x / 4 {
             case 0: (255, 255, 255, 255)
             case 1: (0, 0, 0, 255)

@@ -78,7 +78,7 @@ struct EncoderDecodeBackTests {
         let side = 32
         let width = side * patches.count, height = side
         var bitmap = try Bitmap(width: width, height: height)
-        fill(&bitmap) { x, _ in
+        try fill(&bitmap) { x, _ in
             let c = patches[x / side].rgb
             return (c.0, c.1, c.2, 255)
         }

@@ -3,9 +3,9 @@ import Foundation
 @testable import FlipbookVideo
 
 /// Writes premultiplied BGRA pixels straight into a bitmap (no canvas needed).
-func fill(_ bitmap: inout Bitmap, _ pixel: (Int, Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) {
+func fill(_ bitmap: inout Bitmap, _ pixel: (Int, Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) throws {
     let width = bitmap.width, height = bitmap.height
-    bitmap.withUnsafeMutableBytes { bytes, stride in
+    try bitmap.withUnsafeMutableBytes { bytes, stride in
         for y in 0..<height {
             for x in 0..<width {
                 let p = pixel(x, y)
@@ -24,7 +24,7 @@ func fill(_ bitmap: inout Bitmap, _ pixel: (Int, Int) -> (r: UInt8, g: UInt8, b:
 func testPattern(width: Int, height: Int, frame: Int) throws -> Bitmap {
     var bitmap = try Bitmap(width: width, height: height)
     let shift = frame * 3
-    fill(&bitmap) { x, y in
+    try fill(&bitmap) { x, y in
         let xs = (x + shift) % width
         if y < height / 4 {
             // Flat patches.

@@ -48,21 +48,21 @@ public struct Bitmap: @unchecked Sendable {
     /// Calls `body` with the premultiplied pixel bytes (see ``Bitmap``) and the row stride in bytes.
     public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer, _ bytesPerRow: Int) throws -> R) rethrows -> R {
         cairo_surface_flush(storage.surface)
-        let base = UnsafeRawPointer(cairo_image_surface_get_data(storage.surface)!)
-        return try body(UnsafeRawBufferPointer(start: base, count: storage.stride * storage.height), storage.stride)
+        return try body(UnsafeRawBufferPointer(start: storage.pixels, count: storage.byteCount), storage.stride)
     }
 
     /// Calls `body` with writable premultiplied pixel bytes and the row stride in bytes.
+    ///
+    /// - Throws: ``FlipbookError`` when the pixels are shared with a copy of this bitmap and cannot
+    ///   be duplicated (out of memory), or whatever `body` throws.
     public mutating func withUnsafeMutableBytes<R>(
         _ body: (UnsafeMutableRawBufferPointer, _ bytesPerRow: Int) throws -> R
-    ) rethrows -> R {
-        makeUnique()
+    ) throws -> R {
+        try makeUnique()
         let surface = storage.surface
         cairo_surface_flush(surface)
         defer { cairo_surface_mark_dirty(surface) }
-        let base = UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!)
-        return try body(
-            UnsafeMutableRawBufferPointer(start: base, count: storage.stride * storage.height), storage.stride)
+        return try body(UnsafeMutableRawBufferPointer(start: storage.pixels, count: storage.byteCount), storage.stride)
     }
 
     /// The colour of one pixel, un-premultiplied. Coordinates outside the bitmap give `.clear`.
@@ -78,9 +78,9 @@ public struct Bitmap: @unchecked Sendable {
     }
 
     /// Makes this bitmap the only owner of its pixels, copying them if they are shared.
-    package mutating func makeUnique() {
+    package mutating func makeUnique() throws {
         if !isKnownUniquelyReferenced(&storage) {
-            storage = storage.copy()
+            storage = try storage.copy()
         }
     }
 }
@@ -91,8 +91,13 @@ package final class SurfaceStorage {
     package let width: Int
     package let height: Int
     package let stride: Int
+    /// The surface's pixel memory, checked once when the storage is made.
+    package let pixels: UnsafeMutableRawPointer
 
-    init(width: Int, height: Int) throws {
+    /// The number of bytes of pixel memory: `stride × height`.
+    package var byteCount: Int { stride * height }
+
+    convenience init(width: Int, height: Int) throws {
         guard width > 0, height > 0 else {
             throw FlipbookError.invalidArgument(
                 "A bitmap must be at least 1×1 pixel; \(width)×\(height) was requested.")
@@ -104,35 +109,34 @@ package final class SurfaceStorage {
                 "A bitmap of \(width)×\(height) pixels is too large: each side may be at most "
                     + "\(Bitmap.maximumDimension) and the area at most \(Bitmap.maximumPixelCount) pixels.")
         }
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
-        let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(surface)
-            throw FlipbookError(.cairo,
-                "Cannot create a \(width)×\(height) bitmap: \(String(cString: cairo_status_to_string(status))).")
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
+            throw FlipbookError(.cairo, "Cannot create a \(width)×\(height) bitmap: Cairo returned no surface.")
         }
-        self.surface = surface
-        self.width = width
-        self.height = height
-        self.stride = Int(cairo_image_surface_get_stride(surface))
+        try self.init(adopting: surface, what: "a \(width)×\(height) bitmap")
     }
 
-    /// Adopts an image surface that the caller has already checked; this storage now owns it.
-    package init(adopting surface: OpaquePointer) {
+    /// Takes ownership of an image surface: it is destroyed here when it is unusable (an error status
+    /// or no pixel memory, reported as a thrown error that names `what`), and in deinit otherwise.
+    package init(adopting surface: OpaquePointer, what: String) throws {
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS, let pixels = cairo_image_surface_get_data(surface) else {
+            cairo_surface_destroy(surface)
+            let reason = status == CAIRO_STATUS_SUCCESS
+                ? "it has no pixel memory" : String(cString: cairo_status_to_string(status))
+            throw FlipbookError(.cairo, "Cannot create \(what): \(reason).")
+        }
         self.surface = surface
+        self.pixels = UnsafeMutableRawPointer(pixels)
         self.width = Int(cairo_image_surface_get_width(surface))
         self.height = Int(cairo_image_surface_get_height(surface))
         self.stride = Int(cairo_image_surface_get_stride(surface))
     }
 
-    package func copy() -> SurfaceStorage {
-        // Same size as a surface that already exists, so creation can only fail on memory exhaustion,
-        // which Swift treats as fatal everywhere else too.
-        let copy = try! SurfaceStorage(width: width, height: height)
+    /// A new storage holding the same pixels.
+    package func copy() throws -> SurfaceStorage {
+        let copy = try SurfaceStorage(width: width, height: height)
         cairo_surface_flush(surface)
-        let source = cairo_image_surface_get_data(surface)!
-        let destination = cairo_image_surface_get_data(copy.surface)!
-        memcpy(destination, source, stride * height)
+        memcpy(copy.pixels, pixels, byteCount)
         cairo_surface_mark_dirty(copy.surface)
         return copy
     }

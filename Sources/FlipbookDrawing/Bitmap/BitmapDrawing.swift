@@ -17,7 +17,13 @@ extension Bitmap {
     public mutating func draw(
         scale: CGFloat = 1, background: Color? = nil, _ body: (inout CairoCanvas, CGSize) throws -> Void
     ) rethrows {
-        makeUnique()
+        do {
+            try makeUnique()
+        } catch {
+            // The pixels are shared with a copy and could not be duplicated: draw nothing, say why.
+            drawingIssue = error as? FlipbookError
+            return
+        }
         if background != nil { drawingIssue = nil }
         guard scale.isFinite, scale > 0 else {
             if drawingIssue == nil {

@@ -68,7 +68,7 @@ extension Bitmap {
         }
         let width = Int(cairo_image_surface_get_width(loaded)), height = Int(cairo_image_surface_get_height(loaded))
         if cairo_image_surface_get_format(loaded) == CAIRO_FORMAT_ARGB32 {
-            storage = SurfaceStorage(adopting: loaded)
+            storage = try SurfaceStorage(adopting: loaded, what: "a bitmap from the PNG \(path)")
             return
         }
         // Other formats (RGB24 for opaque PNGs, A8, ...) are converted to premultiplied ARGB32.
