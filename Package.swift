@@ -77,7 +77,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FlipbookVideoTests",
-            dependencies: ["FlipbookVideo", "FlipbookTestSupport", "CFFmpeg"]
+            dependencies: ["FlipbookVideo", "FlipbookAnimation", "FlipbookTestSupport", "CFFmpeg"]
         ),
         .testTarget(
             name: "FlipbookRenderTests",

@@ -5,25 +5,13 @@ import Foundation
 /// Fills 10,000 small rotated rectangles (confetti) per 1920×1080 frame, each through its own context
 /// copy as scenes do, and reports milliseconds per frame.
 enum CanvasBenchmark {
-    /// SplitMix64: a tiny seeded generator, so every run draws the same frame.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     struct Piece {
         var x, y, width, height, rotation, opacity: Double
         var color: Color
     }
 
     static func pieces(count: Int, seed: UInt64 = 42) -> [Piece] {
-        var rng = SeededGenerator(state: seed)
+        var rng = SeededRandom(seed: seed)  // the same frame every run
         let sizes: [(Double, Double)] = [(10, 10), (12, 7), (8, 14), (6, 6), (14, 5)]
         let palette: [Color] = [.red, .orange, .yellow, .green, .mint, .teal, .cyan, .blue, .indigo, .purple, .pink]
         return (0..<count).map { _ in

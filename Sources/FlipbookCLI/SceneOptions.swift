@@ -28,7 +28,7 @@ struct PixelSize: ExpressibleByArgument, Equatable, Decodable {
         self = size
     }
 
-    static let maximum = 16384
+    static let maximum = SceneFile.maximumDimension
 }
 
 extension Color: ExpressibleByArgument {
@@ -84,36 +84,30 @@ struct SceneOptions: ParsableArguments {
 
     /// The scene file this command describes: a preset or a loaded file, with the options applied.
     func sceneFile(relativeTo directory: URL? = nil) throws -> SceneFile {
+        // --size is in pixels; the canvas in points is that divided by the scale.
+        func canvas(scale: Double) -> CGSize? {
+            size.map { CGSize(width: Double($0.width) / scale, height: Double($0.height) / scale) }
+        }
         var file: SceneFile
         switch scene.lowercased() {
-        case "confetti":
-            file = SceneFile.defaultConfetti(
-                duration: duration ?? 3, seed: seed ?? 0, background: background ?? .white)
-        case "ripples":
-            file = SceneFile.defaultRipples(
-                duration: duration ?? 6, seed: seed ?? 0, background: background ?? .white)
+        case "confetti", "ripples":
+            // The presets lay themselves out for their canvas, so they are built at the final size.
+            let scale = self.scale ?? SceneFile.defaultScale
+            let points = canvas(scale: scale) ?? SceneFile.defaultSize
+            file = scene.lowercased() == "confetti"
+                ? SceneFile.defaultConfetti(size: points, duration: duration ?? 3, seed: seed ?? 0, background: background ?? .white)
+                : SceneFile.defaultRipples(size: points, duration: duration ?? 6, seed: seed ?? 0, background: background ?? .white)
         default:
             guard scene.lowercased().hasSuffix(".json") || FileManager.default.fileExists(atPath: scene) else {
                 throw UsageError(
                     "Unknown scene '\(scene)': use 'confetti', 'ripples', or the path of a JSON scene file. "
                         + "Run 'flipbook scenes' to list the scenes.")
             }
-            let url = URL(fileURLWithPath: scene, relativeTo: directory)
-            file = try SceneFile.load(from: url)
+            file = try SceneFile.load(from: URL(fileURLWithPath: scene, relativeTo: directory))
             if let seed { file.overrideSeed(seed) }
+            if let points = canvas(scale: scale ?? file.scale ?? SceneFile.defaultScale) { file.size = points }
         }
-        let scale = self.scale ?? file.scale ?? SceneFile.defaultScale
-        if let size {
-            file.size = CGSize(width: Double(size.width) / scale, height: Double(size.height) / scale)
-        }
-        // The presets lay themselves out for their canvas: rebuild them at the requested size.
-        if let size = file.size, self.size != nil, ["confetti", "ripples"].contains(scene.lowercased()) {
-            let preset = scene.lowercased() == "confetti"
-                ? SceneFile.defaultConfetti(size: size, duration: duration ?? 3, seed: seed ?? 0, background: background ?? .white)
-                : SceneFile.defaultRipples(size: size, duration: duration ?? 6, seed: seed ?? 0, background: background ?? .white)
-            file.layers = preset.layers
-        }
-        file.scale = scale
+        file.scale = scale ?? file.scale ?? SceneFile.defaultScale
         if let fps { file.fps = fps }
         if let duration { file.duration = duration }
         if let background { file.background = background }

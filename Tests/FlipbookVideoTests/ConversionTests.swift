@@ -1,5 +1,6 @@
 import FlipbookDrawing
 import Foundation
+import FlipbookAnimation
 import Testing
 @testable import FlipbookVideo
 
@@ -28,22 +29,10 @@ private struct ReferenceConverter {
     }
 }
 
-/// A seeded generator so failures reproduce.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 private typealias Pixel = (r: UInt8, g: UInt8, b: UInt8, a: UInt8)
 
 /// Random valid premultiplied pixels, a third of them edge cases.
-private func randomPixel(_ rng: inout SplitMix64) -> Pixel {
+private func randomPixel(_ rng: inout SeededRandom) -> Pixel {
     let edges: [UInt8] = [0, 1, 254, 255]
     switch Int.random(in: 0..<6, using: &rng) {
     case 0: return (0, 0, 0, 0)  // transparent
@@ -59,9 +48,9 @@ private func randomPixel(_ rng: inout SplitMix64) -> Pixel {
 
 private func checkConversion(
     width: Int, height: Int, background: Color, seed: UInt64,
-    pixel: (_ x: Int, _ y: Int, _ rng: inout SplitMix64) -> Pixel = { _, _, rng in randomPixel(&rng) }
+    pixel: (_ x: Int, _ y: Int, _ rng: inout SeededRandom) -> Pixel = { _, _, rng in randomPixel(&rng) }
 ) throws {
-    var rng = SplitMix64(state: seed)
+    var rng = SeededRandom(seed: seed)  // seeded so failures reproduce
     var pixels = [Pixel](repeating: (0, 0, 0, 0), count: width * height)
     for i in pixels.indices { pixels[i] = pixel(i % width, i / width, &rng) }
     var bitmap = try Bitmap(width: width, height: height)
