@@ -98,16 +98,12 @@ enum VideoBenchmark {
         func convert(_ bitmap: Bitmap, into frame: inout YUVFrame) throws {
             let lumaWidth = frame.lumaWidth, chromaWidth = frame.chromaWidth
             let result: Int32 = bitmap.withUnsafeBytes { pixels, stride in
-                frame.y.withUnsafeMutableBufferPointer { y in
-                    frame.u.withUnsafeMutableBufferPointer { u in
-                        frame.v.withUnsafeMutableBufferPointer { v in
-                            var source: [UnsafePointer<UInt8>?] = [pixels.baseAddress!.assumingMemoryBound(to: UInt8.self), nil, nil, nil]
-                            var sourceStrides: [Int32] = [Int32(stride), 0, 0, 0]
-                            var planes: [UnsafeMutablePointer<UInt8>?] = [y.baseAddress, u.baseAddress, v.baseAddress, nil]
-                            var strides: [Int32] = [Int32(lumaWidth), Int32(chromaWidth), Int32(chromaWidth), 0]
-                            return sws_scale(context, &source, &sourceStrides, 0, Int32(height), &planes, &strides)
-                        }
-                    }
+                frame.withUnsafeMutablePlanes { y, u, v in
+                    var source: [UnsafePointer<UInt8>?] = [pixels.baseAddress!.assumingMemoryBound(to: UInt8.self), nil, nil, nil]
+                    var sourceStrides: [Int32] = [Int32(stride), 0, 0, 0]
+                    var planes: [UnsafeMutablePointer<UInt8>?] = [y.baseAddress, u.baseAddress, v.baseAddress, nil]
+                    var strides: [Int32] = [Int32(lumaWidth), Int32(chromaWidth), Int32(chromaWidth), 0]
+                    return sws_scale(context, &source, &sourceStrides, 0, Int32(height), &planes, &strides)
                 }
             }
             if result < 0 { throw FlipbookError(.video, "sws_scale failed: \(result)") }

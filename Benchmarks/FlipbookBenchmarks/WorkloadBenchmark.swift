@@ -5,24 +5,46 @@ import Foundation
 /// measured end to end and against its encoder floor, every measurement in a fresh child process
 /// (so each peak memory is that measurement's own), then the table and the targets.
 enum WorkloadBenchmark {
-    /// `all`: every workload, the one-core figures and the memory-flatness check.
+    /// `all [--runs N]`: every workload, the one-core figures and the memory-flatness check.
     static func all(_ arguments: [String]) throws {
-        try run(Workload.all.map(\.id), oneCore: true, flatness: true)
+        let (runs, rest) = try parseRuns(arguments)
+        guard rest.isEmpty else {
+            throw FlipbookError.invalidArgument("usage: flipbook-bench all [--runs N]; unexpected \(rest.joined(separator: " ")).")
+        }
+        try run(Workload.all.map(\.id), runs: runs, oneCore: true, flatness: true)
     }
 
-    /// `workloads [ids]`: the named workloads (all when none are named), without the extra checks.
+    /// `workloads [--runs N] [ids]`: the named workloads (all when none are named), without the
+    /// extra checks.
     static func workloads(_ arguments: [String]) throws {
-        let ids = arguments.isEmpty ? Workload.all.map(\.id) : arguments
+        let (runs, rest) = try parseRuns(arguments)
+        let ids = rest.isEmpty ? Workload.all.map(\.id) : rest
         for id in ids where Workload.named(id) == nil {
             throw FlipbookError.invalidArgument("Unknown workload \(id); use B1, B2, B3 or B4.")
         }
-        try run(ids.compactMap { Workload.named($0)?.id }, oneCore: false, flatness: false)
+        try run(ids.compactMap { Workload.named($0)?.id }, runs: runs, oneCore: false, flatness: false)
     }
 
-    static func run(_ ids: [String], oneCore: Bool, flatness: Bool) throws {
+    /// How many times each clip workload is measured (end to end and floor, alternating) when
+    /// `--runs` is not given. On a shared 2-core VM one B1 pair varies by ±5 % from run to run, as
+    /// much as the margin being measured, so the table reports the median of several.
+    static let defaultRuns = 3
+
+    static func parseRuns(_ arguments: [String]) throws -> (runs: Int, rest: [String]) {
+        guard let flag = arguments.firstIndex(of: "--runs") else { return (defaultRuns, arguments) }
+        guard flag + 1 < arguments.count, let runs = Int(arguments[flag + 1]), (1...20).contains(runs) else {
+            throw FlipbookError.invalidArgument("--runs needs a number of runs between 1 and 20.")
+        }
+        var rest = arguments
+        rest.removeSubrange(flag...(flag + 1))
+        return (runs, rest)
+    }
+
+    static func run(_ ids: [String], runs: Int, oneCore: Bool, flatness: Bool) throws {
         for warning in WorkloadFixtures.staleFixtures() { print("warning: \(warning)") }
         print("machine: \(Machine.description())")
         print("load average at start: \(Clock.loadAverage()) (see \"other processes used\" for contention)")
+        print("each clip workload: \(runs) run(s) end to end and of the floor, alternating; the table shows medians")
         var results = WorkloadResults()
         for id in ids {
             guard let workload = Workload.named(id) else { continue }
@@ -30,11 +52,15 @@ enum WorkloadBenchmark {
                 results.still = try child(id, .still)
                 report(results.still!)
             } else {
-                let endToEnd = try child(id, .endToEnd)
-                report(endToEnd)
-                let floor = try child(id, .floor)
-                report(floor)
-                results.clips.append((workload, endToEnd, floor))
+                var endToEnds: [WorkloadMeasurement] = [], floors: [WorkloadMeasurement] = []
+                for _ in 0..<runs {
+                    endToEnds.append(try child(id, .endToEnd))
+                    report(endToEnds.last!)
+                    floors.append(try child(id, .floor))
+                    report(floors.last!)
+                }
+                let ratios = zip(floors, endToEnds).map { $0.wall / $1.wall }
+                results.clips.append((workload, median(endToEnds), median(floors), ratios))
             }
         }
         if oneCore {
@@ -52,6 +78,12 @@ enum WorkloadBenchmark {
         for line in WorkloadTable.targets(results) { print(line) }
         print("")
         print("Machine: \(Machine.description()).")
+    }
+
+    /// The measurement with the median wall time (the lower middle one for an even count).
+    static func median(_ measurements: [WorkloadMeasurement]) -> WorkloadMeasurement {
+        let sorted = measurements.sorted { $0.wall < $1.wall }
+        return sorted[(sorted.count - 1) / 2]
     }
 
     /// Runs `flipbook-bench workload-child id kind` and returns its measurement.
@@ -93,7 +125,8 @@ enum WorkloadBenchmark {
 
 /// Everything one `all` run measured.
 struct WorkloadResults {
-    var clips: [(workload: Workload, endToEnd: WorkloadMeasurement, floor: WorkloadMeasurement)] = []
+    /// Per clip workload: the median end-to-end and floor measurements, and each run's floor ÷ end to end.
+    var clips: [(workload: Workload, endToEnd: WorkloadMeasurement, floor: WorkloadMeasurement, ratios: [Double])] = []
     var still: WorkloadMeasurement?
     var oneCore: WorkloadMeasurement?
     var shortSeed: WorkloadMeasurement?

@@ -18,7 +18,7 @@ enum WorkloadTable {
             "| Workload | Frames | End to end: wall s (CPU s) | fps | Encoder floor: wall s (CPU s) | fps | Floor ÷ end to end | Draw | Convert | Encode | Encoder waited | Peak MB render | Peak MB floor (frames held) |",
             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
         ]
-        for (workload, e, f) in r.clips {
+        for (workload, e, f, _) in r.clips {
             let n = Double(max(e.frames, 1))
             func ms(_ s: Double?) -> String { s.map { String(format: "%.2f", $0 * 1000 / n) } ?? "-" }
             let held = f.residentBeforeEncoding.map { " (\(megabytes($0)))" } ?? ""
@@ -37,6 +37,13 @@ enum WorkloadTable {
                     + "\(megabytes(s.peakBytes)) | – |")
         }
         lines.append("")
+        if let runs = r.clips.first?.ratios.count, runs > 1 {
+            let each = r.clips.map { clip in
+                "\(clip.workload.id) " + clip.ratios.map { String(format: "%.2f", $0) }.joined(separator: ", ")
+            }
+            lines.append("Medians of \(runs) runs each (end to end and floor alternating); floor ÷ end to end of each "
+                         + "run: \(each.joined(separator: "; ")).")
+        }
         lines.append("Stage columns are ms per frame summed over threads (draw and convert run on the workers, "
                      + "encode and waiting on the encoding thread).")
         let others = (r.clips.flatMap { [$0.endToEnd, $0.floor] } + [r.still].compactMap { $0 }).compactMap(\.othersCPU)
@@ -66,7 +73,7 @@ enum WorkloadTable {
     static func targets(_ r: WorkloadResults) -> [String] {
         func verdict(_ met: Bool) -> String { met ? "met    " : "NOT MET" }
         var lines = ["Targets:"]
-        for (workload, e, f) in r.clips {
+        for (workload, e, f, _) in r.clips {
             if let target = ratioTargets[workload.id] {
                 let ratio = f.wall / e.wall
                 lines.append(String(format: "  %@ %@ floor ÷ end to end %.2f (target ≥ %.1f)",

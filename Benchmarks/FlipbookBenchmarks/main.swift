@@ -2,9 +2,9 @@ import Foundation
 
 // flipbook-bench <benchmark> [arguments]: runs one benchmark and prints its figures.
 //
-//   all                      issue #5's workloads B1–B4 against their encoder floors, the one-core
+//   all [--runs N]           issue #5's workloads B1–B4 against their encoder floors, the one-core
 //                            figures and the memory check, then the table (`make bench`)
-//   workloads [B1 B2 …]      the named workloads only
+//   workloads [--runs N] [B1 …]  the named workloads only
 //   canvas, video            drawing and video micro-benchmarks
 //   write-fixtures           Fixtures/Benchmarks/*.json from Workloads.swift
 //   dump-yuv <B1…B3> <file>  a workload's frames as raw yuv420p

@@ -61,6 +61,9 @@ public struct Bitmap: @unchecked Sendable {
         try makeUnique()
         let surface = storage.surface
         cairo_surface_flush(surface)
+        // Anything may be written: forget what the pixels were known to hold.
+        storage.cleared = nil
+        storage.dirty.markAll()
         defer { cairo_surface_mark_dirty(surface) }
         return try body(UnsafeMutableRawBufferPointer(start: storage.pixels, count: storage.byteCount), storage.stride)
     }
@@ -76,6 +79,15 @@ public struct Bitmap: @unchecked Sendable {
             return Color(red: r / a, green: g / a, blue: b / a, opacity: a / 255)
         }
     }
+
+    /// The pixel value that every pixel outside ``SurfaceStorage/dirty`` holds, when known: after a
+    /// clear through ``draw(scale:background:_:)``, or for a new bitmap (transparent, 0). `nil` when
+    /// the contents are not known (decoded from a file, or written through
+    /// ``withUnsafeMutableBytes(_:)``).
+    package var clearPixel: UInt32? { storage.cleared?.pixel }
+
+    /// The tiles drawing has marked since the last clear (see ``clearPixel``).
+    package var dirtyTiles: DirtyTiles { storage.dirty }
 
     /// Makes this bitmap the only owner of its pixels, copying them if they are shared.
     package mutating func makeUnique() throws {
@@ -93,6 +105,12 @@ package final class SurfaceStorage {
     package let stride: Int
     /// The surface's pixel memory, checked once when the storage is made.
     package let pixels: UnsafeMutableRawPointer
+
+    /// The colour of the last clear and the pixel value it left, when every pixel outside ``dirty``
+    /// still holds it; `nil` when the contents are not known.
+    package var cleared: (color: Color, pixel: UInt32)?
+    /// The tiles drawn into since the last clear.
+    package var dirty: DirtyTiles
 
     /// The number of bytes of pixel memory: `stride × height`.
     package var byteCount: Int { stride * height }
@@ -113,6 +131,9 @@ package final class SurfaceStorage {
             throw FlipbookError(.cairo, "Cannot create a \(width)×\(height) bitmap: Cairo returned no surface.")
         }
         try self.init(adopting: surface, what: "a \(width)×\(height) bitmap")
+        // Cairo hands out new image surfaces cleared to transparent black.
+        cleared = (.clear, 0)
+        dirty.removeAll()
     }
 
     /// Takes ownership of an image surface: it is destroyed here when it is unusable (an error status
@@ -130,6 +151,10 @@ package final class SurfaceStorage {
         self.width = Int(cairo_image_surface_get_width(surface))
         self.height = Int(cairo_image_surface_get_height(surface))
         self.stride = Int(cairo_image_surface_get_stride(surface))
+        // Contents unknown: every tile may hold anything.
+        cleared = nil
+        dirty = DirtyTiles(width: width, height: height)
+        dirty.markAll()
     }
 
     /// A new storage holding the same pixels.
@@ -138,6 +163,8 @@ package final class SurfaceStorage {
         cairo_surface_flush(surface)
         memcpy(copy.pixels, pixels, byteCount)
         cairo_surface_mark_dirty(copy.surface)
+        copy.cleared = cleared
+        copy.dirty = dirty
         return copy
     }
 

@@ -43,13 +43,41 @@ extension Bitmap {
         defer {
             session.finish()
             if drawingIssue == nil { drawingIssue = session.issue }
+            if let drawn = session.dirty { storage.dirty.formUnion(drawn) }
         }
         if let background, let cr = session.cr {
-            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-            cairo_set_source_rgba(cr, background.red, background.green, background.blue, background.opacity)
-            cairo_paint(cr)
+            clear(to: background, cr: cr)
         }
         var context = CairoCanvas(session: session)
         try body(&context, CGSize(width: CGFloat(width) / scale, height: CGFloat(height) / scale))
+    }
+
+    /// Paints every pixel `color`. When the pixels outside the dirty tiles are known to hold that
+    /// colour already, only the dirty tiles are repainted: a frame of sparse confetti over a
+    /// background then costs a few percent of a full repaint, and so does its conversion to video.
+    private mutating func clear(to color: Color, cr: OpaquePointer) {
+        let storage = self.storage
+        if let known = storage.cleared, known.color == color {
+            guard !storage.dirty.isEmpty else { return }
+            cairo_surface_flush(storage.surface)
+            let stride = storage.stride, pixels = storage.pixels
+            storage.dirty.forEachRun { x, y, width, height in
+                for row in y..<(y + height) {
+                    (pixels + row * stride + 4 * x).assumingMemoryBound(to: UInt32.self)
+                        .update(repeating: known.pixel, count: width)
+                }
+                cairo_surface_mark_dirty_rectangle(storage.surface, Int32(x), Int32(y), Int32(width), Int32(height))
+            }
+        } else {
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+            cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.opacity)
+            cairo_paint(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+            // Cairo's own rounding of the colour, read back so later partial clears match it exactly.
+            cairo_surface_flush(storage.surface)
+            storage.cleared = cairo_status(cr) == CAIRO_STATUS_SUCCESS
+                ? (color, storage.pixels.load(as: UInt32.self)) : nil
+        }
+        storage.dirty.removeAll()
     }
 }

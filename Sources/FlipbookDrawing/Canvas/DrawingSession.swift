@@ -22,6 +22,11 @@ final class DrawingSession {
     var appliedClip: ClipNode?
     var clipIsKnown = true
 
+    /// The tiles this session's drawing may have changed, for raster targets (`nil` for vector
+    /// pages, where nothing reads them). Marked from each command's device extents before it is
+    /// drawn, so it covers everything drawn, including into layers.
+    private(set) var dirty: DirtyTiles?
+
     /// The rasterizer for small solid fills, with its reusable scratch buffers.
     lazy var fastFill = FastFillRasterizer()
 
@@ -39,6 +44,24 @@ final class DrawingSession {
         self.scale = scale
         self.bounds = CGRect(origin: .zero, size: size)
         self.isRaster = isRaster
+        if isRaster {
+            dirty = DirtyTiles(width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up)))
+        }
+    }
+
+    /// Marks the device pixels of `rect` (already whole pixels) as drawn into.
+    func markDirty(_ rect: CGRect) {
+        guard dirty != nil, !rect.isNull, !rect.isEmpty, rect.minX.isFinite, rect.minY.isFinite,
+              rect.maxX.isFinite, rect.maxY.isFinite
+        else { return }
+        let x0 = Int(max(rect.minX.rounded(.down), -1)), y0 = Int(max(rect.minY.rounded(.down), -1))
+        let x1 = Int(min(rect.maxX.rounded(.up), bounds.maxX + 1)), y1 = Int(min(rect.maxY.rounded(.up), bounds.maxY + 1))
+        dirty?.mark(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// Marks the device pixels `x ..< x + width`, `y ..< y + height` as drawn into.
+    func markDirty(x: Int, y: Int, width: Int, height: Int) {
+        dirty?.mark(x: x, y: y, width: width, height: height)
     }
 
     /// Records `problem` met by `operation` unless an earlier problem was recorded.

@@ -20,20 +20,21 @@ final class FastFillRasterizer {
     private var xs: [Float] = []
     private var ys: [Float] = []
 
-    /// Fills `path` (in the user space of `matrix`) with a colour, or returns `false` without drawing.
+    /// Fills `path` (in the user space of `matrix`) with a colour and returns the device pixels it drew
+    /// into, or returns `nil` without drawing when the fill is not eligible.
     func fill(_ path: Path, matrix m: cairo_matrix_t, r: Double, g: Double, b: Double, a: Double,
-              target: OpaquePointer) -> Bool {
+              target: OpaquePointer) -> PixelRect? {
         guard cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
               cairo_image_surface_get_format(target) == CAIRO_FORMAT_ARGB32
-        else { return false }
-        guard flatten(path, m) else { return false }
-        if xs.isEmpty { return true }
+        else { return nil }
+        guard flatten(path, m) else { return nil }
+        if xs.isEmpty { return PixelRect.none }
 
         var offsetX = 0.0, offsetY = 0.0
         cairo_surface_get_device_offset(target, &offsetX, &offsetY)
         let surfaceWidth = Int(cairo_image_surface_get_width(target))
         let surfaceHeight = Int(cairo_image_surface_get_height(target))
-        guard let data = cairo_image_surface_get_data(target) else { return false }
+        guard let data = cairo_image_surface_get_data(target) else { return nil }
         let rowBytes = Int(cairo_image_surface_get_stride(target))
 
         // Work on locals: class properties would pay for dynamic exclusivity checks in the loops.
@@ -60,11 +61,11 @@ final class FastFillRasterizer {
                 }
             }
         }
-        guard minX >= 0, minY >= 0, maxX <= Float(surfaceWidth), maxY <= Float(surfaceHeight) else { return false }
+        guard minX >= 0, minY >= 0, maxX <= Float(surfaceWidth), maxY <= Float(surfaceHeight) else { return nil }
         let x0 = Int(minX.rounded(.down)), y0 = Int(minY.rounded(.down))
         let width = Int(maxX.rounded(.up)) - x0, height = Int(maxY.rounded(.up)) - y0
-        guard width > 0, height > 0 else { return true }
-        guard width * height <= FastFillRasterizer.maximumArea else { return false }
+        guard width > 0, height > 0 else { return PixelRect.none }
+        guard width * height <= FastFillRasterizer.maximumArea else { return nil }
 
         // Accumulate signed area; each row has two spare cells for the last edge's spill.
         let stride = width + 2
@@ -96,9 +97,9 @@ final class FastFillRasterizer {
                 into: UnsafeMutableRawPointer(data + y0 * rowBytes + x0 * 4), rowBytes: rowBytes,
                 alpha: alpha, r: cr, g: cg, b: cb)
         }
-        cairo_surface_mark_dirty_rectangle(target, Int32(x0) - Int32(offsetX.rounded()),
-                                           Int32(y0) - Int32(offsetY.rounded()), Int32(width), Int32(height))
-        return true
+        let drawn = PixelRect(x: x0 - Int(offsetX.rounded()), y: y0 - Int(offsetY.rounded()), width: width, height: height)
+        cairo_surface_mark_dirty_rectangle(target, Int32(drawn.x), Int32(drawn.y), Int32(width), Int32(height))
+        return drawn
     }
 
     /// Blends the colour over the pixels, each by its accumulated coverage. Two channels are computed

@@ -10,7 +10,7 @@ import Foundation
 /// inner circles (clipped to the target, rows off the target skipped). The coverage model is in
 /// FastRingCoverage.swift, the blend (Cairo's own arithmetic) in FastRingBlend.swift.
 ///
-/// Declines (returns `false`) for rings too thin or too small to trust the model, and for targets it
+/// Declines (returns `nil`) for rings too thin or too small to trust the model, and for targets it
 /// cannot write; callers then use Cairo.
 enum FastRing {
     /// Rings with an inner radius below this many pixels (or a width below the minimum) go to Cairo:
@@ -19,9 +19,10 @@ enum FastRing {
     static let minimumInnerRadius = 4.0
     static let minimumWidth = 0.25
 
-    /// Strokes `circle` (device pixels) `width` pixels wide with a non-premultiplied colour.
+    /// Strokes `circle` (device pixels) `width` pixels wide with a non-premultiplied colour and
+    /// returns the device pixels it drew into.
     static func stroke(_ circle: DeviceCircle, width: Double, r: Double, g: Double, b: Double, a: Double,
-                       target: OpaquePointer) -> Bool {
+                       target: OpaquePointer) -> PixelRect? {
         let half = width / 2
         // Beyond a million pixels Float distances lose the sub-pixel precision coverage needs.
         guard width >= minimumWidth, circle.radius - half >= minimumInnerRadius,
@@ -29,8 +30,8 @@ enum FastRing {
               cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
               cairo_image_surface_get_format(target) == CAIRO_FORMAT_ARGB32,
               let data = cairo_image_surface_get_data(target)
-        else { return false }
-        if !(a > 0) { return true }
+        else { return nil }
+        if !(a > 0) { return PixelRect.none }
         var offsetX = 0.0, offsetY = 0.0
         cairo_surface_get_device_offset(target, &offsetX, &offsetY)
         let surfaceWidth = Int(cairo_image_surface_get_width(target))
@@ -44,7 +45,7 @@ enum FastRing {
         let outerReach = outer * (1 + bulgeMaximum) + 1e-3, innerReach = inner - 1e-3
         let rowStart = max(0, floor(cy - outerReach))
         let rowEnd = min(surfaceHeight, ceiling(cy + outerReach))
-        guard rowStart < rowEnd, cx + outerReach > -1, cx - outerReach < Double(surfaceWidth) + 1 else { return true }
+        guard rowStart < rowEnd, cx + outerReach > -1, cx - outerReach < Double(surfaceWidth) + 1 else { return PixelRect.none }
 
         let colour = Colour(r: r, g: g, b: b, a: a)
         let geometry = Geometry(outer: Float(outer), inner: Float(inner), radius: Float(circle.radius))
@@ -80,12 +81,11 @@ enum FastRing {
             dirtyMin = min(dirtyMin, left)
             dirtyMax = max(dirtyMax, right)
         }
-        if dirtyMin < dirtyMax {
-            cairo_surface_mark_dirty_rectangle(target, Int32(dirtyMin) - Int32(offsetX.rounded()),
-                                               Int32(rowStart) - Int32(offsetY.rounded()),
-                                               Int32(dirtyMax - dirtyMin), Int32(rowEnd - rowStart))
-        }
-        return true
+        guard dirtyMin < dirtyMax else { return PixelRect.none }
+        let drawn = PixelRect(x: dirtyMin - Int(offsetX.rounded()), y: rowStart - Int(offsetY.rounded()),
+                              width: dirtyMax - dirtyMin, height: rowEnd - rowStart)
+        cairo_surface_mark_dirty_rectangle(target, Int32(drawn.x), Int32(drawn.y), Int32(drawn.width), Int32(drawn.height))
+        return drawn
     }
 
     // Without SSE4.1 (x86-64's baseline), `rounded(.down)` is a call into libm; four per row added up.

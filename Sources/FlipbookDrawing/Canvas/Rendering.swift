@@ -14,9 +14,11 @@ extension CairoCanvas {
         switch command.compositing {
         case .linear(let op) where !needsMask || command.isPremasked:
             if op == CAIRO_OPERATOR_OVER, clip == nil, session.isRaster, allowsFastPaths,
-               fastFill(command, cr: cr) || fastRing(command, cr: cr) {
+               let drawn = fastFill(command, cr: cr) ?? fastRing(command, cr: cr) {
+                session.markDirty(x: drawn.x, y: drawn.y, width: drawn.width, height: drawn.height)
                 return
             }
+            markDirty(command)
             if baked {
                 drawDirect(command, op: op, cr: cr)
             } else {
@@ -24,37 +26,48 @@ extension CairoCanvas {
             }
             return
         case .coverageBlended(let op) where !needsMask && baked:
+            markDirty(command)
             drawDirect(command, op: op, cr: cr)
             return
         case .unbounded(let op) where !needsMask && baked && command.shape.isArea:
             // Clipping to the shape makes Cairo blend the unbounded result by the shape's coverage.
+            markDirty(command)
             drawClipped(command, op: op, cr: cr)
             return
         default:
             break
         }
+        markDirty(command)
         renderInGroups(command, cr: cr, needsMask: needsMask)
     }
 
+    /// Marks the tiles `command` may change: its device extents within the clip. Every path below
+    /// keeps its pixels there (groups are clipped to these extents; shapes are bounded by them).
+    func markDirty(_ command: DrawCommand) {
+        guard session.dirty != nil else { return }
+        session.markDirty(deviceExtents(command))
+    }
+
     /// Draws a small solid non-zero fill with the session's own rasterizer when it can (see
-    /// ``FastFillRasterizer``). Returns `false` when the command is not eligible.
-    func fastFill(_ command: DrawCommand, cr: OpaquePointer) -> Bool {
+    /// ``FastFillRasterizer``) and returns the pixels drawn; `nil` when the command is not eligible.
+    func fastFill(_ command: DrawCommand, cr: OpaquePointer) -> PixelRect? {
         guard case .fill(let path, let style) = command.shape, !style.isEOFilled, style.isAntialiased,
               case .solid(let r, let g, let b, let a) = command.source, command.extraAlpha >= 1,
               let target = cairo_get_group_target(cr)
-        else { return false }
+        else { return nil }
         return session.fastFill.fill(path, matrix: command.matrix, r: r, g: g, b: b, a: a, target: target)
     }
 
-    /// Strokes a circle with a solid colour with ``FastRing`` when it can. Returns `false` when the
-    /// command is not eligible (not a circle, a dashed line, a gradient, a non-similarity transform).
-    func fastRing(_ command: DrawCommand, cr: OpaquePointer) -> Bool {
+    /// Strokes a circle with a solid colour with ``FastRing`` when it can and returns the pixels drawn;
+    /// `nil` when the command is not eligible (not a circle, a dashed line, a gradient, a
+    /// non-similarity transform).
+    func fastRing(_ command: DrawCommand, cr: OpaquePointer) -> PixelRect? {
         // Caps and joins do not matter: the circle is one closed, smooth subpath.
         guard case .stroke(let path, let style) = command.shape, !style.dash.contains(where: { $0 > 0 }),
               case .solid(let r, let g, let b, let a) = command.source, command.extraAlpha >= 1,
               let circle = DeviceCircle(path, matrix: command.matrix),
               let target = cairo_get_group_target(cr)
-        else { return false }
+        else { return nil }
         return FastRing.stroke(circle, width: Double(style.lineWidth) * circle.scale, r: r, g: g, b: b, a: a,
                                target: target)
     }

@@ -62,26 +62,124 @@ package func convert(_ bitmap: Bitmap, background: Color, into frame: inout YUVF
 }
 
 /// ``convert(_:background:into:)`` with the background's coefficients already computed.
+///
+/// When the bitmap knows which of its tiles were drawn since it was cleared (``Bitmap/dirtyTiles``),
+/// only those are converted; the other tiles get the clear colour's samples, and only where `frame`
+/// does not hold them already. The result is the same, sample for sample, as converting every pixel.
 package func convert(_ bitmap: Bitmap, coefficients k: YUVCoefficients, into frame: inout YUVFrame) {
     frame.resize(width: bitmap.width, height: bitmap.height)
     let kernel = Kernel(k)
+    let previous = frame.cleared
+    frame.cleared = nil
+    guard let pixel = bitmap.clearPixel else {
+        convert(bitmap, kernel, tiles: nil, into: &frame)
+        return
+    }
+    let drawn = bitmap.dirtyTiles
+    let samples = uniformSamples(pixel, kernel)
+    if let previous, previous.pixel == pixel, previous.coefficients == k {
+        fill(&frame, previous.dirty.subtracting(drawn), with: samples)
+    } else {
+        frame.y.withUnsafeMutableBufferPointer { $0.update(repeating: samples.y) }
+        frame.u.withUnsafeMutableBufferPointer { $0.update(repeating: samples.cb) }
+        frame.v.withUnsafeMutableBufferPointer { $0.update(repeating: samples.cr) }
+    }
+    convert(bitmap, kernel, tiles: drawn, into: &frame)
+    frame.cleared = (pixel, k, drawn)
+}
+
+/// The Y, Cb and Cr samples of a picture made of `pixel` alone, through the same arithmetic as any
+/// other block, so filling with them equals converting.
+private func uniformSamples(_ pixel: UInt32, _ k: Kernel) -> (y: UInt8, cb: UInt8, cr: UInt8) {
+    let block = [UInt32](repeating: pixel, count: 16)
+    var y = [UInt8](repeating: 0, count: 32), u = [UInt8](repeating: 0, count: 8), v = u
+    block.withUnsafeBytes { source in
+        y.withUnsafeMutableBytes { luma in
+            u.withUnsafeMutableBytes { cb in
+                v.withUnsafeMutableBytes { cr in
+                    convertRowPair(source.baseAddress!, source.baseAddress!, from: 0, to: 16, width: 16, k: k,
+                                   y0: luma.baseAddress!, y1: luma.baseAddress! + 16, u: cb.baseAddress!,
+                                   v: cr.baseAddress!)
+                }
+            }
+        }
+    }
+    return (y[0], u[0], v[0])
+}
+
+/// A tile run in plane coordinates: the picture pixels `x ..< x + width` by `y ..< y + height`,
+/// widened by the padding column and row when it reaches an odd picture's edge.
+private func paddedRun(_ picture: PlaneGeometry, _ x: Int, _ y: Int, _ width: Int, _ height: Int)
+    -> (x0: Int, x1: Int, y0: Int, y1: Int)
+{
+    (x, x + width == picture.width ? picture.lumaWidth : x + width,
+     y, y + height == picture.height ? picture.lumaHeight : y + height)
+}
+
+/// A frame's sizes, read once so the planes can be borrowed mutably while runs are computed.
+private struct PlaneGeometry {
+    var width, height, lumaWidth, lumaHeight: Int
+
+    init(_ frame: YUVFrame) {
+        (width, height, lumaWidth, lumaHeight) = (frame.width, frame.height, frame.lumaWidth, frame.lumaHeight)
+    }
+}
+
+/// Writes the clear colour's samples into `tiles`.
+private func fill(_ frame: inout YUVFrame, _ tiles: DirtyTiles, with samples: (y: UInt8, cb: UInt8, cr: UInt8)) {
+    guard !tiles.isEmpty else { return }
+    let lumaWidth = frame.lumaWidth, chromaWidth = frame.chromaWidth
+    let picture = PlaneGeometry(frame)
+    frame.y.withUnsafeMutableBufferPointer { yPlane in
+        frame.u.withUnsafeMutableBufferPointer { uPlane in
+            frame.v.withUnsafeMutableBufferPointer { vPlane in
+                tiles.forEachRun { x, y, width, height in
+                    let run = paddedRun(picture, x, y, width, height)
+                    for row in run.y0..<run.y1 {
+                        (yPlane.baseAddress! + row * lumaWidth + run.x0).update(repeating: samples.y, count: run.x1 - run.x0)
+                    }
+                    for row in (run.y0 / 2)..<(run.y1 / 2) {
+                        let offset = row * chromaWidth + run.x0 / 2, count = (run.x1 - run.x0) / 2
+                        (uPlane.baseAddress! + offset).update(repeating: samples.cb, count: count)
+                        (vPlane.baseAddress! + offset).update(repeating: samples.cr, count: count)
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Converts the pixels of `tiles` (every pixel when `nil`) into the frame's planes.
+private func convert(_ bitmap: Bitmap, _ kernel: Kernel, tiles: DirtyTiles?, into frame: inout YUVFrame) {
     let width = frame.width, height = frame.height
-    let lumaWidth = frame.lumaWidth, chromaWidth = frame.chromaWidth, pairs = frame.chromaHeight
+    let lumaWidth = frame.lumaWidth, chromaWidth = frame.chromaWidth, pairCount = frame.chromaHeight
+    let picture = PlaneGeometry(frame)
     bitmap.withUnsafeBytes { pixels, stride in
         frame.y.withUnsafeMutableBytes { yPlane in
             frame.u.withUnsafeMutableBytes { uPlane in
                 frame.v.withUnsafeMutableBytes { vPlane in
                     let source = pixels.baseAddress!
-                    for pair in 0..<pairs {
-                        let row0 = source + 2 * pair * stride
-                        // The padding row of an odd-height picture repeats the last row.
-                        let row1 = source + min(2 * pair + 1, height - 1) * stride
-                        convertRowPair(
-                            row0, row1, width: width, k: kernel,
-                            y0: yPlane.baseAddress! + 2 * pair * lumaWidth,
-                            y1: yPlane.baseAddress! + (2 * pair + 1) * lumaWidth,
-                            u: uPlane.baseAddress! + pair * chromaWidth,
-                            v: vPlane.baseAddress! + pair * chromaWidth)
+                    // Row pairs `firstPair ..< endPair`, picture columns `x0 ..< x1`.
+                    func convertRegion(pairs: Range<Int>, x0: Int, x1: Int) {
+                        for pair in pairs {
+                            let row0 = source + 2 * pair * stride
+                            // The padding row of an odd-height picture repeats the last row.
+                            let row1 = source + min(2 * pair + 1, height - 1) * stride
+                            convertRowPair(
+                                row0, row1, from: x0, to: x1, width: width, k: kernel,
+                                y0: yPlane.baseAddress! + 2 * pair * lumaWidth,
+                                y1: yPlane.baseAddress! + (2 * pair + 1) * lumaWidth,
+                                u: uPlane.baseAddress! + pair * chromaWidth,
+                                v: vPlane.baseAddress! + pair * chromaWidth)
+                        }
+                    }
+                    guard let tiles else {
+                        convertRegion(pairs: 0..<pairCount, x0: 0, x1: width)
+                        return
+                    }
+                    tiles.forEachRun { x, y, runWidth, runHeight in
+                        let run = paddedRun(picture, x, y, runWidth, runHeight)
+                        convertRegion(pairs: (run.y0 / 2)..<(run.y1 / 2), x0: x, x1: x + runWidth)
                     }
                 }
             }
@@ -164,18 +262,20 @@ private func chroma(
     return SIMD8<UInt8>(truncatingIfNeeded: c &>> 8)
 }
 
-/// Converts two source rows into two luma rows and one row of each chroma plane.
+/// Converts columns `x0 ..< x1` of two source rows (a picture `width` pixels wide) into two luma
+/// rows and one row of each chroma plane; the row pointers are the rows' starts. `x0` is even, and
+/// `x1` either even or `width`, which also writes the padding column of an odd width.
 @inline(__always)
 private func convertRowPair(
-    _ row0: UnsafeRawPointer, _ row1: UnsafeRawPointer, width: Int, k: Kernel,
+    _ row0: UnsafeRawPointer, _ row1: UnsafeRawPointer, from x0: Int, to x1: Int, width: Int, k: Kernel,
     y0: UnsafeMutableRawPointer, y1: UnsafeMutableRawPointer,
     u: UnsafeMutableRawPointer, v: UnsafeMutableRawPointer
 ) {
-    var x = 0
+    var x = x0
     // The last uniform block converted: its pixel and its Y, Cb, Cr vectors (every lane equal).
     var uniform: (pixel: UInt32, y: SIMD8<UInt8>, cb: SIMD8<UInt8>, cr: SIMD8<UInt8>)? = nil
     // Sixteen pixels (eight chroma samples) per step.
-    while x + 16 <= width {
+    while x + 16 <= x1 {
         // a/b: the two 8-pixel groups; 0/1: the two rows.
         let w0a = row0.loadUnaligned(fromByteOffset: 4 * x, as: SIMD8<UInt32>.self)
         let w0b = row0.loadUnaligned(fromByteOffset: 4 * x + 32, as: SIMD8<UInt32>.self)
@@ -222,8 +322,8 @@ private func convertRowPair(
     }
     // The rest one 2×2 block at a time through the same arithmetic (lanes 0–3 used); the padding
     // column of an odd width repeats the last column.
-    let paddedWidth = width + (width & 1)
-    while x < paddedWidth {
+    let end = x1 == width ? width + (width & 1) : x1
+    while x < end {
         let xa = x, xb = min(x + 1, width - 1)
         let words = SIMD8<UInt32>(
             row0.load(fromByteOffset: 4 * xa, as: UInt32.self), row0.load(fromByteOffset: 4 * xb, as: UInt32.self),

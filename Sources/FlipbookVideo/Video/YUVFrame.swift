@@ -1,3 +1,5 @@
+import FlipbookDrawing
+
 /// One picture in 8-bit planar YUV 4:2:0 (BT.709, limited range), the encoder's input.
 ///
 /// The planes cover the *encoded* size, which is the picture size rounded up to even numbers because
@@ -14,11 +16,16 @@ package struct YUVFrame: Sendable {
     /// The picture's height in pixels (may be odd).
     package private(set) var height: Int
     /// Luma samples, `lumaHeight` rows of `lumaWidth` bytes.
-    package var y: [UInt8]
+    package internal(set) var y: [UInt8]
     /// Cb samples, `chromaHeight` rows of `chromaWidth` bytes.
-    package var u: [UInt8]
+    package internal(set) var u: [UInt8]
     /// Cr samples, `chromaHeight` rows of `chromaWidth` bytes.
-    package var v: [UInt8]
+    package internal(set) var v: [UInt8]
+    /// What the planes hold outside `dirty`, when known: every sample there is the conversion of the
+    /// bitmap pixel `pixel` with `coefficients`. Lets the next conversion into this frame rewrite only
+    /// the tiles that changed (see ``convert(_:coefficients:into:)``). Planes are written only in this
+    /// module, so nothing else can make it stale.
+    package internal(set) var cleared: (pixel: UInt32, coefficients: YUVCoefficients, dirty: DirtyTiles)?
 
     /// Creates a frame for a `width × height` picture, filled with black (Y 16, Cb/Cr 128).
     package init(width: Int, height: Int) {
@@ -44,6 +51,20 @@ package struct YUVFrame: Sendable {
     package var chromaWidth: Int { lumaWidth / 2 }
     /// Height of each chroma plane.
     package var chromaHeight: Int { lumaHeight / 2 }
+
+    /// Calls `body` with the writable Y, Cb and Cr planes (rows of ``lumaWidth`` and ``chromaWidth``
+    /// bytes), for code that fills a frame itself. Whatever the planes held before is forgotten.
+    package mutating func withUnsafeMutablePlanes<R>(
+        _ body: (UnsafeMutableBufferPointer<UInt8>, UnsafeMutableBufferPointer<UInt8>,
+                 UnsafeMutableBufferPointer<UInt8>) throws -> R
+    ) rethrows -> R {
+        cleared = nil
+        return try y.withUnsafeMutableBufferPointer { y in
+            try u.withUnsafeMutableBufferPointer { u in
+                try v.withUnsafeMutableBufferPointer { v in try body(y, u, v) }
+            }
+        }
+    }
 
     /// Makes this frame `width × height`, reallocating only when the size changes.
     package mutating func resize(width: Int, height: Int) {
