@@ -28,7 +28,7 @@ enum WorkloadBenchmark {
     /// How many times each clip workload is measured (end to end and floor, alternating) when
     /// `--runs` is not given. On a shared 2-core VM one B1 pair varies by ±5 % from run to run, as
     /// much as the margin being measured, so the table reports the median of several.
-    static let defaultRuns = 3
+    static let defaultRuns = 5
 
     static func parseRuns(_ arguments: [String]) throws -> (runs: Int, rest: [String]) {
         guard let flag = arguments.firstIndex(of: "--runs") else { return (defaultRuns, arguments) }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Flipbook
+import FlipbookDrawing
 import Foundation
 
 /// A pixel size written `WIDTHxHEIGHT`, e.g. `1080x1920`.
@@ -74,8 +75,8 @@ struct SceneOptions: ParsableArguments {
         if let scale, !(scale.isFinite && scale > 0 && scale <= 100) {
             throw ValidationError("--scale must be greater than 0 and at most 100; it is \(scale).")
         }
-        if let fps, !(1...1000).contains(fps) {
-            throw ValidationError("--fps must be between 1 and 1000; it is \(fps).")
+        if let fps, !supportedFrameRates.contains(fps) {
+            throw ValidationError("--fps must be \(supportedFrameRatesDescription); it is \(fps).")
         }
         if let duration, !(duration.isFinite && duration > 0 && duration <= SceneFile.maximumDuration) {
             throw ValidationError("--duration must be greater than 0 and at most \(Int(SceneFile.maximumDuration)) seconds; it is \(duration).")

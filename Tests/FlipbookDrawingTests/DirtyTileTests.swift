@@ -2,7 +2,7 @@ import FlipbookDrawing
 import Foundation
 import Testing
 
-/// Drawing marks the 32×32 tiles it may change, so that the next clear repaints (and the video
+/// Drawing marks the tiles (16×16 pixels) it may change, so that the next clear repaints (and the video
 /// converter converts) only those. A missed mark would leave stale pixels in a later frame, so every
 /// kind of drawing is checked: nothing outside the marked tiles may differ from the clear colour,
 /// and a bitmap reused for another picture must equal a fresh one, byte for byte.
@@ -167,9 +167,10 @@ struct DirtyTileTests {
         bitmap.draw { ctx, _ in
             ctx.fill(Path(CGRect(x: 150, y: 100, width: 10, height: 10)), with: .color(.blue))
         }
-        #expect(bitmap.dirtyTiles.contains(column: 0, row: 0))
-        #expect(bitmap.dirtyTiles.contains(column: 4, row: 3))
-        #expect(bitmap.dirtyTiles.count == 2)
+        let t = DirtyTiles.size
+        #expect(bitmap.dirtyTiles.contains(column: 5 / t, row: 5 / t))
+        #expect(bitmap.dirtyTiles.contains(column: 150 / t, row: 100 / t))
+        #expect(!bitmap.dirtyTiles.contains(column: 80 / t, row: 50 / t))
         #expect(unmarkedPixelsAreClear(bitmap, "two draws"))
         bitmap.draw(background: .white) { _, _ in }
         #expect(bitmap.dirtyTiles.isEmpty)
@@ -211,33 +212,35 @@ struct DirtyTileTests {
         var copy = original
         copy.draw { ctx, _ in ctx.fill(Path(CGRect(x: 40, y: 40, width: 4, height: 4)), with: .color(.red)) }
         #expect(original.dirtyTiles.isEmpty)
-        #expect(copy.dirtyTiles.contains(column: 1, row: 1))
+        #expect(copy.dirtyTiles.contains(column: 41 / DirtyTiles.size, row: 41 / DirtyTiles.size))
         #expect(original.pixel(x: 41, y: 41) == Color(red: 1, green: 1, blue: 1))
     }
 
     // MARK: - The tile set itself
 
     @Test func marksCoverExactlyTheTilesARectangleTouches() {
-        var tiles = DirtyTiles(width: 100, height: 70)  // 4 × 3 tiles, the last ones narrower
+        let t = DirtyTiles.size
+        var tiles = DirtyTiles(width: 3 * t + 4, height: 2 * t + 6)  // 4 × 3 tiles, the last ones narrower
         #expect(tiles.columns == 4 && tiles.rows == 3)
-        tiles.mark(x: 31, y: 31, width: 2, height: 2)  // one pixel in each of four tiles
+        tiles.mark(x: t - 1, y: t - 1, width: 2, height: 2)  // one pixel in each of four tiles
         #expect(tiles.count == 4)
         #expect(tiles.contains(column: 0, row: 0) && tiles.contains(column: 1, row: 1))
-        tiles.mark(x: -50, y: 69, width: 500, height: 10)  // clipped to the last row
+        tiles.mark(x: -50, y: 2 * t + 5, width: 50 * t, height: 10)  // clipped to the last row
         #expect(tiles.count == 8)
         tiles.mark(x: 10, y: 10, width: 0, height: 20)  // empty: nothing
         #expect(tiles.count == 8)
         var runs: [[Int]] = []
         tiles.forEachRun { x, y, w, h in runs.append([x, y, w, h]) }
-        #expect(runs == [[0, 0, 64, 32], [0, 32, 64, 32], [0, 64, 100, 6]])
+        #expect(runs == [[0, 0, 2 * t, t], [0, t, 2 * t, t], [0, 2 * t, 3 * t + 4, 6]])
     }
 
     @Test func unionAndDifference() {
-        var a = DirtyTiles(width: 2100, height: 64)  // 66 columns: two words per row
-        a.mark(x: 2040, y: 0, width: 60, height: 1)  // columns 63–65, across the word boundary
+        let t = DirtyTiles.size
+        var a = DirtyTiles(width: 65 * t + t / 2, height: 2 * t)  // 66 columns: two words per row
+        a.mark(x: 63 * t, y: 0, width: 2 * t + 5, height: 1)  // columns 63–65, across the word boundary
         #expect(a.count == 3)
-        var b = DirtyTiles(width: 2100, height: 64)
-        b.mark(x: 2048, y: 0, width: 1, height: 64)  // column 64, both rows
+        var b = DirtyTiles(width: 65 * t + t / 2, height: 2 * t)
+        b.mark(x: 64 * t, y: 0, width: 1, height: 2 * t)  // column 64, both rows
         #expect(a.subtracting(b).count == 2)
         a.formUnion(b)
         #expect(a.count == 4)

@@ -1,4 +1,4 @@
-import FlipbookDrawing
+@testable import FlipbookDrawing
 import Foundation
 import Testing
 
@@ -104,6 +104,21 @@ struct FileOutputTests {
         #expect(damaged.kind == .malformedInput)
     }
 
+    /// Gradients, a layer under an inverse clip, an image and a blend mode: what vector files have to express.
+    static func vectorPicture(_ context: inout GraphicsContext, _ size: CGSize) {
+        context.fill(Path(roundedRect: CGRect(x: 10, y: 10, width: 60, height: 40), cornerRadius: 8),
+                     with: .linearGradient(Gradient(colors: [.red, .blue]), startPoint: .zero, endPoint: CGPoint(x: 120, y: 0)))
+        var ctx = context
+        ctx.opacity = 0.5
+        ctx.clip(to: Path(ellipseIn: CGRect(x: 40, y: 20, width: 60, height: 50)), options: .inverse)
+        ctx.drawLayer { layer in
+            layer.stroke(Path(ellipseIn: CGRect(x: 30, y: 10, width: 80, height: 60)), with: .color(.green), lineWidth: 6)
+        }
+        if let image = try? picture() { context.draw(image, in: CGRect(x: 80, y: 50, width: 30, height: 20)) }
+        ctx.blendMode = .plusDarker
+        ctx.fill(Path(CGRect(x: 0, y: 0, width: 30, height: 30)), with: .conicGradient(Gradient(colors: [.yellow, .purple]), center: CGPoint(x: 15, y: 15)))
+    }
+
     @Test(arguments: [Bitmap.VectorFormat.pdf, .svg])
     func vectorStills(format: Bitmap.VectorFormat) throws {
         let directory = try temporaryDirectory()
@@ -111,16 +126,7 @@ struct FileOutputTests {
         let url = directory.appendingPathComponent("still.\(format.rawValue)")
         try Bitmap.writeVector(to: url, format: format, size: CGSize(width: 120, height: 80)) { context, size in
             #expect(size == CGSize(width: 120, height: 80))
-            context.fill(Path(roundedRect: CGRect(x: 10, y: 10, width: 60, height: 40), cornerRadius: 8),
-                         with: .linearGradient(Gradient(colors: [.red, .blue]), startPoint: .zero, endPoint: CGPoint(x: 120, y: 0)))
-            var ctx = context
-            ctx.opacity = 0.5
-            ctx.clip(to: Path(ellipseIn: CGRect(x: 40, y: 20, width: 60, height: 50)), options: .inverse)
-            ctx.drawLayer { layer in
-                layer.stroke(Path(ellipseIn: CGRect(x: 30, y: 10, width: 80, height: 60)), with: .color(.green), lineWidth: 6)
-            }
-            ctx.blendMode = .plusDarker
-            ctx.fill(Path(CGRect(x: 0, y: 0, width: 30, height: 30)), with: .conicGradient(Gradient(colors: [.yellow, .purple]), center: CGPoint(x: 15, y: 15)))
+            Self.vectorPicture(&context, size)
         }
         let data = try Data(contentsOf: url)
         switch format {
@@ -128,6 +134,48 @@ struct FileOutputTests {
         case .svg: #expect(String(decoding: data, as: UTF8.self).contains("<svg"))
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [url.lastPathComponent])
+    }
+
+    @Test(arguments: [Bitmap.VectorFormat.pdf, .svg])
+    func vectorStillsAreReproducible(format: Bitmap.VectorFormat) throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var files: [Data] = []
+        for name in ["a", "b"] {
+            let url = directory.appendingPathComponent("\(name).\(format.rawValue)")
+            try Bitmap.writeVector(to: url, format: format, size: CGSize(width: 120, height: 80)) { context, size in
+                Self.vectorPicture(&context, size)
+            }
+            files.append(try Data(contentsOf: url))
+        }
+        #expect(files[0] == files[1])
+        if format == .pdf {
+            // Not the time of writing: the fixed date (SOURCE_DATE_EPOCH is unset in the test run).
+            // Cairo 1.16 writes the date without the "D:" prefix; readers accept both.
+            #expect(String(decoding: files[0], as: UTF8.self).contains("/CreationDate (19700101000000Z)"))
+        }
+    }
+
+    @Test func svgIdentifiersAreNumberedPerDocument() {
+        let svg = """
+            <image id="image139" xlink:href="data:image/png;base64,aW1hZ2Uimage7surface3"/>
+            <g id="surface114"><use xlink:href="#image139"/><g clip-path="url(#clip3)">
+            <use xlink:href="#surface1" mask="url(#surface114)"/></g></g><g id="surface1"/>
+            """
+        #expect(SVGIdentifiers.renumbered(svg) == """
+            <image id="image1" xlink:href="data:image/png;base64,aW1hZ2Uimage7surface3"/>
+            <g id="surface1"><use xlink:href="#image1"/><g clip-path="url(#clip3)">
+            <use xlink:href="#surface2" mask="url(#surface1)"/></g></g><g id="surface2"/>
+            """)
+    }
+
+    @Test func pdfCreationDateFollowsSourceDateEpoch() throws {
+        #expect(try PDFCreationDate.iso8601(sourceDateEpoch: nil) == "1970-01-01T00:00:00Z")
+        #expect(try PDFCreationDate.iso8601(sourceDateEpoch: "1700000000") == "2023-11-14T22:13:20Z")
+        for bad in ["yesterday", "-5", "1.5", "", "99999999999999"] {
+            let error = try #require(throws: FlipbookError.self) { try PDFCreationDate.iso8601(sourceDateEpoch: bad) }
+            #expect(error.message.contains("SOURCE_DATE_EPOCH") && error.message.contains("'\(bad)'"))
+        }
     }
 
     @Test func vectorDrawingIssueThrowsAndLeavesNothing() throws {

@@ -21,7 +21,7 @@ extension SceneFile {
         try check(pixels.width >= 1 && pixels.height >= 1 && pixels.width <= limit && pixels.height <= limit,
                   "size × scale", "between 1 and \(SceneFile.maximumDimension) pixels on each side",
                   "\(number(pixels.width))×\(number(pixels.height)) pixels")
-        try check((1...1000).contains(fps), "fps", "between 1 and 1000", fps)
+        try check(supportedFrameRates.contains(fps), "fps", supportedFrameRatesDescription, fps)
         try check(duration.isFinite && duration > 0 && duration <= SceneFile.maximumDuration, "duration",
                   "greater than 0 and at most \(Int(SceneFile.maximumDuration)) seconds", number(duration))
 

@@ -81,8 +81,8 @@ public struct Timeline: Sendable {
         guard scale.isFinite, scale > 0 else {
             throw bad("The timeline's scale must be a positive number of pixels per point; it is \(scale).")
         }
-        guard fps > 0, fps <= 1000 else {
-            throw bad("The timeline's frame rate must be between 1 and 1000 fps; it is \(fps).")
+        guard supportedFrameRates.contains(fps) else {
+            throw bad("The timeline's frame rate must be \(supportedFrameRatesDescription) fps; it is \(fps).")
         }
         guard duration.isFinite, duration > 0 else {
             throw bad("The timeline's duration must be a positive number of seconds; it is \(duration).")

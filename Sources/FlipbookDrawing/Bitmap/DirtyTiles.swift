@@ -7,8 +7,9 @@
 /// an unmarked tile never is.
 package struct DirtyTiles: Sendable, Equatable {
     /// The side of a tile in pixels: a multiple of 16, the video converter's block width, and even, so
-    /// 4:2:0 chroma samples never straddle two tiles.
-    package static let size = 32
+    /// 4:2:0 chroma samples never straddle two tiles. On B1's sparse confetti 16 converted 0.3 ms of
+    /// each frame against 0.44 ms with 32-pixel tiles: smaller tiles hug the particles closer.
+    package static let size = 16
 
     /// Picture size in pixels.
     package let width: Int

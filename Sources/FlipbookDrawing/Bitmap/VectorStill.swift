@@ -17,9 +17,15 @@ extension Bitmap {
     /// bitmaps at scale 1. Shapes stay vectors; what a format cannot express (e.g. some blend modes in
     /// SVG) Cairo rasterizes. ``CairoCanvas/BlendMode/plusDarker`` is drawn as multiply here.
     ///
+    /// The same drawing gives the same bytes: a PDF's creation date is `SOURCE_DATE_EPOCH` when the
+    /// environment sets it (seconds since 1970, the reproducible-builds convention) and
+    /// 1970-01-01T00:00:00Z otherwise, never the time of writing; an SVG's element names do not depend
+    /// on what else the process drew.
+    ///
     /// - Throws: an error thrown by `body`, the first drawing problem (see ``drawingIssue``), or a
-    ///   ``FlipbookError`` when the size is not positive and finite or the file cannot be written. In
-    ///   every case nothing is left at `url` (a file already there is kept).
+    ///   ``FlipbookError`` when the size is not positive and finite, `SOURCE_DATE_EPOCH` is malformed
+    ///   (PDF only), or the file cannot be written. In every case nothing is left at `url` (a file
+    ///   already there is kept).
     public static func writeVector(
         to url: URL, format: VectorFormat, size: CGSize, _ body: (inout CairoCanvas, CGSize) throws -> Void
     ) throws {
@@ -28,6 +34,14 @@ extension Bitmap {
                 "Cannot write \(url.path): a \(format.rawValue.uppercased()) page must have a positive, finite size; \(size.width)×\(size.height) points was requested.")
         }
         let what = format.rawValue.uppercased()
+        var creationDate: String?
+        if format == .pdf {
+            do {
+                creationDate = try PDFCreationDate.current()
+            } catch let error as FlipbookError {
+                throw FlipbookError(error.kind, "Cannot write \(url.path): \(error.message)")
+            }
+        }
         try writeAtomically(to: url, what: what) { temporary in
             let created: OpaquePointer?
             switch format {
@@ -42,6 +56,9 @@ extension Bitmap {
             guard status == CAIRO_STATUS_SUCCESS else {
                 throw FlipbookError.cairo(status, while: "Creating the \(what) \(url.path)")
             }
+            if let creationDate {
+                cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, creationDate)
+            }
             let session = try DrawingSession(surface: surface, size: size, scale: 1, isRaster: false)
             defer { session.finish() }
             var context = CairoCanvas(session: session)
@@ -52,6 +69,14 @@ extension Bitmap {
             let finishStatus = cairo_surface_status(surface)
             guard finishStatus == CAIRO_STATUS_SUCCESS else {
                 throw FlipbookError.cairo(finishStatus, while: "Writing the \(what) \(url.path)")
+            }
+            if format == .svg {
+                do {
+                    let svg = try String(contentsOf: temporary, encoding: .utf8)
+                    try Data(SVGIdentifiers.renumbered(svg).utf8).write(to: temporary)
+                } catch {
+                    throw FlipbookError(.io, "Cannot write the SVG \(url.path): \(error.localizedDescription)")
+                }
             }
         }
     }

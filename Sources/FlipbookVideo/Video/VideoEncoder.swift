@@ -80,9 +80,9 @@ public final class VideoEncoder {
                 "Cannot write MP4 \(self.url.path): the frame size must be between 1×1 and "
                     + "\(Bitmap.maximumDimension)×\(Bitmap.maximumDimension) pixels; it is \(width)×\(height).")
         }
-        guard (1...1000).contains(fps) else {
+        guard supportedFrameRates.contains(fps) else {
             throw FlipbookError.invalidArgument(
-                "Cannot write MP4 \(self.url.path): the frame rate must be between 1 and 1000 fps; it is \(fps).")
+                "Cannot write MP4 \(self.url.path): the frame rate must be \(supportedFrameRatesDescription) fps; it is \(fps).")
         }
         do {
             try options.validate()
