@@ -49,19 +49,9 @@ final class DrawingSession {
         }
     }
 
-    /// Marks the device pixels of `rect` (already whole pixels) as drawn into.
-    func markDirty(_ rect: CGRect) {
-        guard dirty != nil, !rect.isNull, !rect.isEmpty, rect.minX.isFinite, rect.minY.isFinite,
-              rect.maxX.isFinite, rect.maxY.isFinite
-        else { return }
-        let x0 = Int(max(rect.minX.rounded(.down), -1)), y0 = Int(max(rect.minY.rounded(.down), -1))
-        let x1 = Int(min(rect.maxX.rounded(.up), bounds.maxX + 1)), y1 = Int(min(rect.maxY.rounded(.up), bounds.maxY + 1))
-        dirty?.mark(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-    }
-
-    /// Marks the device pixels `x ..< x + width`, `y ..< y + height` as drawn into.
-    func markDirty(x: Int, y: Int, width: Int, height: Int) {
-        dirty?.mark(x: x, y: y, width: width, height: height)
+    /// Marks the device pixels of `rect` as drawn into.
+    func markDirty(_ rect: PixelRect) {
+        dirty?.mark(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
     }
 
     /// Records `problem` met by `operation` unless an earlier problem was recorded.

@@ -11,41 +11,38 @@ extension CairoCanvas {
         session.apply(clip: clip)
         let needsMask = clip?.needsMask ?? false
         let baked = command.extraAlpha >= 1
+        if case .linear(let op) = command.compositing, op == CAIRO_OPERATOR_OVER, clip == nil, session.isRaster,
+           allowsFastPaths, let drawn = fastFill(command, cr: cr) ?? fastRing(command, cr: cr) {
+            session.markDirty(drawn)
+            return
+        }
+        markDirty(command)
         switch command.compositing {
         case .linear(let op) where !needsMask || command.isPremasked:
-            if op == CAIRO_OPERATOR_OVER, clip == nil, session.isRaster, allowsFastPaths,
-               let drawn = fastFill(command, cr: cr) ?? fastRing(command, cr: cr) {
-                session.markDirty(x: drawn.x, y: drawn.y, width: drawn.width, height: drawn.height)
-                return
-            }
-            markDirty(command)
             if baked {
                 drawDirect(command, op: op, cr: cr)
             } else {
                 drawClipped(command, op: op, cr: cr)
             }
-            return
         case .coverageBlended(let op) where !needsMask && baked:
-            markDirty(command)
             drawDirect(command, op: op, cr: cr)
-            return
         case .unbounded(let op) where !needsMask && baked && command.shape.isArea:
             // Clipping to the shape makes Cairo blend the unbounded result by the shape's coverage.
-            markDirty(command)
             drawClipped(command, op: op, cr: cr)
-            return
         default:
-            break
+            renderInGroups(command, cr: cr, needsMask: needsMask)
         }
-        markDirty(command)
-        renderInGroups(command, cr: cr, needsMask: needsMask)
     }
 
-    /// Marks the tiles `command` may change: its device extents within the clip. Every path below
-    /// keeps its pixels there (groups are clipped to these extents; shapes are bounded by them).
+    /// Marks the tiles `command` may change: its device extents within the clip. Every path of
+    /// ``render(_:)`` keeps its pixels there (groups are clipped to these extents; shapes are bounded
+    /// by them).
     func markDirty(_ command: DrawCommand) {
         guard session.dirty != nil else { return }
-        session.markDirty(deviceExtents(command))
+        // Whole pixels within the target (see deviceExtents), so the conversion to Int is exact and safe.
+        let extents = deviceExtents(command)
+        session.markDirty(PixelRect(x: Int(extents.minX), y: Int(extents.minY),
+                                    width: Int(extents.width), height: Int(extents.height)))
     }
 
     /// Draws a small solid non-zero fill with the session's own rasterizer when it can (see

@@ -73,7 +73,10 @@ final class RenderPipeline: @unchecked Sendable {
         }
         waitNanoseconds += DispatchTime.now().uptimeNanoseconds - start
         if let failure { throw failure.error }
-        return ready.removeValue(forKey: index)!
+        guard let frame = ready.removeValue(forKey: index) else {
+            throw FlipbookError(.video, "Cannot render \(output.path): frame \(index) was asked for out of order.")
+        }
+        return frame
     }
 
     /// Gives back frame `index` after encoding it, letting workers claim one more frame.

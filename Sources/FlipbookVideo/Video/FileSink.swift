@@ -30,6 +30,7 @@ final class FileSink {
 
     /// Writes all of `buffer`, retrying short writes; returns 0 or a negative AVERROR.
     func write(_ buffer: UnsafeRawBufferPointer) -> Int32 {
+        guard let base = buffer.baseAddress else { return 0 }
         var offset = 0
         while offset < buffer.count {
             var count = buffer.count - offset
@@ -38,7 +39,7 @@ final class FileSink {
                 if room == 0 { return fail(ENOSPC) }
                 count = min(count, room)
             }
-            let written = Foundation.write(descriptor, buffer.baseAddress! + offset, count)
+            let written = Foundation.write(descriptor, base + offset, count)
             if written < 0 {
                 if errno == EINTR { continue }
                 return fail(errno)

@@ -14,7 +14,16 @@ final class H264Encoder {
     private let file: URL
 
     /// The open codec context (for copying its parameters into the muxer's stream).
-    var codecContext: UnsafeMutablePointer<AVCodecContext> { context! }
+    func openContext() throws -> UnsafeMutablePointer<AVCodecContext> {
+        guard let context else { throw closed() }
+        return context
+    }
+
+    /// The error for using the encoder after its libav objects are gone (a programming error upstream,
+    /// reported rather than trapped).
+    private func closed() -> FlipbookError {
+        FlipbookError(.video, "Cannot write MP4 \(file.path): the H.264 encoder is already closed.")
+    }
 
     init(width: Int, height: Int, fps: Int, options: VideoOptions, globalHeader: Bool, file: URL) throws {
         self.file = file
@@ -86,17 +95,17 @@ final class H264Encoder {
     /// encoder releases to `output`. x264 holds frames back (lookahead, B-frames), so a call may
     /// produce no packet at all; ``flush(_:)`` releases the rest.
     func encode(_ picture: YUVFrame, pts: Int64, _ output: (UnsafeMutablePointer<AVPacket>) throws -> Void) throws {
-        let frame = frame!
+        guard let frame else { throw closed() }
         // The encoder may still hold a reference to the previous buffer; this copies if so.
         let before = frame.pointee.data.0
         try checkLibav(av_frame_make_writable(frame), "preparing frame \(pts) for encoding", file: file)
         if frame.pointee.data.0 != before { Self.clearBuffers(of: frame) }
-        copy(picture.y, width: picture.lumaWidth, rows: picture.lumaHeight,
-             into: frame.pointee.data.0!, stride: Int(frame.pointee.linesize.0))
-        copy(picture.u, width: picture.chromaWidth, rows: picture.chromaHeight,
-             into: frame.pointee.data.1!, stride: Int(frame.pointee.linesize.1))
-        copy(picture.v, width: picture.chromaWidth, rows: picture.chromaHeight,
-             into: frame.pointee.data.2!, stride: Int(frame.pointee.linesize.2))
+        guard let y = frame.pointee.data.0, let u = frame.pointee.data.1, let v = frame.pointee.data.2 else {
+            throw FlipbookError(.video, "Cannot write MP4 \(file.path): libavutil gave frame \(pts) no picture planes.")
+        }
+        copy(picture.y, width: picture.lumaWidth, rows: picture.lumaHeight, into: y, stride: Int(frame.pointee.linesize.0))
+        copy(picture.u, width: picture.chromaWidth, rows: picture.chromaHeight, into: u, stride: Int(frame.pointee.linesize.1))
+        copy(picture.v, width: picture.chromaWidth, rows: picture.chromaHeight, into: v, stride: Int(frame.pointee.linesize.2))
         frame.pointee.pts = pts
         try checkLibav(avcodec_send_frame(context, frame), "encoding frame \(pts)", file: file)
         try drain(output)
@@ -109,7 +118,7 @@ final class H264Encoder {
     }
 
     private func drain(_ output: (UnsafeMutablePointer<AVPacket>) throws -> Void) throws {
-        let packet = packet!
+        guard let packet else { throw closed() }
         while true {
             let status = avcodec_receive_packet(context, packet)
             if status == flipbook_averror_eagain() || status == flipbook_averror_eof() { return }

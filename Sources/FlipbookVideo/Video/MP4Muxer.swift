@@ -50,12 +50,12 @@ final class MP4Muxer {
 
     /// Adds the video stream described by `encoder` and writes the file header.
     func start(encoder: H264Encoder, fps: Int, faststart: Bool) throws {
-        let format = format!
+        guard let format else { throw closed() }
         guard let stream = avformat_new_stream(format, nil) else {
             throw libavError(flipbook_averror(ENOMEM), "adding the video stream", file: file)
         }
         self.stream = stream
-        try checkLibav(avcodec_parameters_from_context(stream.pointee.codecpar, encoder.codecContext),
+        try checkLibav(avcodec_parameters_from_context(stream.pointee.codecpar, try encoder.openContext()),
                        "describing the video stream", file: file)
         stream.pointee.time_base = encoder.timeBase
         stream.pointee.avg_frame_rate = AVRational(num: Int32(fps), den: 1)
@@ -74,7 +74,9 @@ final class MP4Muxer {
 
     /// Writes one encoded packet whose timestamps are in `timeBase`.
     func write(_ packet: UnsafeMutablePointer<AVPacket>, timeBase: AVRational, frame: Int) throws {
-        let stream = stream!
+        guard let stream else {
+            throw FlipbookError(.video, "Cannot write MP4 \(file.path): a packet came before the video stream was added.")
+        }
         // The muxer picks its own track timescale in avformat_write_header (e.g. 1/15360 for 60 fps).
         av_packet_rescale_ts(packet, timeBase, stream.pointee.time_base)
         packet.pointee.stream_index = stream.pointee.index
@@ -92,6 +94,11 @@ final class MP4Muxer {
         avio_flush(io)
         if let error = io?.pointee.error, error < 0 { throw writeError(error, "flushing the output") }
         if let failure = sink.failure { throw writeError(flipbook_averror(failure), "writing the file") }
+    }
+
+    /// The error for using the muxer after its libav objects are gone, reported rather than trapped.
+    private func closed() -> FlipbookError {
+        FlipbookError(.video, "Cannot write MP4 \(file.path): the MP4 muxer is already closed.")
     }
 
     /// Prefers the operating system's reason recorded by the sink (e.g. ENOSPC) over libav's code,
