@@ -3,7 +3,8 @@ import PackageDescription
 
 // Layers (data flows down, never up):
 //   CCairo, CFFmpeg        system libraries
-//   FlipbookDrawing        geometry, Color, Path, CairoCanvas, Bitmap
+//   FlipbookCore           no C: geometry, Color, Path, FrameRate, FlipbookError, output files
+//   FlipbookDrawing        CairoCanvas (the API) over its engine (Cairo and fast paths), Bitmap
 //   FlipbookAnimation      Scene, Timeline, confetti, ripples
 //   FlipbookVideo          VideoEncoder, pixel conversion
 //   FlipbookRender         render(_:to:), renderStill(_:at:to:)
@@ -34,7 +35,8 @@ let package = Package(
                 .brew(["ffmpeg"]),
             ]
         ),
-        .target(name: "FlipbookDrawing", dependencies: ["CCairo"]),
+        .target(name: "FlipbookCore"),
+        .target(name: "FlipbookDrawing", dependencies: ["FlipbookCore", "CCairo"]),
         .target(name: "FlipbookAnimation", dependencies: ["FlipbookDrawing"]),
         .target(name: "FlipbookVideo", dependencies: ["FlipbookDrawing", "CFFmpeg"]),
         .target(
@@ -69,7 +71,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FlipbookDrawingTests",
-            dependencies: ["FlipbookDrawing", "FlipbookTestSupport"]
+            dependencies: ["FlipbookCore", "FlipbookDrawing", "FlipbookTestSupport"]
         ),
         .testTarget(
             name: "FlipbookAnimationTests",

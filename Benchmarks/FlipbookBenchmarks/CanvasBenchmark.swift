@@ -61,7 +61,7 @@ enum CanvasBenchmark {
             case "--frames": frames = Int(iterator.next() ?? "") ?? frames
             case "--count": count = Int(iterator.next() ?? "") ?? count
             case "--output": output = iterator.next()
-            default: throw FlipbookError.invalidArgument("Unknown canvas benchmark argument '\(argument)'.")
+            default: throw FlipbookError.invalidInput("Unknown canvas benchmark argument '\(argument)'.")
             }
         }
         let pieces = pieces(count: count)
@@ -118,7 +118,7 @@ extension CanvasBenchmark {
                 }
                 scene = RipplesScene(ripples: ripples, maximumNumberOfRipples: 1000)
             }
-            return Timeline(size: size, scale: 1, fps: 60, duration: self == .storm ? 5 : 10, background: .white,
+            return try Timeline(size: size, scale: 1, fps: 60, duration: self == .storm ? 5 : 10, background: .white,
                             layers: [Timeline.Layer(scene)])
         }
     }
@@ -162,7 +162,7 @@ extension CanvasBenchmark {
             switch argument {
             case "--frames": frames = Int(iterator.next() ?? "") ?? frames
             case "--output": output = iterator.next()
-            default: throw FlipbookError.invalidArgument("Unknown canvas \(workload) argument '\(argument)'.")
+            default: throw FlipbookError.invalidInput("Unknown canvas \(workload) argument '\(argument)'.")
             }
         }
         let result = try sceneFrameMilliseconds(workload, frames: frames, output: output)

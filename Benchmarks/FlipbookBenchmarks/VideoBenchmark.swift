@@ -87,12 +87,12 @@ enum VideoBenchmark {
             guard let context = sws_getContext(
                 Int32(width), Int32(height), AV_PIX_FMT_BGRA, Int32(width), Int32(height), AV_PIX_FMT_YUV420P,
                 flags, nil, nil, nil)
-            else { throw FlipbookError(.video, "sws_getContext failed") }
+            else { throw FlipbookError(.codec, "sws_getContext failed") }
             self.context = context
             // BT.709 matrix, full-range RGB in, limited-range YUV out; unity brightness/contrast/saturation.
             let table = sws_getCoefficients(SWS_CS_ITU709)
             let status = sws_setColorspaceDetails(context, table, 1, table, 0, 0, 1 << 16, 1 << 16)
-            if status < 0 { throw FlipbookError(.video, "sws_setColorspaceDetails failed: \(status)") }
+            if status < 0 { throw FlipbookError(.codec, "sws_setColorspaceDetails failed: \(status)") }
         }
 
         func convert(_ bitmap: Bitmap, into frame: inout YUVFrame) throws {
@@ -106,7 +106,7 @@ enum VideoBenchmark {
                     return sws_scale(context, &source, &sourceStrides, 0, Int32(height), &planes, &strides)
                 }
             }
-            if result < 0 { throw FlipbookError(.video, "sws_scale failed: \(result)") }
+            if result < 0 { throw FlipbookError(.codec, "sws_scale failed: \(result)") }
         }
 
         deinit { sws_freeContext(context) }
@@ -164,7 +164,7 @@ enum VideoBenchmark {
         let duration = Double(frames) / 60
         let bursts = stride(from: 0.0, to: duration, by: 0.5).map { ConfettiBurst(time: $0) }
         let scene = try ConfettiScene(size: size, bursts: bursts, seed: 1)
-        return Timeline(size: size, scale: scale, fps: 60, duration: duration, background: .white,
+        return try Timeline(size: size, scale: scale, fps: 60, duration: duration, background: .white,
                         layers: [Timeline.Layer(scene)])
     }
 

@@ -9,7 +9,7 @@ enum WorkloadBenchmark {
     static func all(_ arguments: [String]) throws {
         let (runs, rest) = try parseRuns(arguments)
         guard rest.isEmpty else {
-            throw FlipbookError.invalidArgument("usage: flipbook-bench all [--runs N]; unexpected \(rest.joined(separator: " ")).")
+            throw FlipbookError.invalidInput("usage: flipbook-bench all [--runs N]; unexpected \(rest.joined(separator: " ")).")
         }
         try run(Workload.all.map(\.id), runs: runs, oneCore: true, flatness: true)
     }
@@ -20,7 +20,7 @@ enum WorkloadBenchmark {
         let (runs, rest) = try parseRuns(arguments)
         let ids = rest.isEmpty ? Workload.all.map(\.id) : rest
         for id in ids where Workload.named(id) == nil {
-            throw FlipbookError.invalidArgument("Unknown workload \(id); use B1, B2, B3 or B4.")
+            throw FlipbookError.invalidInput("Unknown workload \(id); use B1, B2, B3 or B4.")
         }
         try run(ids.compactMap { Workload.named($0)?.id }, runs: runs, oneCore: false, flatness: false)
     }
@@ -33,7 +33,7 @@ enum WorkloadBenchmark {
     static func parseRuns(_ arguments: [String]) throws -> (runs: Int, rest: [String]) {
         guard let flag = arguments.firstIndex(of: "--runs") else { return (defaultRuns, arguments) }
         guard flag + 1 < arguments.count, let runs = Int(arguments[flag + 1]), (1...20).contains(runs) else {
-            throw FlipbookError.invalidArgument("--runs needs a number of runs between 1 and 20.")
+            throw FlipbookError.invalidInput("--runs needs a number of runs between 1 and 20.")
         }
         var rest = arguments
         rest.removeSubrange(flag...(flag + 1))
@@ -97,7 +97,7 @@ enum WorkloadBenchmark {
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         guard process.terminationStatus == 0, let measurement = WorkloadMeasurement.parse(output) else {
-            throw FlipbookError(.video, "The \(id) \(kind.rawValue) run failed (status \(process.terminationStatus)): \(output)")
+            throw FlipbookError(.codec, "The \(id) \(kind.rawValue) run failed (status \(process.terminationStatus)): \(output)")
         }
         return measurement
     }

@@ -8,7 +8,7 @@ enum WorkloadChild {
     static func run(_ arguments: [String]) throws {
         guard arguments.count >= 2, var workload = Workload.named(arguments[0]),
               let kind = WorkloadMeasurement.Kind(rawValue: arguments[1]) else {
-            throw FlipbookError.invalidArgument("usage: workload-child <B1…B4> <endToEnd|floor|still|oneCore> [B1 seconds]")
+            throw FlipbookError.invalidInput("usage: workload-child <B1…B4> <endToEnd|floor|still|oneCore> [B1 seconds]")
         }
         // An optional third argument lengthens B1 (the memory-flatness check).
         if workload.id == "B1", arguments.count > 2, let seconds = Double(arguments[2]) {
@@ -125,7 +125,7 @@ enum WorkloadChild {
     /// the median of thread CPU time per frame.
     static func oneCore(_ workload: Workload, _ timeline: Timeline) throws -> WorkloadMeasurement {
         var bitmap = try Bitmap(width: timeline.pixelWidth, height: timeline.pixelHeight)
-        let first = Int((1.5 * Double(timeline.fps)).rounded())
+        let first = timeline.fps.frameCount(forDuration: 1.5) ?? 0
         let indices = Array(stride(from: first, to: timeline.frameCount, by: 3))
         timeline.draw(frame: first, into: &bitmap)  // warm-up
         var draws: [Double] = []
@@ -177,7 +177,7 @@ private final class FrameSlots: @unchecked Sendable {
         defer { lock.unlock() }
         let frames = slots.compactMap { $0 }
         guard frames.count == slots.count else {
-            throw FlipbookError(.video, "Could not allocate a bitmap to pre-draw the floor's frames.")
+            throw FlipbookError(.codec, "Could not allocate a bitmap to pre-draw the floor's frames.")
         }
         return frames
     }

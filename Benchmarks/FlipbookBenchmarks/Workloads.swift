@@ -20,7 +20,11 @@ struct Workload: Sendable {
     let stillTime: TimeInterval?
 
     /// The encoding options every clip workload uses: CRF 20, yuv420p, the library's default threads.
-    var options: VideoOptions { VideoOptions(crf: 20, preset: preset, pixelFormat: .yuv420p) }
+    var options: VideoOptions {
+        var options = VideoOptions()
+        options.preset = preset
+        return options
+    }
 
     /// The fixture file name, e.g. `B3-ripples.json`.
     var fixtureName: String { "\(id)-\(name).json" }

@@ -8,13 +8,13 @@ import Foundation
 enum YUVDump {
     static func run(_ arguments: [String]) throws {
         guard arguments.count == 2, let workload = Workload.named(arguments[0]) else {
-            throw FlipbookError.invalidArgument("usage: dump-yuv <B1|B2|B3> <file.yuv>")
+            throw FlipbookError.invalidInput("usage: dump-yuv <B1|B2|B3> <file.yuv>")
         }
         let timeline = try workload.timeline()
         let frames = try WorkloadChild.preconvert(timeline, background: workload.options.background)
         guard FileManager.default.createFile(atPath: arguments[1], contents: nil),
               let handle = FileHandle(forWritingAtPath: arguments[1]) else {
-            throw FlipbookError.io("Cannot create \(arguments[1]).")
+            throw FlipbookError.file("Cannot create \(arguments[1]).")
         }
         defer { try? handle.close() }
         for frame in frames {

@@ -18,7 +18,7 @@ struct BatchJob: Decodable {
     var time: Double?
     var size: PixelSize?
     var scale: Double?
-    var fps: Int?
+    var fps: FrameRate?
     var duration: Double?
     var seed: UInt64?
     var background: Color?

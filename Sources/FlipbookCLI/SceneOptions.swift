@@ -29,7 +29,13 @@ struct PixelSize: ExpressibleByArgument, Equatable, Decodable {
         self = size
     }
 
-    static let maximum = SceneFile.maximumDimension
+    static let maximum = Bitmap.maximumDimension
+}
+
+extension FrameRate: ExpressibleByArgument {
+    public init?(argument: String) {
+        try? self.init(parsing: argument)
+    }
 }
 
 extension Color: ExpressibleByArgument {
@@ -53,8 +59,8 @@ struct SceneOptions: ParsableArguments {
     @Option(help: "Pixels per point: how much larger than the canvas the frames are. (default: 2, or the scene file's)")
     var scale: Double?
 
-    @Option(help: "Frames per second. (default: 60, or the scene file's)")
-    var fps: Int?
+    @Option(help: ArgumentHelp("Frames per second: 30, 29.97 or 30000/1001. (default: 60, or the scene file's)", valueName: "rate"))
+    var fps: FrameRate?
 
     @Option(help: "Length in seconds. (default: 3 for confetti, 6 for ripples, or the scene file's)")
     var duration: Double?
@@ -74,9 +80,6 @@ struct SceneOptions: ParsableArguments {
         }
         if let scale, !(scale.isFinite && scale > 0 && scale <= 100) {
             throw ValidationError("--scale must be greater than 0 and at most 100; it is \(scale).")
-        }
-        if let fps, !supportedFrameRates.contains(fps) {
-            throw ValidationError("--fps must be \(supportedFrameRatesDescription); it is \(fps).")
         }
         if let duration, !(duration.isFinite && duration > 0 && duration <= SceneFile.maximumDuration) {
             throw ValidationError("--duration must be greater than 0 and at most \(Int(SceneFile.maximumDuration)) seconds; it is \(duration).")

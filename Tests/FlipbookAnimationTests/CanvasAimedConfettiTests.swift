@@ -7,7 +7,7 @@ import FlipbookDrawing
 @Suite("Confetti aimed at the canvas it is drawn on")
 struct CanvasAimedConfettiTests {
     func frame(_ scene: any Scene, size: CGSize, time: TimeInterval) throws -> Data {
-        let timeline = Timeline(size: size, fps: 30, duration: 2, background: .white, layers: [Timeline.Layer(scene)])
+        let timeline = try Timeline(size: size, fps: 30, duration: 2, background: .white, layers: [Timeline.Layer(scene)])
         var bitmap = try timeline.makeBitmap()
         timeline.draw(at: time, into: &bitmap)
         return try bitmap.pngData()

@@ -133,13 +133,13 @@ import Testing
     }
 
     @Test func outOfRangeBurstsThrowNamingTheField() {
-        #expect(throws: FlipbookError.invalidArgument("bursts[0].count must be between 1 and 100000; it is 500000.")) {
+        #expect(throws: FlipbookError.invalidInput("bursts[0].count must be between 1 and 100000; it is 500000.")) {
             try ConfettiScene(size: canvas, bursts: [ConfettiBurst(count: 500_000)])
         }
-        #expect(throws: FlipbookError.invalidArgument("bursts[1].count must be between 1 and 100000; it is 0.")) {
+        #expect(throws: FlipbookError.invalidInput("bursts[1].count must be between 1 and 100000; it is 0.")) {
             try ConfettiScene(size: canvas, bursts: [ConfettiBurst(), ConfettiBurst(count: 0)])
         }
-        #expect(throws: FlipbookError.invalidArgument("bursts[0].palette must be a non-empty list of colours; it is empty.")) {
+        #expect(throws: FlipbookError.invalidInput("bursts[0].palette must be a non-empty list of colours; it is empty.")) {
             try ConfettiScene(size: canvas, bursts: [ConfettiBurst(style: ConfettiStyle(palette: []))])
         }
         #expect(throws: FlipbookError.self) {

@@ -151,7 +151,7 @@ func sampleParticle(
     }
 
     @Test func physicsValidationNamesTheField() {
-        #expect(throws: FlipbookError.invalidArgument("physics.drag must be greater than 0 and at most 1000 (per second); it is 0.")) {
+        #expect(throws: FlipbookError.invalidInput("physics.drag must be greater than 0 and at most 1000 (per second); it is 0.")) {
             try ConfettiPhysics(drag: 0).validate()
         }
         #expect(throws: FlipbookError.self) { try ConfettiPhysics(lifetime: -1).validate() }

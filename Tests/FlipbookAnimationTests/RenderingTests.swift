@@ -9,7 +9,7 @@ let smallCanvas = CGSize(width: 240, height: 160)
 
 /// Draws `scene` alone at `time` over white.
 func render(_ scene: any Scene, at time: TimeInterval, size: CGSize = smallCanvas, scale: CGFloat = 1) throws -> Bitmap {
-    let timeline = Timeline(size: size, scale: scale, duration: 10, background: .white, layers: [Timeline.Layer(scene)])
+    let timeline = try Timeline(size: size, scale: scale, duration: 10, background: .white, layers: [Timeline.Layer(scene)])
     var bitmap = try timeline.makeBitmap()
     timeline.draw(at: time, into: &bitmap)
     #expect(bitmap.drawingIssue == nil)
@@ -91,9 +91,9 @@ private final class Results: @unchecked Sendable {
 
     @Test func framesOutOfOrderAndOnManyThreadsEqualFramesInOrder() throws {
         let file = try SceneFile.load(from: sceneFixtures.appendingPathComponent("confetti-and-ripples.json"))
-        var timeline = try file.makeTimeline()
-        timeline.scale = 1
-        timeline.fps = 10
+        let whole = try file.makeTimeline()
+        let timeline = try Timeline(size: whole.size, scale: 1, fps: 10, duration: whole.duration,
+                                    background: whole.background, layers: whole.layers)
         let frames = Array(0..<timeline.frameCount)
         func frame(_ i: Int) throws -> [UInt8] {
             var bitmap = try timeline.makeBitmap()

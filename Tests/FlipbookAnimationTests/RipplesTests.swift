@@ -126,7 +126,7 @@ import Testing
         let twice = TouchScript(events: [
             .init(time: 0, phase: .down, point: .zero), .init(time: 1, phase: .down, point: .zero),
         ])
-        #expect(throws: FlipbookError.invalidArgument(
+        #expect(throws: FlipbookError.invalidInput(
             "touches[1]: finger 0 goes down at 1.0 s but is already down; lift it first with an \"up\" event.")) {
             try twice.ripples()
         }

@@ -22,7 +22,7 @@ struct BadInputTests {
             context.fill(Path(CGRect(x: 0, y: 0, width: 2, height: 2)), with: .color(.black))
         }
         let issue = try #require(bitmap.drawingIssue)
-        #expect(issue.kind == .invalidArgument)
+        #expect(issue.kind == .invalidInput)
         #expect(issue.message.contains("fill: the path has a non-finite coordinate (nan) in element 3"))
         #expect(bitmap.pixel(x: 8, y: 5) == .white)
         #expect(bitmap.pixel(x: 1, y: 1) == Color(white: 0))

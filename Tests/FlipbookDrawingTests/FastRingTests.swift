@@ -1,3 +1,4 @@
+@testable import FlipbookCore
 @testable import FlipbookDrawing
 import FlipbookTestSupport
 import Foundation

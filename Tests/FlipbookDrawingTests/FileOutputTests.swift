@@ -1,3 +1,4 @@
+@testable import FlipbookCore
 @testable import FlipbookDrawing
 import Foundation
 import Testing
@@ -91,17 +92,17 @@ struct FileOutputTests {
         let text = directory.appendingPathComponent("notes.png")
         try Data("hello, this is text".utf8).write(to: text)
         let notPNG = try #require(throws: FlipbookError.self) { try Bitmap(contentsOfPNG: text) }
-        #expect(notPNG.kind == .malformedInput && notPNG.message.contains("not a PNG"))
+        #expect(notPNG.kind == .invalidInput && notPNG.message.contains("not a PNG"))
 
         let missing = try #require(throws: FlipbookError.self) {
             try Bitmap(contentsOfPNG: directory.appendingPathComponent("missing.png"))
         }
-        #expect(missing.kind == .io && missing.message.contains("no such file"))
+        #expect(missing.kind == .file && missing.message.contains("no such file"))
 
         let truncated = directory.appendingPathComponent("truncated.png")
         try Data(try Self.picture().pngData().prefix(40)).write(to: truncated)
         let damaged = try #require(throws: FlipbookError.self) { try Bitmap(contentsOfPNG: truncated) }
-        #expect(damaged.kind == .malformedInput)
+        #expect(damaged.kind == .invalidInput)
     }
 
     /// Gradients, a layer under an inverse clip, an image and a blend mode: what vector files have to express.
@@ -187,7 +188,7 @@ struct FileOutputTests {
                 context.fill(Path(CGRect(x: 0, y: 0, width: CGFloat.infinity, height: 1)), with: .color(.red))
             }
         }
-        #expect(error.kind == .invalidArgument)
+        #expect(error.kind == .invalidInput)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
         #expect(throws: FlipbookError.self) {
             try Bitmap.writeVector(to: url, format: .svg, size: CGSize(width: 0, height: 10)) { _, _ in }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import FlipbookCore
 @testable import FlipbookDrawing
 
 @Suite("Geometry")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import FlipbookCore
 @testable import FlipbookDrawing
 
 @Suite("SVG path data")
@@ -186,7 +187,7 @@ struct SVGPathTests {
                 _ = try Path(svgPathData: data)
                 return nil
             } catch let error as FlipbookError {
-                #expect(error.kind == .malformedInput)
+                #expect(error.kind == .invalidInput)
                 return error.message
             } catch {
                 return "unexpected \(error)"

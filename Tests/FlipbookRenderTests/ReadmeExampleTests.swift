@@ -45,7 +45,7 @@ struct ReadmeExampleTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
 
-        var timeline = Timeline(
+        var timeline = try Timeline(
             size: CGSize(width: 390, height: 844), scale: 2, fps: 60, duration: 3, background: .white,
             layers: [
                 Timeline.Layer(RipplesScene(ripples: [Ripple(center: CGPoint(x: 195, y: 400), start: 0, color: RipplesScene.palette[0])])),

@@ -19,9 +19,9 @@ struct BreaksLater: Scene {
     }
 }
 
-func movingRectTimeline(width: CGFloat = 160, height: CGFloat = 90, fps: Int = 30, duration: TimeInterval = 1,
-                        background: Color? = .white) -> Timeline {
-    Timeline(size: CGSize(width: width, height: height), fps: fps, duration: duration,
+func movingRectTimeline(width: CGFloat = 160, height: CGFloat = 90, fps: FrameRate = 30, duration: TimeInterval = 1,
+                        background: Color? = .white) throws -> Timeline {
+    try Timeline(size: CGSize(width: width, height: height), fps: fps, duration: duration,
              background: background, layers: [Timeline.Layer(MovingRect())])
 }
 

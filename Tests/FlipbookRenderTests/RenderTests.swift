@@ -9,7 +9,7 @@ struct RenderTests {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let url = directory.appendingPathComponent("moving.mp4")
-        let timeline = movingRectTimeline(fps: 30, duration: 1.5)
+        let timeline = try movingRectTimeline(fps: 30, duration: 1.5)
         let report = try render(timeline, to: url)
         #expect(report.frameCount == 45)
         #expect(report.url.path == url.standardizedFileURL.path)
@@ -28,7 +28,7 @@ struct RenderTests {
     func workerCountDoesNotMatter() throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let timeline = movingRectTimeline(width: 192, height: 108, fps: 30, duration: 1, background: nil)
+        let timeline = try movingRectTimeline(width: 192, height: 108, fps: 30, duration: 1, background: nil)
         var files: [Data] = []
         for (run, workers) in [1, 2, 4, 4].enumerated() {
             let url = directory.appendingPathComponent("w\(workers)-\(run).mp4")
@@ -44,7 +44,7 @@ struct RenderTests {
     func progress() throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let timeline = movingRectTimeline(fps: 20, duration: 1)
+        let timeline = try movingRectTimeline(fps: 20, duration: 1)
         var updates: [RenderProgress] = []
         try render(timeline, to: directory.appendingPathComponent("p.mp4"), workers: 2) { updates.append($0) }
         #expect(updates.count == 20)
@@ -63,7 +63,7 @@ struct RenderTests {
         let url = directory.appendingPathComponent("broken.mp4")
         let original = Data("previous clip".utf8)
         try original.write(to: url)
-        let timeline = Timeline(size: CGSize(width: 64, height: 64), fps: 10, duration: 3,
+        let timeline = try Timeline(size: CGSize(width: 64, height: 64), fps: 10, duration: 3,
                                 layers: [Timeline.Layer(BreaksLater(badFrom: 1.2))])
         for workers in [1, 3] {
             do {
@@ -83,10 +83,10 @@ struct RenderTests {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let url = directory.appendingPathComponent("x.mp4")
-        #expect(throws: FlipbookError.self) { try render(movingRectTimeline(fps: 0), to: url) }
-        #expect(throws: FlipbookError.self) { try render(movingRectTimeline(), to: url, options: VideoOptions(crf: 60)) }
-        #expect(throws: FlipbookError.self) { try render(movingRectTimeline(), to: url, workers: 0) }
-        #expect(throws: FlipbookError.self) { try render(movingRectTimeline(duration: 0.001), to: url) }
+        #expect(throws: FlipbookError.self) { try render(try movingRectTimeline(fps: 0), to: url) }
+        #expect(throws: FlipbookError.self) { try render(try movingRectTimeline(), to: url, options: VideoOptions(crf: 60)) }
+        #expect(throws: FlipbookError.self) { try render(try movingRectTimeline(), to: url, workers: 0) }
+        #expect(throws: FlipbookError.self) { try render(try movingRectTimeline(duration: 0.001), to: url) }
         #expect(!FileManager.default.fileExists(atPath: url.path))
         #expect(partialFiles(in: directory).isEmpty)
     }
@@ -99,7 +99,7 @@ struct RenderStillTests {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let url = directory.appendingPathComponent("still.PNG")
-        var timeline = movingRectTimeline(width: 160, height: 90)
+        var timeline = try movingRectTimeline(width: 160, height: 90)
         timeline.scale = 2
         try renderStill(timeline, at: 0.5, to: url)
         let image = try Bitmap(contentsOfPNG: url)
@@ -115,8 +115,8 @@ struct RenderStillTests {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let pdf = directory.appendingPathComponent("still.pdf"), svg = directory.appendingPathComponent("still.Svg")
-        try renderStill(movingRectTimeline(), at: 0.25, to: pdf)
-        try renderStill(movingRectTimeline(), at: 0.25, to: svg)
+        try renderStill(try movingRectTimeline(), at: 0.25, to: pdf)
+        try renderStill(try movingRectTimeline(), at: 0.25, to: svg)
         #expect(try Data(contentsOf: pdf).prefix(5) == Data("%PDF-".utf8))
         let text = try String(contentsOf: svg, encoding: .utf8)
         #expect(text.contains("<svg"))
@@ -130,7 +130,7 @@ struct RenderStillTests {
         for name in ["still.jpg", "still"] {
             let url = directory.appendingPathComponent(name)
             do {
-                try renderStill(movingRectTimeline(), at: 0, to: url)
+                try renderStill(try movingRectTimeline(), at: 0, to: url)
                 Issue.record("expected an error for \(name)")
             } catch let error as FlipbookError {
                 #expect(error.message.contains(".png, .pdf or .svg"), "\(error)")
@@ -144,7 +144,7 @@ struct RenderStillTests {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let url = directory.appendingPathComponent("broken.png")
-        let timeline = Timeline(size: CGSize(width: 32, height: 32), duration: 1,
+        let timeline = try Timeline(size: CGSize(width: 32, height: 32), duration: 1,
                                 layers: [Timeline.Layer(BreaksLater(badFrom: 0))])
         #expect(throws: FlipbookError.self) { try renderStill(timeline, at: 0.5, to: url) }
         #expect(!FileManager.default.fileExists(atPath: url.path))

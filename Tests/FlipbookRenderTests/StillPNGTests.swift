@@ -47,7 +47,7 @@ struct StillPNGTests {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let url = directory.appendingPathComponent("opaque.png")
-        var timeline = movingRectTimeline(width: 161, height: 91)  // odd sizes
+        var timeline = try movingRectTimeline(width: 161, height: 91)  // odd sizes
         timeline.scale = 1
         try renderStill(timeline, at: 0.3, to: url)
         let data = try Data(contentsOf: url)

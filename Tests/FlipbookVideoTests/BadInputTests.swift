@@ -45,15 +45,15 @@ private struct Scene {
 
 @Suite("VideoEncoder: bad input")
 struct BadInputTests {
-    @Test("frame rate zero or negative", arguments: [0, -1, -30, 1001])
-    func badFrameRate(fps: Int) throws {
+    @Test("frame rate zero, negative, too high or not NTSC", arguments: [0, -1, -30, 1001, 12.5])
+    func badFrameRate(fps: Double) throws {
         let scene = try Scene()
         defer { scene.remove() }
-        let error = expectFlipbookError(.invalidArgument) {
-            _ = try VideoEncoder(url: scene.output, width: 64, height: 64, fps: fps)
+        let error = expectFlipbookError(.invalidInput) {
+            _ = try VideoEncoder(url: scene.output, width: 64, height: 64, fps: FrameRate(decimal: fps))
         }
-        #expect(error?.message.contains("frame rate") == true)
-        #expect(error?.message.contains(scene.output.lastPathComponent) == true)
+        #expect(error?.message == "The frame rate \(FrameRate.requirement); it is \(FrameRate(decimal: fps)).")
+        #expect(partialFiles(in: scene.directory).isEmpty)
         scene.expectUntouched()
     }
 
@@ -61,7 +61,7 @@ struct BadInputTests {
     func badCRF(crf: Int) throws {
         let scene = try Scene()
         defer { scene.remove() }
-        let error = expectFlipbookError(.invalidArgument) {
+        let error = expectFlipbookError(.invalidInput) {
             _ = try VideoEncoder(url: scene.output, width: 64, height: 64, fps: 30, options: VideoOptions(crf: crf))
         }
         #expect(error?.message.contains("CRF") == true)
@@ -72,7 +72,7 @@ struct BadInputTests {
     func badPreset() throws {
         let scene = try Scene()
         defer { scene.remove() }
-        let error = expectFlipbookError(.invalidArgument) {
+        let error = expectFlipbookError(.invalidInput) {
             _ = try VideoEncoder(url: scene.output, width: 64, height: 64, fps: 30,
                                  options: VideoOptions(preset: "warpspeed"))
         }
@@ -85,7 +85,7 @@ struct BadInputTests {
     func badSize(size: (Int, Int)) throws {
         let scene = try Scene()
         defer { scene.remove() }
-        let error = expectFlipbookError(.invalidArgument) {
+        let error = expectFlipbookError(.invalidInput) {
             _ = try VideoEncoder(url: scene.output, width: size.0, height: size.1, fps: 30)
         }
         #expect(error?.message.contains("size") == true)
@@ -97,7 +97,7 @@ struct BadInputTests {
         let scene = try Scene()
         defer { scene.remove() }
         let encoder = try VideoEncoder(url: scene.output, width: 64, height: 64, fps: 30)
-        let error = expectFlipbookError(.invalidArgument) { try encoder.append(try Bitmap(width: 32, height: 32)) }
+        let error = expectFlipbookError(.invalidInput) { try encoder.append(try Bitmap(width: 32, height: 32)) }
         #expect(error?.message.contains("32×32") == true)
         _ = expectFlipbookError { try encoder.finish() }  // no frames
         scene.expectUntouched()
@@ -108,7 +108,7 @@ struct BadInputTests {
         let scene = try Scene()
         defer { scene.remove() }
         let url = scene.directory.appendingPathComponent("no/such/dir/out.mp4")
-        let error = expectFlipbookError(.io) { _ = try VideoEncoder(url: url, width: 64, height: 64, fps: 30) }
+        let error = expectFlipbookError(.file) { _ = try VideoEncoder(url: url, width: 64, height: 64, fps: 30) }
         #expect(error?.message.contains("does not exist") == true)
     }
 
@@ -117,7 +117,7 @@ struct BadInputTests {
         let scene = try Scene()
         defer { scene.remove() }
         let url = scene.output.appendingPathComponent("inside.mp4")
-        let error = expectFlipbookError(.io) { _ = try VideoEncoder(url: url, width: 64, height: 64, fps: 30) }
+        let error = expectFlipbookError(.file) { _ = try VideoEncoder(url: url, width: 64, height: 64, fps: 30) }
         #expect(error?.message.contains("not a directory") == true)
         scene.expectUntouched()
     }
@@ -143,7 +143,7 @@ struct BadInputTests {
             return
         }
         let url = locked.appendingPathComponent("out.mp4")
-        let error = expectFlipbookError(.io) { _ = try VideoEncoder(url: url, width: 64, height: 64, fps: 30) }
+        let error = expectFlipbookError(.file) { _ = try VideoEncoder(url: url, width: 64, height: 64, fps: 30) }
         #expect(error?.message.contains("not writable") == true)
         #expect(!FileManager.default.fileExists(atPath: url.path))
     }
@@ -153,7 +153,7 @@ struct BadInputTests {
     func injectedWriteFailure(failAfter: Int64) throws {
         let scene = try Scene()
         defer { scene.remove() }
-        let error = expectFlipbookError(.video) {
+        let error = expectFlipbookError(.codec) {
             let encoder = try VideoEncoder(url: scene.output, width: 160, height: 96, fps: 30,
                                            options: VideoOptions(crf: 10), failAfterBytes: failAfter)
             for i in 0..<40 { try encoder.append(try testPattern(width: 160, height: 96, frame: i)) }
@@ -177,7 +177,7 @@ struct BadInputTests {
         defer { _ = run("/bin/umount", [mountPoint.path]) }
         let output = mountPoint.appendingPathComponent("out.mp4")
         try scene.original.write(to: output)
-        let error = expectFlipbookError(.video) {
+        let error = expectFlipbookError(.codec) {
             // Noise at CRF 0 does not compress: each frame is ~80 kB, more than the whole disk.
             let encoder = try VideoEncoder(url: output, width: 320, height: 180, fps: 30, options: VideoOptions(crf: 0))
             var state: UInt32 = 1
@@ -218,14 +218,14 @@ struct BadInputTests {
         try encoder.append(try testPattern(width: 64, height: 64, frame: 0))
         try encoder.finish()
         try encoder.finish()
-        let error = expectFlipbookError(.invalidArgument) { try encoder.append(try testPattern(width: 64, height: 64, frame: 1)) }
+        let error = expectFlipbookError(.invalidInput) { try encoder.append(try testPattern(width: 64, height: 64, frame: 1)) }
         #expect(error?.message.contains("already finished") == true)
         #expect(try decodeVideo(url, keepFrames: false).frameCount == 1)
     }
 
     @Test("options round-trip through Codable")
     func codable() throws {
-        let options = VideoOptions(crf: 18, preset: "veryfast", faststart: false, keyframeInterval: nil,
+        let options = try VideoOptions(crf: 18, preset: "veryfast", faststart: false, keyframeInterval: nil,
                                    background: Color(red: 0.1, green: 0.2, blue: 0.3), encoderThreads: 2)
         let data = try JSONEncoder().encode(options)
         #expect(try JSONDecoder().decode(VideoOptions.self, from: data) == options)

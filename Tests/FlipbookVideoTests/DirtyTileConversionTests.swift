@@ -12,7 +12,7 @@ struct DirtyTileConversionTests {
     /// Sparse confetti over a background, as in the seed workload, at a size with partial tiles.
     func timeline(width: Int, height: Int, background: Color?) throws -> Timeline {
         let scene = try ConfettiScene(bursts: [ConfettiBurst(), ConfettiBurst(time: 0.3, count: 12)], seed: 4)
-        return Timeline(size: CGSize(width: width, height: height), fps: 30, duration: 1.2, background: background,
+        return try Timeline(size: CGSize(width: width, height: height), fps: 30, duration: 1.2, background: background,
                         layers: [Timeline.Layer(scene)])
     }
 

@@ -12,7 +12,7 @@ struct EncoderDecodeBackTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let url = directory.appendingPathComponent("clip.mp4")
         let count = 45, fps = 30
-        try encodePattern(to: url, width: 128, height: 72, fps: fps, count: count)
+        try encodePattern(to: url, width: 128, height: 72, fps: FrameRate(fps), count: count)
 
         let video = try decodeVideo(url, keepFrames: false)
         #expect(video.frameCount == count)
@@ -119,10 +119,11 @@ struct EncoderDecodeBackTests {
     }
 
     @Test("a keyframe interval sets the GOP length")
-    func gopLength() {
+    func gopLength() throws {
         #expect(VideoOptions().gopLength(fps: 60) == 120)
-        #expect(VideoOptions(keyframeInterval: 0.5).gopLength(fps: 25) == 13)
-        #expect(VideoOptions(keyframeInterval: nil).gopLength(fps: 25) == nil)
+        #expect(try VideoOptions(keyframeInterval: 0.5).gopLength(fps: 25) == 13)
+        #expect(try VideoOptions(keyframeInterval: nil).gopLength(fps: 25) == nil)
+        #expect(VideoOptions().gopLength(fps: 29.97) == 60)
     }
 }
 
@@ -133,7 +134,7 @@ struct EncoderDeterminismTests {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let a = directory.appendingPathComponent("a.mp4"), b = directory.appendingPathComponent("b.mp4")
-        let options = VideoOptions(preset: preset)
+        let options = try VideoOptions(preset: preset)
         try encodePattern(to: a, width: 192, height: 108, count: 30, options: options)
         try encodePattern(to: b, width: 192, height: 108, count: 30, options: options)
         let first = try Data(contentsOf: a), second = try Data(contentsOf: b)

@@ -91,7 +91,7 @@ func partialFiles(in directory: URL) -> [String] {
 
 /// Encodes `count` test-pattern frames to `url`.
 func encodePattern(
-    to url: URL, width: Int = 96, height: Int = 64, fps: Int = 30, count: Int = 10,
+    to url: URL, width: Int = 96, height: Int = 64, fps: FrameRate = 30, count: Int = 10,
     options: VideoOptions = VideoOptions()
 ) throws {
     let encoder = try VideoEncoder(url: url, width: width, height: height, fps: fps, options: options)

@@ -25,7 +25,7 @@ public enum ConfettiShape: Sendable, Equatable {
     public static func svg(_ pathData: String) throws -> ConfettiShape {
         let path = try Path(svgPathData: pathData)
         guard !path.isEmpty else {
-            throw FlipbookError.malformedInput(
+            throw FlipbookError.invalidInput(
                 "The SVG path data for a confetti shape is empty: expected commands such as \"M0 0 L10 0 L5 8 Z\".")
         }
         return .custom(path)

@@ -112,7 +112,7 @@ public struct RippleTrail: Sendable, Equatable {
                   "at most \(RippleTrail.maximumCount) rings (duration × rate)", intervals + 1)
         let polyline = Polyline(segments: RippleTrail.segments(of: path))
         guard polyline.length.isFinite, polyline.point(atFraction: 0) != nil else {
-            throw FlipbookError.invalidArgument("\(keyPath).path must contain at least one finite line or curve.")
+            throw FlipbookError.invalidInput("\(keyPath).path must contain at least one finite line or curve.")
         }
         return (0...intervals).map { i in
             let fraction = intervals == 0 ? 0 : Double(i) / Double(intervals)

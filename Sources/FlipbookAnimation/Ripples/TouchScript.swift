@@ -109,7 +109,7 @@ public struct TouchScript: Sendable, Equatable {
             switch event.phase {
             case .down:
                 guard colorOfFinger[event.finger] == nil else {
-                    throw FlipbookError.invalidArgument(
+                    throw FlipbookError.invalidInput(
                         "\(path): finger \(event.finger) goes down at \(event.time) s but is already down; "
                             + "lift it first with an \"up\" event.")
                 }
@@ -118,14 +118,14 @@ public struct TouchScript: Sendable, Equatable {
                 result.append(Ripple(center: event.point, start: event.time, color: color))
             case .move:
                 guard let color = colorOfFinger[event.finger] else {
-                    throw FlipbookError.invalidArgument(
+                    throw FlipbookError.invalidInput(
                         "\(path): finger \(event.finger) moves at \(event.time) s but is not down; "
                             + "put it down first with a \"down\" event.")
                 }
                 result.append(Ripple(center: event.point, start: event.time, color: color))
             case .up:
                 guard colorOfFinger.removeValue(forKey: event.finger) != nil else {
-                    throw FlipbookError.invalidArgument(
+                    throw FlipbookError.invalidInput(
                         "\(path): finger \(event.finger) lifts at \(event.time) s but is not down.")
                 }
             }

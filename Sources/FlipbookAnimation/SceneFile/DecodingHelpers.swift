@@ -17,28 +17,13 @@ extension Decoder {
         let container = try container(keyedBy: AnyKey.self)
         for key in container.allKeys.sorted(by: { $0.stringValue < $1.stringValue })
         where !known.contains(key.stringValue) {
-            let suggestion = known.min { editDistance($0, key.stringValue) < editDistance($1, key.stringValue) }
-                .flatMap { editDistance($0, key.stringValue) <= 2 ? " Did you mean '\($0)'?" : nil } ?? ""
+            let suggestion = didYouMean(key.stringValue, among: known)
             throw DecodingError.dataCorruptedError(
                 forKey: key, in: container,
                 debugDescription: "'\(key.stringValue)' is not a key of \(what).\(suggestion) Known keys: "
                     + known.joined(separator: ", ") + ".")
         }
     }
-}
-
-/// Levenshtein distance, for "did you mean" suggestions.
-private func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a.lowercased()), b = Array(b.lowercased())
-    var previous = Array(0...b.count)
-    for i in 1...max(a.count, 1) where !a.isEmpty {
-        var current = [i] + Array(repeating: 0, count: b.count)
-        for j in stride(from: 1, through: b.count, by: 1) {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        previous = current
-    }
-    return a.isEmpty ? b.count : previous[b.count]
 }
 
 // Geometry in scene files: a size is [w, h] or {"width", "height"}; a point [x, y] or {"x", "y"};

@@ -9,6 +9,6 @@ public func decodeJSONDocument<T: Decodable>(_ type: T.Type, from data: Data, so
     do {
         return try JSONDecoder().decode(type, from: data)
     } catch let error as DecodingError {
-        throw FlipbookError.malformedInput(SceneFile.describe(error, in: data, source: source))
+        throw FlipbookError.invalidInput(SceneFile.describe(error, in: data, source: source))
     }
 }

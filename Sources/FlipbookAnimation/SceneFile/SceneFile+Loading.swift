@@ -15,7 +15,7 @@ extension SceneFile {
         } catch {
             let reason = (error as NSError).localizedFailureReason ?? error.localizedDescription
             let exists = FileManager.default.fileExists(atPath: url.path)
-            throw FlipbookError.io(
+            throw FlipbookError.file(
                 "Cannot read the scene file \(url.path): " + (exists ? reason : "there is no such file."))
         }
         return try decode(data, source: url.path)
@@ -26,7 +26,7 @@ extension SceneFile {
         do {
             return try JSONDecoder().decode(SceneFile.self, from: data)
         } catch let error as DecodingError {
-            throw FlipbookError.malformedInput(describe(error, in: data, source: source))
+            throw FlipbookError.invalidInput(describe(error, in: data, source: source))
         }
     }
 

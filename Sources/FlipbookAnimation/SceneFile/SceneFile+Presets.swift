@@ -8,7 +8,7 @@ extension SceneFile {
     /// On canvases larger than a phone (shorter side above 390 points) the particles, their flutter
     /// and their spread grow in proportion, so the picture looks the same, only sharper.
     public static func defaultConfetti(
-        size: CGSize = SceneFile.defaultSize, scale: Double = SceneFile.defaultScale, fps: Int = SceneFile.defaultFPS,
+        size: CGSize = SceneFile.defaultSize, scale: Double = SceneFile.defaultScale, fps: FrameRate = SceneFile.defaultFPS,
         duration: TimeInterval = 3, seed: UInt64 = 0, background: Color? = .white
     ) -> SceneFile {
         let factor = presetFactor(size)
@@ -31,7 +31,7 @@ extension SceneFile {
     ///
     /// On canvases larger than a phone the rings grow faster and thicker in proportion.
     public static func defaultRipples(
-        size: CGSize = SceneFile.defaultSize, scale: Double = SceneFile.defaultScale, fps: Int = SceneFile.defaultFPS,
+        size: CGSize = SceneFile.defaultSize, scale: Double = SceneFile.defaultScale, fps: FrameRate = SceneFile.defaultFPS,
         duration: TimeInterval = 6, seed: UInt64 = 0, background: Color? = .white
     ) -> SceneFile {
         let w = size.width, h = size.height

@@ -11,20 +11,8 @@ extension SceneFile {
         let scale = self.scale ?? SceneFile.defaultScale
         let fps = self.fps ?? SceneFile.defaultFPS
         let duration = self.duration ?? SceneFile.defaultDuration
-        let limit = Double(SceneFile.maximumDimension)
-        try check(size.width.isFinite && size.height.isFinite && size.width > 0 && size.height > 0
-                    && size.width <= limit && size.height <= limit,
-                  "size", "between 1 and \(SceneFile.maximumDimension) points on each side",
-                  "\(number(size.width))×\(number(size.height))")
-        try check(scale.isFinite && scale > 0 && scale <= 100, "scale", "greater than 0 and at most 100 pixels per point", number(scale))
-        let pixels = (width: (size.width * scale).rounded(), height: (size.height * scale).rounded())
-        try check(pixels.width >= 1 && pixels.height >= 1 && pixels.width <= limit && pixels.height <= limit,
-                  "size × scale", "between 1 and \(SceneFile.maximumDimension) pixels on each side",
-                  "\(number(pixels.width))×\(number(pixels.height)) pixels")
-        try check(supportedFrameRates.contains(fps), "fps", supportedFrameRatesDescription, fps)
-        try check(duration.isFinite && duration > 0 && duration <= SceneFile.maximumDuration, "duration",
-                  "greater than 0 and at most \(Int(SceneFile.maximumDuration)) seconds", number(duration))
-
+        // The canvas is checked first (the scenes are laid out for it) by the one timeline check.
+        _ = try Timeline(size: size, scale: CGFloat(scale), fps: fps, duration: duration)
         var layers: [Timeline.Layer] = []
         for (index, layer) in (self.layers ?? []).enumerated() {
             let path = "layers[\(index)]"
@@ -46,10 +34,8 @@ extension SceneFile {
             }
             layers.append(Timeline.Layer(scene, start: start, end: layer.end, opacity: opacity))
         }
-        let timeline = Timeline(
+        return try Timeline(
             size: size, scale: CGFloat(scale), fps: fps, duration: duration, background: background, layers: layers)
-        try timeline.validate()
-        return timeline
     }
 }
 
@@ -121,13 +107,13 @@ extension SceneFile.RipplesParameters {
                 do {
                     route = try Path(svgPathData: data)
                 } catch let error as FlipbookError {
-                    throw FlipbookError.invalidArgument("\(path).path is not valid SVG path data: \(error.message)")
+                    throw FlipbookError.invalidInput("\(path).path is not valid SVG path data: \(error.message)")
                 }
             case (nil, let points?):
                 try check(points.count >= 2, "\(path).points", "a list of at least two points", "\(points.count) points")
                 route = Path { $0.addLines(points) }
             default:
-                throw FlipbookError.invalidArgument(
+                throw FlipbookError.invalidInput(
                     "\(path) needs exactly one of \"path\" (SVG path data) or \"points\" (a list of [x, y]).")
             }
             let generator = RippleTrail(

@@ -25,7 +25,7 @@ public struct SceneFile: Codable, Sendable, Equatable {
     /// Pixels per point. Default ``defaultScale``.
     public var scale: Double?
     /// Frames per second. Default ``defaultFPS``.
-    public var fps: Int?
+    public var fps: FrameRate?
     /// Length in seconds. Default ``defaultDuration``.
     public var duration: TimeInterval?
     /// A colour name (`"white"`) or hex string (`"#1c1c1e"`); default none (transparent, which videos
@@ -39,16 +39,14 @@ public struct SceneFile: Codable, Sendable, Equatable {
     /// 2 pixels per point.
     public static let defaultScale = 2.0
     /// 60 frames per second.
-    public static let defaultFPS = 60
+    public static let defaultFPS: FrameRate = 60
     /// 3 seconds.
     public static let defaultDuration: TimeInterval = 3
-    /// The largest canvas side accepted, in points and in pixels.
-    public static let maximumDimension = 16384
-    /// The longest timeline accepted: one day.
-    public static let maximumDuration: TimeInterval = 86_400
+    /// The longest timeline accepted: ``Timeline/maximumDuration``.
+    public static let maximumDuration: TimeInterval = Timeline.maximumDuration
 
     public init(
-        size: CGSize? = nil, scale: Double? = nil, fps: Int? = nil, duration: TimeInterval? = nil,
+        size: CGSize? = nil, scale: Double? = nil, fps: FrameRate? = nil, duration: TimeInterval? = nil,
         background: Color? = nil, layers: [Layer]? = nil
     ) {
         self.size = size
@@ -66,7 +64,7 @@ public struct SceneFile: Codable, Sendable, Equatable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         size = try c.decodeSize(forKey: .size)
         scale = try c.decodeIfPresent(Double.self, forKey: .scale)
-        fps = try c.decodeWholeIfPresent(Int.self, forKey: .fps)
+        fps = try c.decodeIfPresent(FrameRate.self, forKey: .fps)
         duration = try c.decodeIfPresent(Double.self, forKey: .duration)
         background = try c.decodeIfPresent(Color.self, forKey: .background)
         layers = try c.decodeIfPresent([Layer].self, forKey: .layers)

@@ -13,6 +13,6 @@ func check(_ condition: Bool, _ keyPath: String, _ requirement: String, _ value:
         case let v as CGFloat: shown = number(v)
         default: shown = "\(value)"
         }
-        throw FlipbookError.invalidArgument("\(keyPath) must be \(requirement); it is \(shown).")
+        throw FlipbookError.invalidInput("\(keyPath) must be \(requirement); it is \(shown).")
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 
 /// Layers of scenes over one clock, drawn over a background colour, cut into frames.
 ///
-/// Frame `i` is at exactly `i / fps` seconds. Each layer's scene sees time relative to the layer's
+/// Frame `i` is at exactly `i / fps` seconds (a rational: see ``FrameRate``). A timeline is checked
+/// when it is made, so one that exists can be rendered. Each layer's scene sees time relative to the layer's
 /// start, and is drawn only while the timeline's time is in `start ..< end`.
 public struct Timeline: Sendable {
     /// One scene placed on the timeline.
@@ -36,7 +37,7 @@ public struct Timeline: Sendable {
     /// Pixels per point.
     public var scale: CGFloat
     /// Frames per second.
-    public var fps: Int
+    public var fps: FrameRate
     /// Length in seconds.
     public var duration: TimeInterval
     /// The colour under every frame; `nil` leaves frames transparent (videos flatten them over white).
@@ -44,61 +45,93 @@ public struct Timeline: Sendable {
     /// The scenes, bottom first.
     public var layers: [Layer]
 
+    /// The longest timeline: one day.
+    public static let maximumDuration: TimeInterval = 86_400
+    /// The largest scale, in pixels per point.
+    public static let maximumScale: CGFloat = 100
+
+    /// A timeline, checked: every value is in range and its frames can be allocated.
+    ///
+    /// - Throws: ``FlipbookError`` (invalid input) naming the first bad value by its parameter name
+    ///   (`fps must be …`), which scene files and the command line place at their key or flag.
     public init(
-        size: CGSize, scale: CGFloat = 1, fps: Int = 60, duration: TimeInterval,
+        size: CGSize, scale: CGFloat = 1, fps: FrameRate = 60, duration: TimeInterval,
         background: Color? = nil, layers: [Layer] = []
-    ) {
+    ) throws {
         self.size = size
         self.scale = scale
         self.fps = fps
         self.duration = duration
         self.background = background
         self.layers = layers
+        try validate()
     }
 
     /// The number of frames: `duration × fps`, rounded to the nearest frame.
     public var frameCount: Int {
-        guard fps > 0, duration.isFinite, duration > 0 else { return 0 }
-        return Int((duration * Double(fps)).rounded())
+        fps.frameCount(forDuration: duration) ?? 0
     }
 
-    /// The time of frame `frame`: exactly `frame / fps`.
+    /// The time of frame `frame`: exactly `frame / fps`, e.g. frame 30 at 29.97 fps is 1.001 s.
     public func time(ofFrame frame: Int) -> TimeInterval {
-        Double(frame) / Double(fps)
+        fps.time(ofFrame: frame)
     }
 
     /// Width of a frame in pixels: `size.width × scale`, rounded.
-    public var pixelWidth: Int { Int((size.width * scale).rounded()) }
+    public var pixelWidth: Int { Self.pixels(size.width * scale) }
     /// Height of a frame in pixels: `size.height × scale`, rounded.
-    public var pixelHeight: Int { Int((size.height * scale).rounded()) }
+    public var pixelHeight: Int { Self.pixels(size.height * scale) }
 
-    /// Checks that the timeline can be rendered, naming the first problem found.
+    /// A length in points × scale as whole pixels, 0 when it would not fit an `Int`.
+    private static func pixels(_ length: CGFloat) -> Int { Int(exactly: length.rounded()) ?? 0 }
+
+    /// Checks every value, naming the first problem by its parameter (`size`, `scale`, `fps`,
+    /// `duration`, `layers[1].opacity`). The initializer calls this; ``render`` calls it again, since
+    /// ``layers`` can change.
     public func validate() throws {
-        func bad(_ message: String) -> FlipbookError { .invalidArgument(message) }
-        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
-            throw bad("The timeline's size must be positive and finite; it is \(size.width)×\(size.height) points.")
+        func bad(_ key: String, _ requirement: String, _ value: String) -> FlipbookError {
+            FlipbookError(invalid: key, "\(requirement); it is \(value).", at: .init(keyPath: key))
         }
-        guard scale.isFinite, scale > 0 else {
-            throw bad("The timeline's scale must be a positive number of pixels per point; it is \(scale).")
+        let maximum = Bitmap.maximumDimension
+        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0,
+              size.width <= CGFloat(maximum), size.height <= CGFloat(maximum) else {
+            throw bad("size", "must be between 1 and \(maximum) points on each side",
+                      "\(formatNumber(size.width))×\(formatNumber(size.height))")
         }
-        guard supportedFrameRates.contains(fps) else {
-            throw bad("The timeline's frame rate must be \(supportedFrameRatesDescription) fps; it is \(fps).")
+        guard scale.isFinite, scale > 0, scale <= Self.maximumScale else {
+            throw bad("scale", "must be greater than 0 and at most \(formatNumber(Self.maximumScale)) pixels per point",
+                      formatNumber(scale))
         }
-        guard duration.isFinite, duration > 0 else {
-            throw bad("The timeline's duration must be a positive number of seconds; it is \(duration).")
+        guard (1...maximum).contains(pixelWidth), (1...maximum).contains(pixelHeight),
+              pixelWidth * pixelHeight <= Bitmap.maximumPixelCount else {
+            throw bad("size", "× scale must be between 1 and \(maximum) pixels on each side and at most "
+                        + "\(Bitmap.maximumPixelCount) pixels in all",
+                      "\(formatNumber((size.width * scale).rounded()))×\(formatNumber((size.height * scale).rounded())) pixels")
         }
-        guard pixelWidth >= 1, pixelHeight >= 1,
-              pixelWidth <= Bitmap.maximumDimension, pixelHeight <= Bitmap.maximumDimension
-        else {
-            throw bad("The timeline's frames would be \(pixelWidth)×\(pixelHeight) pixels; each side must be "
-                + "between 1 and \(Bitmap.maximumDimension).")
+        do {
+            try fps.validate()
+        } catch let error as FlipbookError {
+            throw error.at(keyPath: "fps")
+        }
+        guard duration.isFinite, duration > 0, duration <= Self.maximumDuration else {
+            throw bad("duration", "must be greater than 0 and at most \(formatNumber(Self.maximumDuration)) seconds",
+                      formatNumber(duration))
+        }
+        guard frameCount >= 1 else {
+            throw bad("duration", "must hold at least one frame at \(fps) fps (\(formatNumber(fps.time(ofFrame: 1))) s)",
+                      formatNumber(duration))
         }
         for (index, layer) in layers.enumerated() {
-            guard layer.start.isFinite, layer.end.map({ $0.isFinite && $0 >= layer.start }) ?? true,
-                  layer.opacity.isFinite
-            else {
-                throw bad("Layer \(index) has an invalid time range or opacity (start \(layer.start), "
-                    + "end \(layer.end.map { "\($0)" } ?? "none"), opacity \(layer.opacity)).")
+            let path = "layers[\(index)]"
+            guard layer.start.isFinite, abs(layer.start) <= Self.maximumDuration else {
+                throw bad("\(path).start", "must be a number of seconds within ±\(formatNumber(Self.maximumDuration))",
+                          formatNumber(layer.start))
+            }
+            if let end = layer.end, !(end.isFinite && end > layer.start) {
+                throw bad("\(path).end", "must be after the layer's start (\(formatNumber(layer.start)) s)", formatNumber(end))
+            }
+            guard layer.opacity.isFinite, (0...1).contains(layer.opacity) else {
+                throw bad("\(path).opacity", "must be between 0 and 1", formatNumber(layer.opacity))
             }
         }
     }
@@ -135,7 +168,6 @@ public struct Timeline: Sendable {
 
     /// A fresh bitmap of this timeline's pixel size.
     public func makeBitmap() throws -> Bitmap {
-        try validate()
-        return try Bitmap(width: pixelWidth, height: pixelHeight)
+        try Bitmap(width: pixelWidth, height: pixelHeight)
     }
 }

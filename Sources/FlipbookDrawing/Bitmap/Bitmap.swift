@@ -117,18 +117,18 @@ package final class SurfaceStorage {
 
     convenience init(width: Int, height: Int) throws {
         guard width > 0, height > 0 else {
-            throw FlipbookError.invalidArgument(
+            throw FlipbookError.invalidInput(
                 "A bitmap must be at least 1×1 pixel; \(width)×\(height) was requested.")
         }
         guard width <= Bitmap.maximumDimension, height <= Bitmap.maximumDimension,
               width.multipliedReportingOverflow(by: height).partialValue <= Bitmap.maximumPixelCount
         else {
-            throw FlipbookError.invalidArgument(
+            throw FlipbookError.invalidInput(
                 "A bitmap of \(width)×\(height) pixels is too large: each side may be at most "
                     + "\(Bitmap.maximumDimension) and the area at most \(Bitmap.maximumPixelCount) pixels.")
         }
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
-            throw FlipbookError(.cairo, "Cannot create a \(width)×\(height) bitmap: Cairo returned no surface.")
+            throw FlipbookError(.internal, "Cannot create a \(width)×\(height) bitmap: Cairo returned no surface.")
         }
         try self.init(adopting: surface, what: "a \(width)×\(height) bitmap")
         // Cairo hands out new image surfaces cleared to transparent black.
@@ -144,7 +144,7 @@ package final class SurfaceStorage {
             cairo_surface_destroy(surface)
             let reason = status == CAIRO_STATUS_SUCCESS
                 ? "it has no pixel memory" : String(cString: cairo_status_to_string(status))
-            throw FlipbookError(.cairo, "Cannot create \(what): \(reason).")
+            throw FlipbookError(.internal, "Cannot create \(what): \(reason).")
         }
         self.surface = surface
         self.pixels = UnsafeMutableRawPointer(pixels)

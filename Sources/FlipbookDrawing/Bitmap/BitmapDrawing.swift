@@ -27,7 +27,7 @@ extension Bitmap {
         if background != nil { drawingIssue = nil }
         guard scale.isFinite, scale > 0 else {
             if drawingIssue == nil {
-                drawingIssue = .invalidArgument(
+                drawingIssue = .invalidInput(
                     "A drawing was skipped: the scale must be a positive, finite number of pixels per point; it is \(scale).")
             }
             return

@@ -24,19 +24,19 @@ extension Bitmap {
         let path = url.path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw FlipbookError.io("Cannot read the PNG \(path): there is no such file.")
+            throw FlipbookError.file("Cannot read the PNG \(path): there is no such file.")
         }
         guard !isDirectory.boolValue else {
-            throw FlipbookError.io("Cannot read the PNG \(path): it is a directory.")
+            throw FlipbookError.file("Cannot read the PNG \(path): it is a directory.")
         }
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw FlipbookError.io("Cannot read the PNG \(path): \(error.localizedDescription)")
+            throw FlipbookError.file("Cannot read the PNG \(path): \(error.localizedDescription)")
         }
         guard data.count >= 8, Array(data.prefix(8)) == Bitmap.pngSignature else {
-            throw FlipbookError.malformedInput(
+            throw FlipbookError.invalidInput(
                 "Cannot read \(path) as a PNG: it does not start with the PNG signature, so it is not a PNG file"
                     + (data.isEmpty ? " (it is empty)." : "."))
         }
@@ -55,14 +55,14 @@ extension Bitmap {
             buffer.offset += count
             return CAIRO_STATUS_SUCCESS
         }, unmanaged.toOpaque()) else {
-            throw FlipbookError(.cairo, "Cannot read the PNG \(path): Cairo returned no image.")
+            throw FlipbookError(.internal, "Cannot read the PNG \(path): Cairo returned no image.")
         }
         let status = cairo_surface_status(loaded)
         guard status == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(loaded)
             let reason = String(cString: cairo_status_to_string(status))
             if status == CAIRO_STATUS_READ_ERROR || status == CAIRO_STATUS_PNG_ERROR {
-                throw FlipbookError.malformedInput("Cannot read the PNG \(path): the file is damaged or truncated (\(reason)).")
+                throw FlipbookError.invalidInput("Cannot read the PNG \(path): the file is damaged or truncated (\(reason)).")
             }
             throw FlipbookError.cairo(status, while: "Reading the PNG \(path)")
         }
@@ -75,7 +75,7 @@ extension Bitmap {
         defer { cairo_surface_destroy(loaded) }
         let converted = try SurfaceStorage(width: width, height: height)
         guard let cr = cairo_create(converted.surface) else {
-            throw FlipbookError(.cairo, "Cannot convert the PNG \(path): Cairo could not create a context.")
+            throw FlipbookError(.internal, "Cannot convert the PNG \(path): Cairo could not create a context.")
         }
         defer { cairo_destroy(cr) }
         cairo_set_source_surface(cr, loaded, 0, 0)
@@ -119,7 +119,7 @@ extension Bitmap {
             do {
                 try data.write(to: temporary)
             } catch {
-                throw FlipbookError.io("Cannot write the PNG \(url.path): \(error.localizedDescription)")
+                throw FlipbookError.file("Cannot write the PNG \(url.path): \(error.localizedDescription)")
             }
         }
     }
@@ -215,7 +215,7 @@ private struct PNGEncoder {
 
     private func zlibError(_ status: Int32, _ stream: inout z_stream) -> FlipbookError {
         let message = stream.msg.map { String(cString: $0) } ?? "status \(status)"
-        return FlipbookError(.io, "Encoding a \(width)×\(height) PNG failed: zlib reported \(message).")
+        return FlipbookError(.file, "Encoding a \(width)×\(height) PNG failed: zlib reported \(message).")
     }
 }
 

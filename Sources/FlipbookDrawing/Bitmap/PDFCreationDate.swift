@@ -21,7 +21,7 @@ enum PDFCreationDate {
             // 253402300799 is 9999-12-31T23:59:59Z, the last date a PDF date string can hold.
             guard let parsed = Int64(value.trimmingCharacters(in: .whitespaces)), (0...253_402_300_799).contains(parsed)
             else {
-                throw FlipbookError.invalidArgument(
+                throw FlipbookError.invalidInput(
                     "SOURCE_DATE_EPOCH must be a whole number of seconds since 1970-01-01 UTC (and before the year "
                         + "10000), for the PDF's creation date; it is '\(value)'.")
             }

@@ -30,7 +30,7 @@ extension Bitmap {
         to url: URL, format: VectorFormat, size: CGSize, _ body: (inout CairoCanvas, CGSize) throws -> Void
     ) throws {
         guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
-            throw FlipbookError.invalidArgument(
+            throw FlipbookError.invalidInput(
                 "Cannot write \(url.path): a \(format.rawValue.uppercased()) page must have a positive, finite size; \(size.width)×\(size.height) points was requested.")
         }
         let what = format.rawValue.uppercased()
@@ -49,7 +49,7 @@ extension Bitmap {
             case .svg: created = cairo_svg_surface_create(temporary.path, Double(size.width), Double(size.height))
             }
             guard let surface = created else {
-                throw FlipbookError(.cairo, "Cannot write the \(what) \(url.path): Cairo could not create the surface.")
+                throw FlipbookError(.internal, "Cannot write the \(what) \(url.path): Cairo could not create the surface.")
             }
             defer { cairo_surface_destroy(surface) }
             let status = cairo_surface_status(surface)
@@ -75,7 +75,7 @@ extension Bitmap {
                     let svg = try String(contentsOf: temporary, encoding: .utf8)
                     try Data(SVGIdentifiers.renumbered(svg).utf8).write(to: temporary)
                 } catch {
-                    throw FlipbookError(.io, "Cannot write the SVG \(url.path): \(error.localizedDescription)")
+                    throw FlipbookError(.file, "Cannot write the SVG \(url.path): \(error.localizedDescription)")
                 }
             }
         }

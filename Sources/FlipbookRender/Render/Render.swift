@@ -30,11 +30,11 @@ public func render(
     try timeline.validate()
     let total = timeline.frameCount
     guard total > 0 else {
-        throw FlipbookError.invalidArgument(
+        throw FlipbookError.invalidInput(
             "Cannot render \(url.path): a \(timeline.duration) s timeline at \(timeline.fps) fps has no frames.")
     }
     if let workers, !(1...256).contains(workers) {
-        throw FlipbookError.invalidArgument(
+        throw FlipbookError.invalidInput(
             "Cannot render \(url.path): the number of workers must be between 1 and 256; it is \(workers).")
     }
     let workerCount = min(workers ?? ProcessInfo.processInfo.activeProcessorCount, total)
@@ -74,7 +74,7 @@ public func render(
     let wall = elapsed()
     let stages = pipeline.stageTimes
     return RenderReport(
-        url: encoder.url, frameCount: total, duration: Double(total) / Double(timeline.fps), wallTime: wall,
+        url: encoder.url, frameCount: total, duration: timeline.time(ofFrame: total), wallTime: wall,
         framesPerSecond: wall > 0 ? Double(total) / wall : 0, workers: workerCount,
         encoderThreads: options.resolvedEncoderThreads, drawTime: stages.draw, convertTime: stages.convert,
         encodeTime: Double(encodeNanoseconds) / 1e9, encoderWaitTime: stages.wait,

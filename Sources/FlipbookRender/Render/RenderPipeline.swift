@@ -74,7 +74,7 @@ final class RenderPipeline: @unchecked Sendable {
         waitNanoseconds += DispatchTime.now().uptimeNanoseconds - start
         if let failure { throw failure.error }
         guard let frame = ready.removeValue(forKey: index) else {
-            throw FlipbookError(.video, "Cannot render \(output.path): frame \(index) was asked for out of order.")
+            throw FlipbookError(.codec, "Cannot render \(output.path): frame \(index) was asked for out of order.")
         }
         return frame
     }
@@ -121,7 +121,7 @@ final class RenderPipeline: @unchecked Sendable {
         do {
             bitmap = try Bitmap(width: timeline.pixelWidth, height: timeline.pixelHeight)
         } catch {
-            fail(frame: -1, FlipbookError(.invalidArgument,
+            fail(frame: -1, FlipbookError(.invalidInput,
                 "Cannot render \(output.path): \((error as? FlipbookError)?.message ?? "\(error)")"))
             return
         }

@@ -15,7 +15,7 @@ import Foundation
 public func renderStill(_ timeline: Timeline, at time: TimeInterval, to url: URL) throws {
     try timeline.validate()
     guard time.isFinite else {
-        throw FlipbookError.invalidArgument("Cannot render a still to \(url.path): the time must be finite; it is \(time).")
+        throw FlipbookError.invalidInput("Cannot render a still to \(url.path): the time must be finite; it is \(time).")
     }
     switch url.pathExtension.lowercased() {
     case "png":
@@ -32,7 +32,7 @@ public func renderStill(_ timeline: Timeline, at time: TimeInterval, to url: URL
         try writeVectorStill(timeline, at: time, to: url, format: .svg)
     default:
         let shown = url.pathExtension.isEmpty ? "no extension" : "the extension \".\(url.pathExtension)\""
-        throw FlipbookError.invalidArgument(
+        throw FlipbookError.invalidInput(
             "Cannot render a still to \(url.path): \(shown) is not a still format; use .png, .pdf or .svg.")
     }
 }

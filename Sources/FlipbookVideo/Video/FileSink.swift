@@ -107,5 +107,5 @@ final class FileSink {
 
 /// An I/O error naming what failed and the operating system's reason.
 func ioError(_ doing: String, _ code: Int32) -> FlipbookError {
-    FlipbookError.io("\(doing): \(String(cString: strerror(code))).")
+    FlipbookError.file("\(doing): \(String(cString: strerror(code))).")
 }

@@ -22,16 +22,17 @@ final class H264Encoder {
     /// The error for using the encoder after its libav objects are gone (a programming error upstream,
     /// reported rather than trapped).
     private func closed() -> FlipbookError {
-        FlipbookError(.video, "Cannot write MP4 \(file.path): the H.264 encoder is already closed.")
+        FlipbookError(.codec, "Cannot write MP4 \(file.path): the H.264 encoder is already closed.")
     }
 
-    init(width: Int, height: Int, fps: Int, options: VideoOptions, globalHeader: Bool, file: URL) throws {
+    init(width: Int, height: Int, fps: FrameRate, options: VideoOptions, globalHeader: Bool, file: URL) throws {
         self.file = file
-        timeBase = AVRational(num: 1, den: Int32(fps))
+        // Validated rates fit Int32: at most 1000/1 or 60000/1001.
+        timeBase = AVRational(num: Int32(truncatingIfNeeded: fps.denominator), den: Int32(truncatingIfNeeded: fps.numerator))
         // Everything above is initialised before the first throw, so deinit frees whatever was
         // allocated if a later step fails.
-        guard let codec = avcodec_find_encoder_by_name("libx264") else {
-            throw FlipbookError(.video,
+        guard let codec = avcodec_find_encoder_by_name(options.codec.encoderName) else {
+            throw FlipbookError(.codec,
                 "Cannot write MP4 \(file.path): this FFmpeg was built without the libx264 encoder.")
         }
         guard let context = avcodec_alloc_context3(codec) else {
@@ -41,9 +42,9 @@ final class H264Encoder {
         let c = context
         c.pointee.width = Int32(width)
         c.pointee.height = Int32(height)
-        c.pointee.pix_fmt = AV_PIX_FMT_YUV420P
+        c.pointee.pix_fmt = options.pixelFormat.libavFormat
         c.pointee.time_base = timeBase
-        c.pointee.framerate = AVRational(num: Int32(fps), den: 1)
+        c.pointee.framerate = AVRational(num: timeBase.den, den: timeBase.num)
         c.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
         if let gop = options.gopLength(fps: fps) {
             c.pointee.gop_size = Int32(gop)
@@ -72,7 +73,7 @@ final class H264Encoder {
                        "opening libx264 (\(width)×\(height), \(fps) fps, preset \(options.preset), CRF \(options.crf))",
                        file: file)
         if av_dict_count(settings) > 0 {
-            throw FlipbookError(.video,
+            throw FlipbookError(.codec,
                 "Cannot write MP4 \(file.path): libx264 did not accept the options \(Self.keys(settings)).")
         }
 
@@ -101,7 +102,7 @@ final class H264Encoder {
         try checkLibav(av_frame_make_writable(frame), "preparing frame \(pts) for encoding", file: file)
         if frame.pointee.data.0 != before { Self.clearBuffers(of: frame) }
         guard let y = frame.pointee.data.0, let u = frame.pointee.data.1, let v = frame.pointee.data.2 else {
-            throw FlipbookError(.video, "Cannot write MP4 \(file.path): libavutil gave frame \(pts) no picture planes.")
+            throw FlipbookError(.codec, "Cannot write MP4 \(file.path): libavutil gave frame \(pts) no picture planes.")
         }
         copy(picture.y, width: picture.lumaWidth, rows: picture.lumaHeight, into: y, stride: Int(frame.pointee.linesize.0))
         copy(picture.u, width: picture.chromaWidth, rows: picture.chromaHeight, into: u, stride: Int(frame.pointee.linesize.1))
@@ -175,5 +176,14 @@ final class H264Encoder {
         av_packet_free(&packet)
         av_frame_free(&frame)
         avcodec_free_context(&context)
+    }
+}
+
+extension PixelFormat {
+    /// libavutil's name for the layout.
+    var libavFormat: AVPixelFormat {
+        switch self {
+        case .yuv420p: AV_PIX_FMT_YUV420P
+        }
     }
 }

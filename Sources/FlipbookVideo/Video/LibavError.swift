@@ -12,8 +12,14 @@ package func libavErrorText(_ code: Int32) -> String {
 }
 
 /// A `FlipbookError` for a failed libav call: what we were doing, with which file, and libav's reason.
+/// A full disk (`AVERROR(ENOSPC)`, `AVERROR(EDQUOT)`) is a ``FlipbookError/Kind/diskFull`` error naming the file.
 package func libavError(_ code: Int32, _ doing: String, file: URL) -> FlipbookError {
-    FlipbookError(.video, "Cannot write MP4 \(file.path): \(doing) failed: \(libavErrorText(code)).")
+    if code == -ENOSPC || code == -EDQUOT {
+        return FlipbookError(
+            .diskFull, "Cannot write MP4 \(file.path): the disk is full (\(libavErrorText(code))).",
+            at: .init(file: file.path))
+    }
+    return FlipbookError(.codec, "Cannot write MP4 \(file.path): \(doing) failed: \(libavErrorText(code)).")
 }
 
 /// Checks a libav return value: negative means failure and is thrown as a ``FlipbookError``.

@@ -49,7 +49,7 @@ final class MP4Muxer {
     }
 
     /// Adds the video stream described by `encoder` and writes the file header.
-    func start(encoder: H264Encoder, fps: Int, faststart: Bool) throws {
+    func start(encoder: H264Encoder, fps: FrameRate, faststart: Bool) throws {
         guard let format else { throw closed() }
         guard let stream = avformat_new_stream(format, nil) else {
             throw libavError(flipbook_averror(ENOMEM), "adding the video stream", file: file)
@@ -58,8 +58,9 @@ final class MP4Muxer {
         try checkLibav(avcodec_parameters_from_context(stream.pointee.codecpar, try encoder.openContext()),
                        "describing the video stream", file: file)
         stream.pointee.time_base = encoder.timeBase
-        stream.pointee.avg_frame_rate = AVRational(num: Int32(fps), den: 1)
-        stream.pointee.r_frame_rate = AVRational(num: Int32(fps), den: 1)
+        let rate = AVRational(num: Int32(truncatingIfNeeded: fps.numerator), den: Int32(truncatingIfNeeded: fps.denominator))
+        stream.pointee.avg_frame_rate = rate
+        stream.pointee.r_frame_rate = rate
 
         var settings: OpaquePointer? = nil
         defer { av_dict_free(&settings) }
@@ -68,14 +69,14 @@ final class MP4Muxer {
         }
         try checkLibav(avformat_write_header(format, &settings), "writing the MP4 header", file: file)
         if av_dict_count(settings) > 0 {
-            throw FlipbookError(.video, "Cannot write MP4 \(file.path): the MP4 muxer did not accept its options.")
+            throw FlipbookError(.codec, "Cannot write MP4 \(file.path): the MP4 muxer did not accept its options.")
         }
     }
 
     /// Writes one encoded packet whose timestamps are in `timeBase`.
     func write(_ packet: UnsafeMutablePointer<AVPacket>, timeBase: AVRational, frame: Int) throws {
         guard let stream else {
-            throw FlipbookError(.video, "Cannot write MP4 \(file.path): a packet came before the video stream was added.")
+            throw FlipbookError(.codec, "Cannot write MP4 \(file.path): a packet came before the video stream was added.")
         }
         // The muxer picks its own track timescale in avformat_write_header (e.g. 1/15360 for 60 fps).
         av_packet_rescale_ts(packet, timeBase, stream.pointee.time_base)
@@ -98,14 +99,14 @@ final class MP4Muxer {
 
     /// The error for using the muxer after its libav objects are gone, reported rather than trapped.
     private func closed() -> FlipbookError {
-        FlipbookError(.video, "Cannot write MP4 \(file.path): the MP4 muxer is already closed.")
+        FlipbookError(.codec, "Cannot write MP4 \(file.path): the MP4 muxer is already closed.")
     }
 
     /// Prefers the operating system's reason recorded by the sink (e.g. ENOSPC) over libav's code,
     /// which for buffered writes may surface later and less precisely.
     private func writeError(_ status: Int32, _ doing: String) -> FlipbookError {
         if let failure = sink.failure {
-            return FlipbookError(.video,
+            return FlipbookError(.codec,
                 "Cannot write MP4 \(file.path): \(doing) failed: \(String(cString: strerror(failure))).")
         }
         return libavError(status, doing, file: file)

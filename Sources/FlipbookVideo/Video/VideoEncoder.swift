@@ -35,8 +35,8 @@ public final class VideoEncoder {
     public let width: Int
     /// The picture height in pixels, as given (the encoded height is rounded up to even).
     public let height: Int
-    /// Frames per second.
-    public let fps: Int
+    /// Frames per second; the stream's time base is its inverse (1001/30000 s at 29.97).
+    public let fps: FrameRate
     /// The encoding options.
     public let options: VideoOptions
     /// The number of frames appended so far.
@@ -58,7 +58,7 @@ public final class VideoEncoder {
     /// - Throws: ``FlipbookError`` when the size, frame rate or an option is out of range, when the
     ///   destination directory is missing, not a directory or not writable, or when libav fails.
     public convenience init(
-        url: URL, width: Int, height: Int, fps: Int, options: VideoOptions = VideoOptions()
+        url: URL, width: Int, height: Int, fps: FrameRate, options: VideoOptions = VideoOptions()
     ) throws {
         try self.init(url: url, width: width, height: height, fps: fps, options: options, failAfterBytes: nil)
     }
@@ -66,7 +66,7 @@ public final class VideoEncoder {
     /// As the public initializer; `failAfterBytes` makes every write fail with "No space left on
     /// device" once that many bytes are written, so tests can exercise a failure part-way.
     package init(
-        url: URL, width: Int, height: Int, fps: Int, options: VideoOptions, failAfterBytes: Int64?
+        url: URL, width: Int, height: Int, fps: FrameRate, options: VideoOptions, failAfterBytes: Int64?
     ) throws {
         self.url = url.standardizedFileURL
         self.width = width
@@ -75,20 +75,10 @@ public final class VideoEncoder {
         self.options = options
         coefficients = YUVCoefficients(background: options.background)
         state = .finished
-        guard width > 0, height > 0, width <= Bitmap.maximumDimension, height <= Bitmap.maximumDimension else {
-            throw FlipbookError.invalidArgument(
-                "Cannot write MP4 \(self.url.path): the frame size must be between 1×1 and "
-                    + "\(Bitmap.maximumDimension)×\(Bitmap.maximumDimension) pixels; it is \(width)×\(height).")
-        }
-        guard supportedFrameRates.contains(fps) else {
-            throw FlipbookError.invalidArgument(
-                "Cannot write MP4 \(self.url.path): the frame rate must be \(supportedFrameRatesDescription) fps; it is \(fps).")
-        }
-        do {
-            try options.validate()
-        } catch let error as FlipbookError {
-            throw FlipbookError(error.kind, "Cannot write MP4 \(self.url.path): \(error.message)")
-        }
+        // Every check a file or flag reader also makes, with the same message; then the codec's limits.
+        try fps.validate()
+        try options.validate()
+        try options.codec.checkFrameSize(width: width, height: height)
         state = .open(try Session(
             destination: self.url, width: width, height: height, fps: fps, options: options,
             failAfterBytes: failAfterBytes))
@@ -97,7 +87,7 @@ public final class VideoEncoder {
     /// Appends one frame. The bitmap must be `width × height` pixels.
     public func append(_ frame: Bitmap) throws {
         guard frame.width == width, frame.height == height else {
-            throw FlipbookError.invalidArgument(
+            throw FlipbookError.invalidInput(
                 "Cannot write MP4 \(url.path): frame \(frameCount) is \(frame.width)×\(frame.height) pixels "
                     + "but the video is \(width)×\(height).")
         }
@@ -115,7 +105,7 @@ public final class VideoEncoder {
     package func append(_ frame: YUVFrame) throws {
         let session = try openSession()
         guard frame.width == width, frame.height == height else {
-            throw FlipbookError.invalidArgument(
+            throw FlipbookError.invalidInput(
                 "Cannot write MP4 \(url.path): frame \(frameCount) is \(frame.width)×\(frame.height) pixels "
                     + "but the video is \(width)×\(height).")
         }
@@ -137,7 +127,7 @@ public final class VideoEncoder {
         if case .finished = state { return }
         let session = try openSession()
         guard frameCount > 0 else {
-            let error = FlipbookError.invalidArgument(
+            let error = FlipbookError.invalidInput(
                 "Cannot write MP4 \(url.path): no frames were appended, and an MP4 needs at least one.")
             fail(error)
             throw error
@@ -155,7 +145,7 @@ public final class VideoEncoder {
         switch state {
         case .open(let session): return session
         case .finished:
-            throw FlipbookError.invalidArgument("Cannot add to MP4 \(url.path): the encoder has already finished.")
+            throw FlipbookError.invalidInput("Cannot add to MP4 \(url.path): the encoder has already finished.")
         case .failed(let error):
             throw FlipbookError(error.kind, "Cannot continue MP4 \(url.path) after an earlier error: \(error.message)")
         }
@@ -181,7 +171,7 @@ private final class Session {
     private var muxer: MP4Muxer?
     private var encoder: H264Encoder?
 
-    init(destination: URL, width: Int, height: Int, fps: Int, options: VideoOptions, failAfterBytes: Int64?) throws {
+    init(destination: URL, width: Int, height: Int, fps: FrameRate, options: VideoOptions, failAfterBytes: Int64?) throws {
         let (encodedWidth, encodedHeight) = YUVFrame.encodedSize(width: width, height: height)
         quietLibavLogging()
         do {

@@ -5,6 +5,55 @@ import Foundation
 public enum VideoCodec: String, Sendable, Codable, CaseIterable {
     /// H.264 / AVC through libx264: plays on every phone, browser and editor.
     case h264
+
+    /// The libavcodec encoder that writes this codec.
+    package var encoderName: String {
+        switch self {
+        case .h264: "libx264"
+        }
+    }
+
+    /// The largest picture the codec's highest level allows, in 16×16 macroblocks (H.264 level 6.2:
+    /// 139264, e.g. 8192×4320), and the longest side in pixels (x264 refuses more than 16384).
+    package var frameLimits: (macroblocks: Int, side: Int) {
+        switch self {
+        case .h264: (139_264, 16_384)
+        }
+    }
+
+    /// Checks that a `width × height` picture can be encoded, naming the limit it breaks. Odd sizes
+    /// are fine: 4:2:0 pictures are padded by one repeated row or column.
+    public func checkFrameSize(width: Int, height: Int) throws {
+        let limits = frameLimits
+        let macroblocks = ((width + 15) / 16) * ((height + 15) / 16)
+        guard width >= 1, height >= 1, width <= limits.side, height <= limits.side,
+              macroblocks <= limits.macroblocks else {
+            throw FlipbookError(
+                invalid: "The frame size",
+                "must fit \(rawValue.uppercased())'s largest level: at most \(limits.side) pixels on a side and "
+                    + "\(limits.macroblocks) macroblocks of 16×16 pixels in all (8192×4320 is the largest 16:9-ish "
+                    + "size); it is \(width)×\(height) (\(macroblocks) macroblocks).",
+                at: .init(keyPath: "size"))
+        }
+    }
+}
+
+/// x264's speed/compression presets, fastest first: the one list of their names.
+public enum X264Preset: String, Sendable, Codable, CaseIterable {
+    case ultrafast, superfast, veryfast, faster, fast, medium, slow, slower, veryslow, placebo
+
+    /// x264's own `rc-lookahead` for the preset.
+    public var lookahead: Int {
+        switch self {
+        case .ultrafast, .superfast: 0
+        case .veryfast: 10
+        case .faster: 20
+        case .fast: 30
+        case .medium: 40
+        case .slow: 50
+        case .slower, .veryslow, .placebo: 60
+        }
+    }
 }
 
 /// The pixel layout of an encoded clip.
@@ -26,7 +75,7 @@ public struct VideoOptions: Sendable, Hashable, Codable {
     /// 0 is lossless (x264 then writes the High 4:4:4 Predictive profile), 20 the default,
     /// 16–18 visually transparent for most content.
     public var crf: Int
-    /// x264's speed/compression trade-off: one of ``x264Presets`` ("ultrafast" … "placebo").
+    /// x264's speed/compression trade-off: the name of one of ``X264Preset``'s cases ("ultrafast" … "placebo").
     /// "ultrafast" turns off the tools that make a stream High profile (CABAC, 8×8 transforms,
     /// B-frames), so it produces Constrained Baseline, which every High-profile decoder also plays.
     public var preset: String
@@ -54,11 +103,17 @@ public struct VideoOptions: Sendable, Hashable, Codable {
     /// more bits to what later frames reuse, which at CRF both raises quality and grows the file.
     public var lookahead: Int?
 
-    /// The presets x264 knows, fastest first.
-    public static let x264Presets = [
-        "ultrafast", "superfast", "veryfast", "faster", "fast",
-        "medium", "slow", "slower", "veryslow", "placebo",
-    ]
+    /// The presets x264 knows, fastest first (``X264Preset``'s names).
+    public static let x264Presets = X264Preset.allCases.map(\.rawValue)
+
+    /// The CRFs x264 accepts: 0 (lossless) to 51 (smallest).
+    public static let crfRange = 0...51
+    /// The keyframe intervals accepted, in seconds.
+    public static let keyframeIntervalRange: ClosedRange<TimeInterval> = 0.001...3600
+    /// The x264 thread counts accepted.
+    public static let encoderThreadRange = 1...64
+    /// The lookaheads accepted, in frames.
+    public static let lookaheadRange = 0...250
 
     /// The x264 thread count used when ``encoderThreads`` is `nil`: two frame threads, and as many
     /// lookahead threads.
@@ -79,12 +134,23 @@ public struct VideoOptions: Sendable, Hashable, Codable {
     /// tree spends fewer bits on frames that later ones reuse.
     public static let defaultLookaheadLimit = 10
 
-    /// x264's own `rc-lookahead` for each preset.
-    public static let presetLookahead: [String: Int] = [
-        "ultrafast": 0, "superfast": 0, "veryfast": 10, "faster": 20, "fast": 30,
-        "medium": 40, "slow": 50, "slower": 60, "veryslow": 60, "placebo": 60,
-    ]
+    /// The defaults: H.264, CRF 20, preset medium, `yuv420p`, faststart, a keyframe every 2 s.
+    public init() {
+        codec = .h264
+        crf = 20
+        preset = X264Preset.medium.rawValue
+        pixelFormat = .yuv420p
+        faststart = true
+        keyframeInterval = 2
+        background = .white
+        encoderThreads = nil
+        lookahead = nil
+    }
 
+    /// Options with the given values, checked (``validate()``).
+    ///
+    /// - Throws: ``FlipbookError`` (invalid input) naming the first value out of range by its
+    ///   parameter name (`crf must be between 0 and 51; it is 60.`).
     public init(
         codec: VideoCodec = .h264,
         crf: Int = 20,
@@ -95,7 +161,7 @@ public struct VideoOptions: Sendable, Hashable, Codable {
         background: Color = .white,
         encoderThreads: Int? = nil,
         lookahead: Int? = nil
-    ) {
+    ) throws {
         self.codec = codec
         self.crf = crf
         self.preset = preset
@@ -105,6 +171,7 @@ public struct VideoOptions: Sendable, Hashable, Codable {
         self.background = background
         self.encoderThreads = encoderThreads
         self.lookahead = lookahead
+        try validate()
     }
 
     /// The x264 thread count these options encode with.
@@ -112,51 +179,41 @@ public struct VideoOptions: Sendable, Hashable, Codable {
 
     /// The lookahead in frames these options encode with.
     public var resolvedLookahead: Int {
-        lookahead ?? min(Self.presetLookahead[preset] ?? Self.defaultLookaheadLimit, Self.defaultLookaheadLimit)
+        lookahead ?? min(X264Preset(rawValue: preset)?.lookahead ?? Self.defaultLookaheadLimit, Self.defaultLookaheadLimit)
     }
 
     /// The GOP length in frames at `fps`, or `nil` for x264's default.
-    public func gopLength(fps: Int) -> Int? {
-        keyframeInterval.map { max(1, Int(($0 * Double(fps)).rounded())) }
+    public func gopLength(fps: FrameRate) -> Int? {
+        keyframeInterval.map { max(1, Int(exactly: ($0 * fps.framesPerSecond).rounded()) ?? 1) }
     }
 
-    /// Checks every option, naming the first that is out of range.
+    /// Checks every option, naming the first that is out of range by its parameter name (`crf`,
+    /// `preset`, `keyframeInterval`, `encoderThreads`, `lookahead`), which batch files and the command
+    /// line place at their key or flag.
     public func validate() throws {
-        guard (0...51).contains(crf) else {
-            throw FlipbookError.invalidArgument(
-                "The CRF must be between 0 (lossless) and 51 (smallest); it is \(crf).")
+        func bad(_ key: String, _ requirement: String) -> FlipbookError {
+            FlipbookError(invalid: key, requirement, at: .init(keyPath: key))
         }
-        guard Self.x264Presets.contains(preset) else {
-            throw FlipbookError.invalidArgument(
-                "Unknown x264 preset \"\(preset)\"; use one of \(Self.x264Presets.joined(separator: ", ")).")
+        guard Self.crfRange.contains(crf) else {
+            throw bad("crf", "must be between \(Self.crfRange.lowerBound) (lossless) and \(Self.crfRange.upperBound) (smallest); it is \(crf).")
         }
-        if let interval = keyframeInterval {
-            guard interval.isFinite, interval > 0, interval <= 3600 else {
-                throw FlipbookError.invalidArgument(
-                    "The keyframe interval must be a positive number of seconds up to 3600; it is \(interval).")
-            }
+        guard X264Preset(rawValue: preset) != nil else {
+            throw bad("preset", "must be one of \(Self.x264Presets.joined(separator: ", ")); it is \"\(preset)\"."
+                        + didYouMean(preset, among: Self.x264Presets))
         }
-        if let threads = encoderThreads {
-            guard (1...64).contains(threads) else {
-                throw FlipbookError.invalidArgument(
-                    "The encoder thread count must be between 1 and 64; it is \(threads).")
-            }
+        if let interval = keyframeInterval, !(interval.isFinite && Self.keyframeIntervalRange.contains(interval)) {
+            throw bad("keyframeInterval", "must be a positive number of seconds up to \(formatNumber(Self.keyframeIntervalRange.upperBound)); it is \(formatNumber(interval)).")
         }
-        if let lookahead {
-            guard (0...250).contains(lookahead) else {
-                throw FlipbookError.invalidArgument(
-                    "The lookahead must be between 0 and 250 frames; it is \(lookahead).")
-            }
+        if let threads = encoderThreads, !Self.encoderThreadRange.contains(threads) {
+            throw bad("encoderThreads", "must be between \(Self.encoderThreadRange.lowerBound) and \(Self.encoderThreadRange.upperBound); it is \(threads).")
+        }
+        if let lookahead, !Self.lookaheadRange.contains(lookahead) {
+            throw bad("lookahead", "must be between \(Self.lookaheadRange.lowerBound) and \(Self.lookaheadRange.upperBound) frames; it is \(lookahead).")
         }
     }
 
-    // Color is not Codable, so the background is stored as its four components.
     private enum CodingKeys: String, CodingKey {
         case codec, crf, preset, pixelFormat, faststart, keyframeInterval, background, encoderThreads, lookahead
-    }
-
-    private struct CodableColor: Codable {
-        var red, green, blue, opacity: Double
     }
 
     public init(from decoder: any Decoder) throws {
@@ -173,11 +230,7 @@ public struct VideoOptions: Sendable, Hashable, Codable {
         } else {
             keyframeInterval = defaults.keyframeInterval
         }
-        if let color = try c.decodeIfPresent(CodableColor.self, forKey: .background) {
-            background = Color(red: color.red, green: color.green, blue: color.blue, opacity: color.opacity)
-        } else {
-            background = defaults.background
-        }
+        background = try c.decodeIfPresent(Color.self, forKey: .background) ?? defaults.background
         encoderThreads = try c.decodeIfPresent(Int.self, forKey: .encoderThreads)
         lookahead = try c.decodeIfPresent(Int.self, forKey: .lookahead)
     }
@@ -190,10 +243,7 @@ public struct VideoOptions: Sendable, Hashable, Codable {
         try c.encode(pixelFormat, forKey: .pixelFormat)
         try c.encode(faststart, forKey: .faststart)
         try c.encode(keyframeInterval, forKey: .keyframeInterval)
-        try c.encode(
-            CodableColor(red: background.red, green: background.green, blue: background.blue,
-                         opacity: background.opacity),
-            forKey: .background)
+        try c.encode(background, forKey: .background)
         try c.encodeIfPresent(encoderThreads, forKey: .encoderThreads)
         try c.encodeIfPresent(lookahead, forKey: .lookahead)
     }

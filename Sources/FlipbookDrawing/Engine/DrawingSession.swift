@@ -33,7 +33,7 @@ final class DrawingSession {
     /// Creates a context drawing into `surface` (which the caller keeps alive; Cairo also references it).
     init(surface: OpaquePointer, size: CGSize, scale: CGFloat, isRaster: Bool) throws {
         guard let cr = cairo_create(surface) else {
-            throw FlipbookError(.cairo, "Creating a Cairo drawing context failed.")
+            throw FlipbookError(.internal, "Creating a Cairo drawing context failed.")
         }
         let status = cairo_status(cr)
         guard status == CAIRO_STATUS_SUCCESS else {
@@ -57,7 +57,7 @@ final class DrawingSession {
     /// Records `problem` met by `operation` unless an earlier problem was recorded.
     func record(_ operation: String, _ problem: String) {
         guard issue == nil else { return }
-        issue = FlipbookError.invalidArgument(
+        issue = FlipbookError.invalidInput(
             "A drawing operation was skipped: \(operation): \(problem).")
     }
 

@@ -4,7 +4,7 @@ import CCairo
 extension FlipbookError {
     /// A Cairo failure while doing `what`, carrying Cairo's own explanation.
     package static func cairo(_ status: cairo_status_t, while what: String) -> FlipbookError {
-        FlipbookError(.cairo, "\(what) failed: Cairo reports \"\(String(cString: cairo_status_to_string(status)))\".")
+        FlipbookError(.internal, "\(what) failed: Cairo reports \"\(String(cString: cairo_status_to_string(status)))\".")
     }
 }
 

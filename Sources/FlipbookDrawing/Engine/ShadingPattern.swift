@@ -33,7 +33,7 @@ extension CairoCanvas {
             return adopt(pattern, operation: operation)
         }
         guard let pattern else {
-            session.record(FlipbookError(.cairo, "\(operation): Cairo could not create a gradient."))
+            session.record(FlipbookError(.internal, "\(operation): Cairo could not create a gradient."))
             return nil
         }
         let ramp = GradientRamp(gradient, opacity: o, linearColor: gradientOptions.contains(.linearColor))
@@ -55,7 +55,7 @@ extension CairoCanvas {
     /// Takes ownership of a new pattern after checking its status.
     func adopt(_ pattern: OpaquePointer?, operation: String) -> DrawSource? {
         guard let pattern else {
-            session.record(FlipbookError(.cairo, "\(operation): Cairo could not create a pattern."))
+            session.record(FlipbookError(.internal, "\(operation): Cairo could not create a pattern."))
             return nil
         }
         let owned = PatternRef(pattern)

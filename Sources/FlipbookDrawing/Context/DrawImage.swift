@@ -12,7 +12,7 @@ extension CairoCanvas {
         let r = rect.standardized
         guard r.width > 0, r.height > 0, isVisible else { return }
         guard let pattern = cairo_pattern_create_for_surface(image.storage.surface) else {
-            session.record(FlipbookError(.cairo, "draw image: Cairo could not create an image pattern."))
+            session.record(FlipbookError(.internal, "draw image: Cairo could not create an image pattern."))
             return
         }
         let owned = PatternRef(pattern)

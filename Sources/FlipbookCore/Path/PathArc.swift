@@ -145,12 +145,12 @@ extension Path {
 }
 
 /// Small numeric helpers shared by the path code.
-enum PathArcMath {
+package enum PathArcMath {
     /// Control-point distance for a quarter circle of radius 1: 4/3 · tan(π/8).
-    static let quarterKappa: CGFloat = CGFloat(4.0 / 3.0 * tan(Double.pi / 8))
+    package static let quarterKappa: CGFloat = CGFloat(4.0 / 3.0 * tan(Double.pi / 8))
 
     /// `value` modulo `modulus`, in `0..<modulus`.
-    static func positiveRemainder(_ value: Double, _ modulus: Double) -> Double {
+    package static func positiveRemainder(_ value: Double, _ modulus: Double) -> Double {
         let r = value.truncatingRemainder(dividingBy: modulus)
         return r < 0 ? r + modulus : r
     }

@@ -19,20 +19,20 @@ package final class PartialOutputFile {
         let directory = destination.deletingLastPathComponent()
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) else {
-            throw FlipbookError.io(
+            throw FlipbookError.file(
                 "Cannot write \(what) to \(destination.path): the directory \(directory.path) does not exist.")
         }
         guard isDirectory.boolValue else {
-            throw FlipbookError.io(
+            throw FlipbookError.file(
                 "Cannot write \(what) to \(destination.path): \(directory.path) is not a directory.")
         }
         guard FileManager.default.isWritableFile(atPath: directory.path) else {
-            throw FlipbookError.io(
+            throw FlipbookError.file(
                 "Cannot write \(what) to \(destination.path): the directory \(directory.path) is not writable.")
         }
         if FileManager.default.fileExists(atPath: destination.path, isDirectory: &isDirectory),
            isDirectory.boolValue {
-            throw FlipbookError.io(
+            throw FlipbookError.file(
                 "Cannot write \(what) to \(destination.path): a directory with that name is in the way.")
         }
         self.destination = destination
@@ -46,7 +46,7 @@ package final class PartialOutputFile {
         if rename(temporary.path, destination.path) != 0 {
             let reason = String(cString: strerror(errno))
             discard()
-            throw FlipbookError.io("Cannot write \(what) to \(destination.path): \(reason).")
+            throw FlipbookError.file("Cannot write \(what) to \(destination.path): \(reason).")
         }
         settled = true
     }

@@ -272,7 +272,7 @@ private struct SVGPathParser {
         var text = ""
         text.unicodeScalars.append(contentsOf: scalars[begin..<index])
         guard let value = Double(text), value.isFinite else {
-            throw FlipbookError.malformedInput(
+            throw FlipbookError.invalidInput(
                 "SVG path data: the number '\(text)' at offset \(begin) is too large to represent "
                     + "in \(SVGPathParser.quote(source, around: begin))")
         }
@@ -298,7 +298,7 @@ private struct SVGPathParser {
         } else {
             found = "the end of the data"
         }
-        return FlipbookError.malformedInput(
+        return FlipbookError.invalidInput(
             "SVG path data: expected \(expected) at offset \(index) (found \(found)) in "
                 + SVGPathParser.quote(source, around: index))
     }
