@@ -29,11 +29,17 @@ let package = Package(
         ),
         .systemLibrary(
             name: "CFFmpeg",
-            pkgConfig: "libavformat libavcodec libavutil libswscale",
+            pkgConfig: "libavformat libavcodec libavutil",
             providers: [
-                .apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"]),
+                .apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"]),
                 .brew(["ffmpeg"]),
             ]
+        ),
+        // libswscale only for the benchmark's reference conversion; Flipbook converts to YUV itself.
+        .systemLibrary(
+            name: "CSwscale",
+            pkgConfig: "libswscale",
+            providers: [.apt(["libswscale-dev"]), .brew(["ffmpeg"])]
         ),
         .target(name: "FlipbookCore"),
         .target(name: "FlipbookDrawing", dependencies: ["FlipbookCore", "CCairo"]),
@@ -56,7 +62,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "FlipbookBenchmarks",
-            dependencies: ["Flipbook", "CFFmpeg", "CCairo"],
+            dependencies: ["Flipbook", "CFFmpeg", "CSwscale", "CCairo"],
             path: "Benchmarks/FlipbookBenchmarks"
         ),
         .executableTarget(

@@ -1,4 +1,5 @@
 import CFFmpeg
+import CSwscale
 import Flipbook
 import FlipbookVideo
 import Foundation

@@ -9,7 +9,6 @@
 #include <libavutil/imgutils.h>
 #include <libavutil/opt.h>
 #include <libavutil/pixdesc.h>
-#include <libswscale/swscale.h>
 
 /* Swift cannot import function-like macros; these wrap the ones Flipbook needs. */
 static inline int flipbook_averror_eagain(void) { return AVERROR(EAGAIN); }
