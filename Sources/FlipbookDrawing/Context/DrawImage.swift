@@ -1,4 +1,3 @@
-import CCairo
 import Foundation
 
 extension CairoCanvas {
@@ -11,25 +10,14 @@ extension CairoCanvas {
         }
         let r = rect.standardized
         guard r.width > 0, r.height > 0, isVisible else { return }
-        guard let pattern = cairo_pattern_create_for_surface(image.storage.surface) else {
-            session.record(FlipbookError(.internal, "draw image: Cairo could not create an image pattern."))
-            return
+        switch DrawSource.image(image, filling: r) {
+        case .failure(let error):
+            session.record(error)
+        case .success(let source):
+            render(DrawCommand(
+                shape: .rect(r), source: source, extraAlpha: clampedOpacity, matrix: matrix,
+                compositing: Compositing(blendMode)))
         }
-        let owned = PatternRef(pattern)
-        let status = cairo_pattern_status(pattern)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            session.record(FlipbookError.cairo(status, while: "draw image: creating an image pattern"))
-            return
-        }
-        // User space → image pixels.
-        let sx = Double(image.width) / Double(r.width), sy = Double(image.height) / Double(r.height)
-        var imageMatrix = cairo_matrix_t(xx: sx, yx: 0, xy: 0, yy: sy, x0: -Double(r.minX) * sx, y0: -Double(r.minY) * sy)
-        cairo_pattern_set_matrix(pattern, &imageMatrix)
-        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-        cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
-        render(DrawCommand(
-            shape: .rect(r), source: .pattern(owned), extraAlpha: clampedOpacity, matrix: matrix,
-            compositing: Compositing(blendMode)))
     }
 
     /// Draws `image` at its natural size (one point per pixel) with `anchor` placed at `point`.

@@ -1,4 +1,3 @@
-import CCairo
 import Foundation
 
 extension CairoCanvas {
@@ -27,39 +26,15 @@ extension CairoCanvas {
             return
         }
 
-        var identity = cairo_matrix_t.identity
-        cairo_save(cr)
-        cairo_set_matrix(cr, &identity)
-        cairo_new_path(cr)
-        cairo_rectangle(cr, Double(extents.minX), Double(extents.minY), Double(extents.width), Double(extents.height))
-        cairo_clip(cr)
-        cairo_push_group(cr)
-        let outerClip = session.appliedClip
-
-        // Ends the group whether or not `content` throws; the pattern is returned only on success.
-        var layer: PatternRef?
-        var completed = false
-        defer {
-            if !completed {
-                if let pattern = cairo_pop_group(cr) { cairo_pattern_destroy(pattern) }
-                cairo_restore(cr)
-                session.appliedClip = outerClip
-                session.clipIsKnown = true
-            }
-        }
+        let group = LayerGroup(session: session, cr: cr, extents: extents)
+        defer { group.discard() }  // only if `content` threw; finish() below closes it otherwise
         try content(&inner)
         guard session.cr != nil else { return }
-        completed = true
-        cairo_set_matrix(cr, &identity)
-        if let pattern = cairo_pop_group(cr) { layer = PatternRef(pattern) }
-        cairo_restore(cr)
-        // Cairo's clip is back to the outer one.
-        session.appliedClip = outerClip
-        session.clipIsKnown = true
+        let layer = group.finish()
 
         guard let layer, isVisible else { return }
         render(DrawCommand(
-            shape: .rect(extents), source: .pattern(layer), extraAlpha: clampedOpacity, matrix: identity,
+            shape: .rect(extents), source: .pattern(layer), extraAlpha: clampedOpacity, matrix: .identity,
             compositing: Compositing(blendMode), isPremasked: true))
     }
 }
