@@ -50,23 +50,29 @@ bench: deps
 	$(SWIFT) build -c release --product flipbook-bench
 	$(RELEASE_BIN)/flipbook-bench all
 
-# The DocC archive for `import Flipbook`: the catalog's articles over every public symbol of the
-# modules Flipbook re-exports. SwiftPM's symbol-graph step leaves re-exported modules out (it does
-# not pass -experimental-allowed-reexported-modules), so the graph is extracted here from the built
-# module and handed to the swift-docc-plugin, which merges it into its own. Fails if DocC warns about
-# anything in the catalog (a link to a symbol that does not exist, a missing snippet).
-DOCS_GRAPHS = .build/docs-symbol-graphs
-DOCS_LOG = .build/docs.log
+# The DocC archive for `import Flipbook`: the catalog's articles and snippets over every public
+# symbol of the modules Flipbook re-exports. SwiftPM's symbol-graph step (which the swift-docc-plugin
+# uses) leaves re-exported modules out: it does not pass -experimental-allowed-reexported-modules,
+# and handing the plugin a second graph of the same module makes DocC lose the snippets. So the
+# plugin runs first (it builds Flipbook and extracts the snippets), the full graph is extracted here
+# from the built module, and DocC converts the catalog with both. Fails if DocC warns about the
+# catalog: a link to a symbol that does not exist, a missing snippet.
+DOCS_ARCHIVE = .build/documentation/Flipbook.doccarchive
+DOCS_GRAPHS = .build/documentation/symbol-graphs
+DOCS_LOG = .build/documentation/docc.log
 DOCS_MODULES = FlipbookCore,FlipbookDrawing,FlipbookAnimation,FlipbookVideo,FlipbookRender
 ifeq ($(UNAME),Darwin)
 SYMBOLGRAPH_EXTRACT = xcrun swift-symbolgraph-extract -sdk "$$(xcrun --show-sdk-path)"
+DOCC = xcrun docc
 else
 SYMBOLGRAPH_EXTRACT = swift-symbolgraph-extract
+DOCC = docc
 endif
 
 docs: deps
-	$(SWIFT) build --target Flipbook
+	$(SWIFT) package generate-documentation --target Flipbook > /dev/null
 	rm -rf $(DOCS_GRAPHS) && mkdir -p $(DOCS_GRAPHS)
+	cp .build/plugins/Swift-DocC/outputs/.build/symbol-graphs/snippet-symbol-graphs/*/Flipbook-snippets.symbols.json $(DOCS_GRAPHS)/
 	bin="$$($(SWIFT) build --show-bin-path)"; \
 	triple="$$($(SWIFT) -print-target-info | sed -n 's/^ *"triple": "\(.*\)",*$$/\1/p' | head -n 1)"; \
 	$(SYMBOLGRAPH_EXTRACT) -module-name Flipbook -target "$$triple" -I "$$bin/Modules" -I "$$bin" \
@@ -74,11 +80,13 @@ docs: deps
 	    $$(pkg-config --cflags-only-I cairo libavformat libavcodec libavutil libswscale | sed 's/\(^\| \)-I/\1-Xcc -I/g') \
 	    -minimum-access-level public -emit-extension-block-symbols \
 	    -experimental-allowed-reexported-modules=$(DOCS_MODULES) -output-dir $(DOCS_GRAPHS)
-	$(SWIFT) package generate-documentation --target Flipbook --additional-symbol-graph-dir $(DOCS_GRAPHS) \
-	    2>&1 | tee $(DOCS_LOG)
-	@if grep -q -- '--> .*Flipbook\.docc/' $(DOCS_LOG); then \
+	rm -rf $(DOCS_ARCHIVE)
+	$(DOCC) convert Sources/Flipbook/Flipbook.docc --additional-symbol-graph-dir $(DOCS_GRAPHS) \
+	    --fallback-display-name Flipbook --fallback-bundle-identifier Flipbook \
+	    --output-path $(DOCS_ARCHIVE) 2>&1 | tee $(DOCS_LOG)
+	@if grep -E -q -- '--> [^ ]*\.md:' $(DOCS_LOG); then \
 	    echo "error: DocC warned about the catalog (Sources/Flipbook/Flipbook.docc); see above" >&2; exit 1; fi
-	@grep -q '^Generated documentation archive' $(DOCS_LOG)
+	@test -d $(DOCS_ARCHIVE) && echo "Wrote $(abspath $(DOCS_ARCHIVE)) (view it with: $(DOCC) preview Sources/Flipbook/Flipbook.docc --additional-symbol-graph-dir $(DOCS_GRAPHS))"
 
 clean:
 	rm -rf .build $(OUT)
