@@ -22,8 +22,10 @@ struct ReadmeSnippetTests {
         for block in blocks {
             if block.marker.hasPrefix("manifest") { continue }   // checked by the manifest test below
             guard block.marker.hasPrefix("snippet:") else {
-                Issue.record("README.md:\(block.line): a ```swift block needs a `<!-- snippet: Name -->` line above it "
-                             + "naming the file in Snippets/ it is copied from")
+                Issue.record("""
+                    README.md:\(block.line): a ```swift block needs a `<!-- snippet: Name -->` line above it \
+                    naming the file in Snippets/ it is copied from
+                    """)
                 continue
             }
             let name = block.marker.dropFirst("snippet:".count).trimmingCharacters(in: .whitespaces)
@@ -121,6 +123,35 @@ struct ReadmeSnippetTests {
         #expect(abs(dot.red - 1) < 0.05 && abs(dot.green - 0.584) < 0.1 && dot.blue < 0.05)
         #expect(still.pixel(x: 320 + 2 * 106, y: 320) != dot)        // not at the start (right)
         #expect(still.pixel(x: 320, y: 320) == .white)               // nothing at the centre
+    }
+
+    @Test("ConfettiShower draws confetti over its dark background")
+    func confettiShower() throws {
+        let run = try SnippetRun("ConfettiShower")
+        defer { run.cleanUp() }
+        let still = try Bitmap(contentsOfPNG: run.directory.appendingPathComponent("confetti.png"))
+        #expect(still.width == 780 && still.height == 1200)
+        let background = try #require(Color(hex: "#1c1c1e"))
+        #expect(still.pixel(x: 390, y: 1195) == background)          // the bottom edge: nothing there yet
+        var covered = 0
+        for y in stride(from: 0, to: still.height, by: 4) {
+            for x in stride(from: 0, to: still.width, by: 4) where still.pixel(x: x, y: y) != background {
+                covered += 1
+            }
+        }
+        #expect(covered > 200, "only \(covered) sampled pixels show confetti")
+    }
+
+    @Test("RipplePond draws the tap's ring where it should be at 2 s")
+    func ripplePond() throws {
+        let run = try SnippetRun("RipplePond")
+        defer { run.cleanUp() }
+        let still = try Bitmap(contentsOfPNG: run.directory.appendingPathComponent("ripples.png"))
+        #expect(still.width == 780 && still.height == 1200)
+        // The tap at (120, 150) pt at 0.2 s has grown to 1.8 s × 40 pt/s = 72 pt by 2 s.
+        #expect(still.pixel(x: 2 * 120, y: 2 * 150) == .white)
+        let ring = still.pixel(x: 2 * (120 + 72), y: 2 * 150)
+        #expect(ring.red < 0.95 && ring.blue > 0.9, "no ring at 72 pt from the tap: \(ring)")
     }
 }
 
