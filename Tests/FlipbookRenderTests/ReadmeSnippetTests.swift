@@ -67,6 +67,22 @@ struct ReadmeSnippetTests {
         }
     }
 
+    @Test("every @Snippet in the documentation catalog names a file in Snippets/")
+    func catalogSnippetsExist() throws {
+        let catalog = Self.root.appendingPathComponent("Sources/Flipbook/Flipbook.docc")
+        let names = Set(try Snippet.names())
+        var references = 0
+        for article in try FileManager.default.contentsOfDirectory(atPath: catalog.path) where article.hasSuffix(".md") {
+            let text = try String(contentsOf: catalog.appendingPathComponent(article), encoding: .utf8)
+            for line in text.components(separatedBy: "\n") where line.hasPrefix("@Snippet(path: \"Flipbook/Snippets/") {
+                references += 1
+                let name = line.dropFirst("@Snippet(path: \"Flipbook/Snippets/".count).prefix { $0 != "\"" }
+                #expect(names.contains(String(name)), "\(article) shows Snippets/\(name).swift, which does not exist")
+            }
+        }
+        #expect(references >= 5)
+    }
+
     @Test("the README's package manifest names this package's product")
     func manifestExample() throws {
         let manifests = try Readme.swiftBlocks().filter { $0.marker.hasPrefix("manifest") }
