@@ -1,12 +1,15 @@
 # Flipbook — the two commands a fresh machine needs:
 #   make demo   install what is missing, render the demo clips and stills into out/
-#   make test   install what is missing, run the test suite and the memcheck run (what CI runs)
+#   make test   install what is missing, run the test suite and the memcheck run (what CI runs;
+#               on macOS, where valgrind does not run, the test suite alone)
+#   make docs   build the DocC documentation archive (Sources/Flipbook/Flipbook.docc)
 
 SWIFT ?= swift
 OUT ?= out
 RELEASE_BIN = .build/release
+UNAME := $(shell uname -s)
 
-.PHONY: deps demo test test-only valgrind memcheck-only bench clean
+.PHONY: deps demo test test-only valgrind memcheck-only bench docs clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -20,8 +23,13 @@ demo: deps
 	$(RELEASE_BIN)/flipbook still Fixtures/Scenes/confetti-and-ripples.json --time 1.5 -o $(OUT)/still.pdf
 	@echo "Wrote $(abspath $(OUT))/confetti.mp4, ripples.mp4, still.png and still.pdf"
 
-# Memcheck first, so the run ends with the test runner's own summary line.
+# Memcheck first, so the run ends with the test runner's own summary line. valgrind does not run on
+# macOS, so there `make test` is the test suite alone.
+ifeq ($(UNAME),Darwin)
+test: deps test-only
+else
 test: deps memcheck-only test-only
+endif
 
 test-only:
 	$(SWIFT) build --build-tests
@@ -41,6 +49,45 @@ memcheck-only:
 bench: deps
 	$(SWIFT) build -c release --product flipbook-bench
 	$(RELEASE_BIN)/flipbook-bench all
+
+# The DocC archive for `import Flipbook`: the catalog's articles and snippets over every public
+# symbol of the modules Flipbook re-exports. SwiftPM's symbol-graph step (which the swift-docc-plugin
+# uses) leaves re-exported modules out: it does not pass -experimental-allowed-reexported-modules,
+# and handing the plugin a second graph of the same module makes DocC lose the snippets. So the
+# plugin runs first (it builds Flipbook and extracts the snippets), the full graph is extracted here
+# from the built module, and DocC converts the catalog with both. Fails if DocC warns about the
+# catalog: a link to a symbol that does not exist, a missing snippet.
+DOCS_ARCHIVE = .build/documentation/Flipbook.doccarchive
+DOCS_GRAPHS = .build/documentation/symbol-graphs
+DOCS_LOG = .build/documentation/docc.log
+DOCS_MODULES = FlipbookCore,FlipbookDrawing,FlipbookAnimation,FlipbookVideo,FlipbookRender
+ifeq ($(UNAME),Darwin)
+SYMBOLGRAPH_EXTRACT = xcrun swift-symbolgraph-extract -sdk "$$(xcrun --show-sdk-path)"
+DOCC = xcrun docc
+else
+SYMBOLGRAPH_EXTRACT = swift-symbolgraph-extract
+DOCC = docc
+endif
+
+docs: deps
+	$(SWIFT) package generate-documentation --target Flipbook > /dev/null
+	rm -rf $(DOCS_GRAPHS) && mkdir -p $(DOCS_GRAPHS)
+	cp .build/plugins/Swift-DocC/outputs/.build/symbol-graphs/snippet-symbol-graphs/*/Flipbook-snippets.symbols.json $(DOCS_GRAPHS)/
+	bin="$$($(SWIFT) build --show-bin-path)"; \
+	triple="$$($(SWIFT) -print-target-info | sed -n 's/^ *"triple": "\(.*\)",*$$/\1/p' | head -n 1)"; \
+	$(SYMBOLGRAPH_EXTRACT) -module-name Flipbook -target "$$triple" -I "$$bin/Modules" -I "$$bin" \
+	    -Xcc -fmodule-map-file=Sources/CCairo/module.modulemap -Xcc -fmodule-map-file=Sources/CFFmpeg/module.modulemap \
+	    $$(for flag in $$(pkg-config --cflags-only-I cairo libavformat libavcodec libavutil libswscale); do \
+	        printf -- '-Xcc %s ' "$$flag"; done) \
+	    -minimum-access-level public -emit-extension-block-symbols \
+	    -experimental-allowed-reexported-modules=$(DOCS_MODULES) -output-dir $(DOCS_GRAPHS)
+	rm -rf $(DOCS_ARCHIVE)
+	$(DOCC) convert Sources/Flipbook/Flipbook.docc --additional-symbol-graph-dir $(DOCS_GRAPHS) \
+	    --fallback-display-name Flipbook --fallback-bundle-identifier Flipbook \
+	    --output-path $(DOCS_ARCHIVE) 2>&1 | tee $(DOCS_LOG)
+	@if grep -E -q -- '--> [^ ]*\.md:' $(DOCS_LOG); then \
+	    echo "error: DocC warned about the catalog (Sources/Flipbook/Flipbook.docc); see above" >&2; exit 1; fi
+	@test -d $(DOCS_ARCHIVE) && echo "Wrote $(abspath $(DOCS_ARCHIVE)) (view it with: $(DOCC) preview Sources/Flipbook/Flipbook.docc --additional-symbol-graph-dir $(DOCS_GRAPHS))"
 
 clean:
 	rm -rf .build $(OUT)

@@ -10,6 +10,7 @@ import PackageDescription
 //   FlipbookRender         render(_:to:), renderStill(_:at:to:)
 //   Flipbook               re-exports 2–5
 //   flipbook               the command-line tool
+//   Snippets/*.swift       the README's Swift examples, built by `swift build` against the `Flipbook` product
 let package = Package(
     name: "Flipbook",
     platforms: [.macOS(.v13)],
@@ -20,6 +21,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `swift package generate-documentation --target Flipbook` (`make docs`) builds the DocC catalog.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(

@@ -27,13 +27,22 @@ public struct Angle: Hashable, Comparable, Sendable, Codable {
     /// The zero angle.
     public static let zero = Angle()
 
+    /// Whether `lhs` is the smaller angle (compared as numbers: 370° is more than 10°).
     public static func < (lhs: Angle, rhs: Angle) -> Bool { lhs.radians < rhs.radians }
+    /// The sum of two angles.
     public static func + (lhs: Angle, rhs: Angle) -> Angle { Angle(radians: lhs.radians + rhs.radians) }
+    /// The difference of two angles.
     public static func - (lhs: Angle, rhs: Angle) -> Angle { Angle(radians: lhs.radians - rhs.radians) }
+    /// The angle turned the other way.
     public static prefix func - (angle: Angle) -> Angle { Angle(radians: -angle.radians) }
+    /// The angle scaled by a factor.
     public static func * (lhs: Angle, rhs: Double) -> Angle { Angle(radians: lhs.radians * rhs) }
+    /// The angle scaled by a factor.
     public static func * (lhs: Double, rhs: Angle) -> Angle { Angle(radians: lhs * rhs.radians) }
+    /// The angle divided by a factor.
     public static func / (lhs: Angle, rhs: Double) -> Angle { Angle(radians: lhs.radians / rhs) }
+    /// Adds `rhs` to `lhs`.
     public static func += (lhs: inout Angle, rhs: Angle) { lhs.radians += rhs.radians }
+    /// Subtracts `rhs` from `lhs`.
     public static func -= (lhs: inout Angle, rhs: Angle) { lhs.radians -= rhs.radians }
 }

@@ -110,8 +110,11 @@ extension String {
 
 // SwiftUI's standard colours, light appearance, in sRGB (the iOS system colours they resolve to).
 extension Color {
+    /// #000000
     public static let black = Color(red: 0, green: 0, blue: 0)
+    /// #FFFFFF
     public static let white = Color(red: 1, green: 1, blue: 1)
+    /// Transparent black: drawing with it changes nothing (unless the blend mode copies it).
     public static let clear = Color(red: 0, green: 0, blue: 0, opacity: 0)
     /// #8E8E93
     public static let gray = Color(red: 142 / 255, green: 142 / 255, blue: 147 / 255)

@@ -21,20 +21,35 @@ extension CairoCanvas {
 
         /// The source is drawn over the destination (source-over).
         public static let normal = BlendMode(rawValue: 0)
+        /// `R = S × D`: darkens; white leaves the destination unchanged.
         public static let multiply = BlendMode(rawValue: 1)
+        /// `R = S + D − S × D`: lightens; black leaves the destination unchanged.
         public static let screen = BlendMode(rawValue: 2)
+        /// Multiplies or screens by the destination: keeps its highlights and shadows, tinted by the source.
         public static let overlay = BlendMode(rawValue: 3)
+        /// `R = min(S, D)` per channel.
         public static let darken = BlendMode(rawValue: 4)
+        /// `R = max(S, D)` per channel.
         public static let lighten = BlendMode(rawValue: 5)
+        /// Brightens the destination to reflect the source; black leaves it unchanged.
         public static let colorDodge = BlendMode(rawValue: 6)
+        /// Darkens the destination to reflect the source; white leaves it unchanged.
         public static let colorBurn = BlendMode(rawValue: 7)
+        /// Darkens or lightens by the source, as a diffuse light would.
         public static let softLight = BlendMode(rawValue: 8)
+        /// Multiplies or screens by the source, as a harsh light would.
         public static let hardLight = BlendMode(rawValue: 9)
+        /// `R = |S − D|` per channel.
         public static let difference = BlendMode(rawValue: 10)
+        /// Like ``difference`` with lower contrast: `R = S + D − 2 × S × D`.
         public static let exclusion = BlendMode(rawValue: 11)
+        /// The source's hue with the destination's saturation and luminosity.
         public static let hue = BlendMode(rawValue: 12)
+        /// The source's saturation with the destination's hue and luminosity.
         public static let saturation = BlendMode(rawValue: 13)
+        /// The source's hue and saturation with the destination's luminosity (tints a greyscale picture).
         public static let color = BlendMode(rawValue: 14)
+        /// The source's luminosity with the destination's hue and saturation.
         public static let luminosity = BlendMode(rawValue: 15)
         /// `R = 0` inside the shape.
         public static let clear = BlendMode(rawValue: 16)

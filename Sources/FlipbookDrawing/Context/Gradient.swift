@@ -9,6 +9,7 @@ public struct Gradient: Equatable, Hashable, Sendable {
         /// Where the stop sits, `0` at the start of the axis and `1` at its end.
         public var location: CGFloat
 
+        /// A stop of `color` at `location` along the axis (0 at its start, 1 at its end).
         public init(color: Color, location: CGFloat) {
             self.color = color
             self.location = location
