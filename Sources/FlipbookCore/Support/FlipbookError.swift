@@ -133,7 +133,7 @@ public struct FlipbookError: Error, Sendable, Equatable, CustomStringConvertible
 }
 
 /// `a` then `b`: `layers[1]` + `count` → `layers[1].count`; `bursts` + `[3]` → `bursts[3]`.
-public func joinKeyPath(_ a: String, _ b: String) -> String {
+package func joinKeyPath(_ a: String, _ b: String) -> String {
     if a.isEmpty { return b }
     if b.isEmpty { return a }
     return b.hasPrefix("[") ? a + b : a + "." + b
@@ -169,6 +169,6 @@ extension FlipbookError {
 }
 
 /// A number as a person writes it: `3` rather than `3.0`, `0.5`, `1e+300`.
-public func formatNumber(_ value: Double) -> String {
+package func formatNumber(_ value: Double) -> String {
     value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
 }

@@ -1,12 +1,12 @@
 /// " Did you mean 'medium'?" when one of `candidates` is within two edits of `word` (ignoring case),
 /// else "". Every "did you mean" — keys, scene names, presets, colour names, subcommands — comes
 /// from here, so they all read alike.
-public func didYouMean(_ word: String, among candidates: [String]) -> String {
+package func didYouMean(_ word: String, among candidates: [String]) -> String {
     closestMatch(to: word, among: candidates).map { " Did you mean '\($0)'?" } ?? ""
 }
 
 /// The candidate nearest `word` by edit distance, if it is within `maximumDistance` edits.
-public func closestMatch(to word: String, among candidates: [String], maximumDistance: Int = 2) -> String? {
+package func closestMatch(to word: String, among candidates: [String], maximumDistance: Int = 2) -> String? {
     let scored = candidates.map { (candidate: $0, distance: editDistance($0, word)) }
     guard let best = scored.min(by: { $0.distance < $1.distance }), best.distance <= maximumDistance,
           best.distance < max(word.count, 1)
@@ -15,7 +15,7 @@ public func closestMatch(to word: String, among candidates: [String], maximumDis
 }
 
 /// Levenshtein distance between two strings, ignoring case.
-public func editDistance(_ a: String, _ b: String) -> Int {
+package func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a.lowercased()), b = Array(b.lowercased())
     if a.isEmpty { return b.count }
     var previous = Array(0...b.count)
