@@ -85,7 +85,8 @@ public struct ConfettiScene: Scene {
         physics: ConfettiPhysics, keyPath: String
     ) throws {
         try check(size.width.isFinite && size.height.isFinite && size.width > 0 && size.height > 0,
-                  "The confetti canvas size", "positive and finite", "\(size.width)×\(size.height)")
+                  subject: "The confetti canvas size", "positive and finite",
+                  "\(formatNumber(size.width))×\(formatNumber(size.height))")
         try ConfettiScene.validate(bursts: bursts, emissions: emissions, physics: physics, keyPath: keyPath)
         self.init(
             particles: ConfettiScene.particles(in: size, bursts: bursts, emissions: emissions, seed: seed),
@@ -106,7 +107,7 @@ public struct ConfettiScene: Scene {
             total += emission.count
         }
         try check(total <= ConfettiScene.maximumParticleCount,
-                  "The number of particles in \(keyPath.isEmpty ? "a confetti scene" : String(keyPath.dropLast()))",
+                  subject: "The number of particles in \(keyPath.isEmpty ? "a confetti scene" : String(keyPath.dropLast()))",
                   "at most \(ConfettiScene.maximumParticleCount)", total)
     }
 
