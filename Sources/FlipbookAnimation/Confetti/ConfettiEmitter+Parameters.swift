@@ -79,10 +79,7 @@ extension ValueCodec where Value == ConfettiEmitter {
         let expected = names.map { "\"\($0)\"" }.joined(separator: ", ") + #" or {"kind": …} with that emitter's keys"#
         func kind(named name: String, at json: JSONValue, keyPath: String) throws -> String {
             guard names.contains(name) else {
-                throw FlipbookError(
-                    invalid: keyPath,
-                    "'\(name)' is not an emitter.\(didYouMean(name, among: names)) Use one of: \(names.joined(separator: ", ")).",
-                    at: json.location(keyPath: keyPath))
+                throw json.unknownName(name, keyPath, "one of " + names.joined(separator: ", "), among: names)
             }
             return name
         }

@@ -18,10 +18,7 @@ extension ValueCodec where Value == ConfettiShape {
             read: { json, keyPath, requirement in
                 if case .string(let name) = json.content {
                     guard let shape = ConfettiShape.namedShapes.first(where: { $0.name == name })?.value else {
-                        throw FlipbookError(
-                            invalid: keyPath,
-                            "'\(name)' is not a confetti shape.\(didYouMean(name, among: names)) Use \(expected).",
-                            at: json.location(keyPath: keyPath))
+                        throw json.unknownName(name, keyPath, requirement, among: names)
                     }
                     return shape
                 }

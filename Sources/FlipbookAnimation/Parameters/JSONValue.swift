@@ -124,6 +124,8 @@ extension JSONValue {
     var compactText: String {
         switch content {
         case .array(let elements): "[" + elements.map(\.compactText).joined(separator: ", ") + "]"
+        // The literal, so a message about a Swift value says `nan` or `inf` (a file would say null).
+        case .number(_, let literal): literal
         case .object(let members):
             "{" + members.map { JSONValue.quoted($0.key) + ": " + $0.value.compactText }.joined(separator: ", ") + "}"
         default: text()

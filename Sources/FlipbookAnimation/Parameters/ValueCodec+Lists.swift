@@ -39,17 +39,14 @@ extension ValueCodec {
     }
 
     /// One of `names`, each standing for a value; a misspelt name gets a suggestion.
-    static func choice(_ choices: [(name: String, value: Value)], noun: String) -> ValueCodec where Value: Equatable {
+    static func choice(_ choices: [(name: String, value: Value)]) -> ValueCodec where Value: Equatable {
         let names = choices.map(\.name)
         return ValueCodec(
             typeName: names.joined(separator: "|"), expected: "one of " + names.joined(separator: ", "),
             read: { json, keyPath, requirement in
                 let name = try json.string(keyPath, requirement)
                 guard let match = choices.first(where: { $0.name == name }) else {
-                    throw FlipbookError(
-                        invalid: keyPath,
-                        "'\(name)' is not \(noun).\(didYouMean(name, among: names)) Use one of: \(names.joined(separator: ", ")).",
-                        at: json.location(keyPath: keyPath))
+                    throw json.unknownName(name, keyPath, requirement, among: names)
                 }
                 return match.value
             },
@@ -79,12 +76,7 @@ extension ValueCodec where Value == Color {
             read: { json, keyPath, _ in
                 let text = try json.string(keyPath, requirement)
                 guard let color = Color(named: text) else {
-                    let suggestion = didYouMean(text.lowercased(), among: Color.names)
-                    throw FlipbookError(
-                        invalid: keyPath,
-                        "'\(text)' is not a colour.\(suggestion) Use a name (\(Color.names.joined(separator: ", "))) "
-                            + "or a hex string such as \"#ff8800\".",
-                        at: json.location(keyPath: keyPath))
+                    throw json.unknownName(text, keyPath, requirement, among: Color.names)
                 }
                 return color
             },

@@ -37,6 +37,13 @@ extension JSONValue {
                       "must be \(requirement); it is \(found ?? kindDescription).", at: location(keyPath: keyPath))
     }
 
+    /// "`keyPath` must be `requirement`; it is 'name'. Did you mean 'x'?" for a name not among `names`:
+    /// every fixed choice (scenes, colours, shapes, emitters, touch phases) reads alike.
+    func unknownName(_ name: String, _ keyPath: String, _ requirement: String, among names: [String]) -> FlipbookError {
+        FlipbookError(invalid: keyPath, "must be \(requirement); it is '\(name)'.\(didYouMean(name, among: names))",
+                      at: location(keyPath: keyPath))
+    }
+
     /// The number, or a "must be …" error at the value.
     func number(_ keyPath: String, _ requirement: String) throws -> Double {
         guard case .number(let value, _) = content else { throw invalid(keyPath, requirement) }

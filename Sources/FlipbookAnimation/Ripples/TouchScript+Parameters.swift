@@ -10,7 +10,7 @@ extension TouchScript.Event {
         parameters: [
             .required("time", \.time, .number, limits: .within(1e7), unit: "seconds",
                       help: "When it happens, on the layer's clock."),
-            .required("phase", \.phase, .choice(Phase.allCases.map { ($0.rawValue, $0) }, noun: "a touch phase"),
+            .required("phase", \.phase, .choice(Phase.allCases.map { ($0.rawValue, $0) }),
                       help: "What the finger does: down, move or up."),
             .value("finger", \.finger, .whole, default: 0, limits: .between(0, 1000),
                    help: "Which finger: events with the same number belong to one touch."),

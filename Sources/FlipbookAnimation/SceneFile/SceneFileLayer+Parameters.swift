@@ -100,10 +100,7 @@ extension ValueCodec where Value == SceneFile.Layer {
                     try SceneFile.RipplesParameters.parameters.read(json, into: &parameters, keyPath: keyPath, alsoKnown: common)
                     layer = SceneFile.Layer(.ripples(parameters))
                 default:
-                    throw FlipbookError(
-                        invalid: scenePath,
-                        "'\(name)' is not a scene.\(didYouMean(name, among: names)) Scenes: \(names.joined(separator: ", ")).",
-                        at: scene.value.location(keyPath: scenePath))
+                    throw scene.value.unknownName(name, scenePath, "a scene: " + names.joined(separator: " or "), among: names)
                 }
                 try SceneFile.Layer.parameters.read(json, into: &layer, keyPath: keyPath,
                                                     alsoKnown: ["scene"] + SceneFile.Layer.sceneKeys(name))
