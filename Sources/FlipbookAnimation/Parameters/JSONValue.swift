@@ -103,7 +103,8 @@ extension JSONValue {
         switch content {
         case .null: return "null"
         case .bool(let value): return value ? "true" : "false"
-        case .number(let value, _): return JSONValue.numberText(value)
+        // The literal keeps every digit of a seed above 2⁵³; JSON has no infinity or NaN.
+        case .number(let value, let literal): return value.isFinite ? literal : "null"
         case .string(let text): return JSONValue.quoted(text)
         case .array(let elements):
             if elements.isEmpty { return "[]" }
@@ -130,14 +131,6 @@ extension JSONValue {
             "{" + members.map { JSONValue.quoted($0.key) + ": " + $0.value.compactText }.joined(separator: ", ") + "}"
         default: text()
         }
-    }
-
-    /// A number that reads back as the same `Double`: whole numbers without a fraction, others in
-    /// Swift's shortest round-tripping form. JSON has no infinity or NaN, so those become null.
-    static func numberText(_ value: Double) -> String {
-        guard value.isFinite else { return "null" }
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-        return "\(value)"
     }
 
     static func quoted(_ text: String) -> String {
@@ -176,6 +169,11 @@ extension JSONValue: Codable {
                 self.init(.null)
             } else if let value = try? single.decode(Bool.self) {
                 self.init(.bool(value))
+            } else if let value = try? single.decode(Int.self) {
+                self.init(.number(Double(value), literal: String(value)))
+            } else if let value = try? single.decode(UInt64.self) {
+                // Above Int.max (a seed): keep the digits a Double would round.
+                self.init(.number(Double(value), literal: String(value)))
             } else if let value = try? single.decode(Double.self) {
                 self.init(.number(value, literal: formatNumber(value)))
             } else {
@@ -192,9 +190,16 @@ extension JSONValue: Codable {
         case .bool(let value):
             var single = encoder.singleValueContainer()
             try single.encode(value)
-        case .number(let value, _):
+        case .number(let value, let literal):
             var single = encoder.singleValueContainer()
-            if value == value.rounded(), abs(value) < 1e15 { try single.encode(Int(value)) } else { try single.encode(value) }
+            // Whole numbers as integers, from their digits, so seeds above 2⁵³ keep every digit.
+            if let whole = Int(literal) {
+                try single.encode(whole)
+            } else if let whole = UInt64(literal) {
+                try single.encode(whole)
+            } else {
+                try single.encode(value)
+            }
         case .string(let text):
             var single = encoder.singleValueContainer()
             try single.encode(text)

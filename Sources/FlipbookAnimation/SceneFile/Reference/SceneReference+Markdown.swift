@@ -28,13 +28,18 @@ extension SceneReference {
         return text.trimmingCharacters(in: .newlines) + "\n"
     }
 
+    /// A default that is a JSON value is shown as code; one described in words is not.
+    private static func defaultCell(_ text: String) -> String {
+        (try? JSONReader.read(Data(text.utf8))) != nil ? "`\(text)`" : text
+    }
+
     private static func markdown(_ section: ParameterSection, level: String) -> String {
         var text = "\(level) \(section.title)\n\n\(section.summary)\n\n"
         text += "| Key | Type | Default | Range | Unit | Description |\n"
         text += "| --- | --- | --- | --- | --- | --- |\n"
         for p in section.parameters {
             let cells = [
-                "`\(p.key)`", p.type, p.defaultValue.map { "`\($0)`" } ?? "required", p.range ?? "", p.unit ?? "", p.help,
+                "`\(p.key)`", p.type, p.defaultValue.map(defaultCell) ?? "required", p.range ?? "", p.unit ?? "", p.help,
             ]
             text += "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |\n"
         }
