@@ -188,6 +188,24 @@ import Testing
             == "trail.path must contain at least one finite line or curve.")
     }
 
+    @Test func aLongDragIsSampledAtMostTheMaximumNumberOfTimes() throws {
+        var script = TouchScript()
+        // duration × samplesPerSecond far beyond Int.max: clamped, never converted unchecked.
+        script.drag(from: .zero, to: CGPoint(x: 100, y: 0), start: 0, duration: 1e300, samplesPerSecond: 1e300)
+        #expect(script.events.count == TouchScript.maximumDragSamples + 2)
+        var nan = TouchScript()
+        nan.drag(from: .zero, to: CGPoint(x: 100, y: 0), start: 0, duration: .nan)
+        #expect(nan.events.map(\.phase) == [.down, .up])
+    }
+
+    @Test func aTrailWhoseRingsWouldOverflowAnIntIsAnError() {
+        let line = Path { $0.move(to: .zero); $0.addLine(to: CGPoint(x: 10, y: 0)) }
+        expectInvalidInput("trail must be at most 100000 rings (duration × rate); it is 100000000001 rings.",
+                           at: .init(keyPath: "trail")) {
+            _ = try RippleTrail(path: line, duration: 1e7, rate: 10_000, color: .pink).ripples()
+        }
+    }
+
     @Test func ringVisibilityTest() {
         let scene = RipplesScene(ripples: [])
         let canvas = CGRect(x: 0, y: 0, width: 240, height: 160)

@@ -72,7 +72,7 @@ public struct TouchScript: Sendable, Equatable {
         events.append(Event(time: start, phase: .down, finger: finger, point: first))
         // Clamped as a Double first: a long drag sampled often is more samples than an Int holds.
         let wanted = (duration * samplesPerSecond).rounded()
-        let samples = wanted.isFinite && wanted >= 1 ? Int(min(wanted, Double(TouchScript.maximumDragSamples))) : 1
+        let samples = wanted.isNaN ? 1 : Int(min(max(wanted, 1), Double(TouchScript.maximumDragSamples)))
         let polyline = Polyline(points: points.count > 1 ? points : [first, first])
         if duration > 0, samplesPerSecond > 0, duration.isFinite, samplesPerSecond.isFinite {
             for i in 1...samples {
