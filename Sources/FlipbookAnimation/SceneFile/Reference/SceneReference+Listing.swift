@@ -2,27 +2,29 @@ import FlipbookDrawing
 import Foundation
 
 extension SceneReference {
-    /// The text `flipbook scenes` prints: with no scene, the scenes and the keys every file and
-    /// layer has; with one, that scene's keys. No line is longer than `width` columns.
+    /// The text `flipbook scenes` prints: with no scene, the scenes, the keys every file and layer
+    /// has, then every scene's keys; with one, that scene's keys. No line is longer than `width` columns.
     ///
     /// - Throws: ``FlipbookError`` (invalid input) for an unknown scene name, with a suggestion.
     public static func listing(scene name: String? = nil, width: Int = 80) throws -> String {
-        var lines: [String] = []
-        if let name {
-            let scene = try scene(named: name)
-            lines += wrap(scene.name + " — " + scene.summary, width: width, first: "", indent: "")
-            lines += wrap("Preset (flipbook render \(scene.name)): " + scene.preset, width: width, first: "", indent: "")
-            for section in scene.sections { lines += [""] + listing(of: section, width: width) }
-        } else {
-            lines.append("Scenes (run 'flipbook scenes NAME' for one scene's keys):")
-            let column = (scenes.map(\.name.count).max() ?? 0) + 4
-            for scene in scenes {
-                let label = "  " + scene.name.padding(toLength: column - 2, withPad: " ", startingAt: 0)
-                lines += wrap(scene.summary, width: width, first: label, indent: String(repeating: " ", count: column))
-            }
-            for section in fileSections { lines += [""] + listing(of: section, width: width) }
+        if let name { return listing(of: try scene(named: name), width: width).joined(separator: "\n") }
+        var lines = ["Scenes (run 'flipbook scenes NAME' for one scene's keys):"]
+        let column = (scenes.map(\.name.count).max() ?? 0) + 4
+        for scene in scenes {
+            let label = "  " + scene.name.padding(toLength: column - 2, withPad: " ", startingAt: 0)
+            lines += wrap(scene.summary, width: width, first: label, indent: String(repeating: " ", count: column))
         }
+        for section in fileSections { lines += [""] + listing(of: section, width: width) }
+        for scene in scenes { lines += ["", String(repeating: "=", count: min(width, 40))] + listing(of: scene, width: width) }
         return lines.joined(separator: "\n")
+    }
+
+    /// One scene: its name and summary, its preset, then its sections.
+    static func listing(of scene: SceneReference, width: Int) -> [String] {
+        var lines = wrap(scene.name + " — " + scene.summary, width: width, first: "", indent: "")
+        lines += wrap("Preset (flipbook render \(scene.name)): " + scene.preset, width: width, first: "", indent: "")
+        for section in scene.sections { lines += [""] + listing(of: section, width: width) }
+        return lines
     }
 
     /// A section: its title and summary, then each key with its type, default and range, and its help.
