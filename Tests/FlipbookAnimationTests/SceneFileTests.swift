@@ -64,6 +64,34 @@ let sceneFixtures = URL(fileURLWithPath: #filePath)
         let directory = thrownError { _ = try SceneFile.load(from: sceneFixtures) }
         #expect(directory?.kind == .file)
         #expect(directory?.message == "Cannot read the scene file \(sceneFixtures.path): it is a directory.")
+        let device = thrownError { _ = try SceneFile.load(from: URL(fileURLWithPath: "/dev/zero")) }
+        #expect(device?.kind == .file)
+        #expect(device?.message == "Cannot read the scene file /dev/zero: it is not a regular file.")
+    }
+
+    @Test func aValueReplacedAfterReadingIsNotPinnedToTheFile() throws {
+        var file = try decodeScene("{\n  \"duration\": 2,\n  \"scale\": 2\n}")
+        file.duration = -1
+        expectInvalidInput("test.json: duration must be greater than 0 and at most 86400 seconds; it is -1.",
+                           at: .init(file: "test.json", keyPath: "duration")) { _ = try file.makeTimeline() }
+        var scaled = try decodeScene("{\n  \"duration\": 2,\n  \"scale\": 2\n}")
+        scaled.scale = 0
+        expectInvalidInput("test.json: scale must be greater than 0 and at most 100 pixels per point; it is 0.",
+                           at: .init(file: "test.json", keyPath: "scale")) { _ = try scaled.makeTimeline() }
+    }
+
+    @Test func batchDocumentsGetPositionsToo() {
+        struct Job: Decodable { var duration: Double }
+        expectInvalidInput(
+            "jobs.json:1:14: duration must be a number a Double can hold (at most about 1.8e308 in size); it is 1e999.",
+            at: FlipbookError.Location(file: "jobs.json", line: 1, column: 14, keyPath: "duration")) {
+            _ = try decodeJSONDocument(Job.self, from: Data(#"{"duration": 1e999}"#.utf8), source: "jobs.json")
+        }
+        expectInvalidInput("jobs.json:1:14: malformed JSON: expected a value (an object, array, string, number, true, "
+                            + "false or null) but found '}'.",
+                           at: FlipbookError.Location(file: "jobs.json", line: 1, column: 14)) {
+            _ = try decodeJSONDocument(Job.self, from: Data(#"{"duration": }"#.utf8), source: "jobs.json")
+        }
     }
 
     @Test func sizeAcceptsBothForms() throws {

@@ -7,10 +7,16 @@ import Foundation
 /// - Throws: ``FlipbookError`` of kind `.invalidInput`, with `source` as its file.
 public func decodeJSONDocument<T: Decodable>(_ type: T.Type, from data: Data, source: String) throws -> T {
     // The reader gives broken JSON a position; JSONDecoder on Linux only says "not valid JSON".
+    let json: JSONValue
     do {
-        _ = try JSONReader.read(data)
+        json = try JSONReader.read(data)
     } catch let error as FlipbookError {
         throw error.at(file: source)
+    }
+    // JSONDecoder calls a number too large for a Double "not valid JSON"; say which and where.
+    if let (keyPath, huge) = firstNonFiniteNumber(in: json, keyPath: "") {
+        throw huge.invalid(keyPath, "a number a Double can hold (at most about 1.8e308 in size)",
+                           found: huge.literalText).at(file: source)
     }
     do {
         return try JSONDecoder().decode(type, from: data)
@@ -19,6 +25,23 @@ public func decodeJSONDocument<T: Decodable>(_ type: T.Type, from data: Data, so
     } catch let error as DecodingError {
         throw describe(error).at(file: source)
     }
+}
+
+/// The first number in `json` (in file order) that overflowed to infinity, with its key path.
+private func firstNonFiniteNumber(in json: JSONValue, keyPath: String) -> (String, JSONValue)? {
+    switch json.content {
+    case .number(let value, _): return value.isFinite ? nil : (keyPath, json)
+    case .array(let elements):
+        for (index, element) in elements.enumerated() {
+            if let found = firstNonFiniteNumber(in: element, keyPath: "\(keyPath)[\(index)]") { return found }
+        }
+    case .object(let members):
+        for member in members {
+            if let found = firstNonFiniteNumber(in: member.value, keyPath: joinKeyPath(keyPath, member.key)) { return found }
+        }
+    default: break
+    }
+    return nil
 }
 
 /// A decoding error as an invalid-input error naming the key path and what was expected.

@@ -2,6 +2,9 @@ import FlipbookDrawing
 import Foundation
 
 extension SceneFile {
+    /// The largest scene file read: 64 MiB, far more than any description of a timeline needs.
+    public static let maximumFileSize = 64 << 20
+
     /// Reads and decodes a scene file.
     ///
     /// - Throws: ``FlipbookError`` — kind `.file` when the file cannot be read; kind `.invalidInput`
@@ -15,6 +18,17 @@ extension SceneFile {
         }
         guard !isDirectory.boolValue else {
             throw FlipbookError.file("Cannot read the scene file \(url.path): it is a directory.", path: url.path)
+        }
+        // A device such as /dev/zero never ends; a scene file is a regular file of modest size.
+        let attributes = try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)
+        guard attributes?[.type] as? FileAttributeType == .typeRegular else {
+            throw FlipbookError.file("Cannot read the scene file \(url.path): it is not a regular file.", path: url.path)
+        }
+        let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= maximumFileSize else {
+            throw FlipbookError.file(
+                "Cannot read the scene file \(url.path): it is \(size) bytes; a scene file may be at most "
+                    + "\(maximumFileSize) bytes.", path: url.path)
         }
         let data: Data
         do {

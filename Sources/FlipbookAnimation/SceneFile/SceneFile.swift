@@ -23,18 +23,21 @@ import Foundation
 /// ``SceneReference`` (and `flipbook scenes`).
 public struct SceneFile: Sendable, Equatable {
     /// The canvas size in points: `[w, h]` or `{"width": w, "height": h}`. Default ``defaultSize``.
-    public var size: CGSize?
+    public var size: CGSize? { didSet { origin?.forget("size") } }
     /// Pixels per point. Default ``defaultScale``.
-    public var scale: Double?
+    public var scale: Double? { didSet { origin?.forget("scale") } }
     /// Frames per second. Default ``defaultFPS``.
-    public var fps: FrameRate?
+    public var fps: FrameRate? { didSet { origin?.forget("fps") } }
     /// Length in seconds. Default ``defaultDuration``.
-    public var duration: TimeInterval?
+    public var duration: TimeInterval? { didSet { origin?.forget("duration") } }
     /// A colour name (`"white"`) or hex string (`"#1c1c1e"`); default none (transparent, which videos
     /// show over white).
-    public var background: Color?
+    public var background: Color? { didSet { origin?.forget("background") } }
     /// The scenes, bottom first. Default none.
-    public var layers: [Layer]?
+    public var layers: [Layer]? {
+        // Positions stay right while the layers stay where they were (a seed override, say).
+        didSet { if layers?.count != oldValue?.count { origin?.forget("layers") } }
+    }
     /// Where each value was in the file it was read from, to place errors found later.
     var origin: SourceOrigin?
 
@@ -94,6 +97,15 @@ struct SourceOrigin: Sendable {
         if json.line > 0 { positions[keyPath] = (json.line, json.column) }
         for member in json.members ?? [] { record(member.value, keyPath: joinKeyPath(keyPath, member.key)) }
         for (index, element) in (json.elements ?? []).enumerated() { record(element, keyPath: "\(keyPath)[\(index)]") }
+    }
+
+    /// Drops the positions under `key`, whose value no longer comes from the file (a flag replaced it),
+    /// so an error about it is not pinned to the line that held the old value.
+    mutating func forget(_ key: String) {
+        positions = positions.filter { path, _ in
+            !(path == key || path.hasPrefix(key + ".") || path.hasPrefix(key + "["))
+        }
+        positions[key] = nil
     }
 
     /// `error` placed in the file: at its key path's value, or the nearest enclosing one written.
