@@ -13,6 +13,10 @@ struct JSONReader {
     // The current line and the index where it starts, so positions cost one line's scan at most.
     private var line = 1
     private var lineStart = 0
+    // How far along the current line columns have been counted, so a long one-line file is
+    // counted once rather than once per value.
+    private var countedIndex = 0
+    private var countedColumn = 1
 
     /// The document in `data`.
     ///
@@ -41,7 +45,7 @@ struct JSONReader {
         guard index < bytes.count else {
             throw failure(expected: "a value (an object, array, string, number, true, false or null)")
         }
-        let (line, column) = position()
+        let (line, column) = currentPosition()
         func at(_ content: JSONValue.Content) -> JSONValue { JSONValue(content, line: line, column: column) }
         switch bytes[index] {
         case UInt8(ascii: "{"): return at(.object(try object()))
@@ -79,7 +83,7 @@ struct JSONReader {
         while true {
             guard peek(is: "\"") else { throw failure(expected: "a key in double quotes") }
             let keyStart = index
-            let (keyLine, keyColumn) = position()
+            let (keyLine, keyColumn) = currentPosition()
             let key = try string()
             if let earlier = members.first(where: { $0.key == key }) {
                 index = keyStart
@@ -258,6 +262,19 @@ struct JSONReader {
         case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
         default: nil
         }
+    }
+
+    /// ``position()``, counting on from where the last call stopped (indices only grow).
+    private mutating func currentPosition() -> (line: Int, column: Int) {
+        if countedIndex < lineStart {
+            countedIndex = lineStart
+            countedColumn = 1
+        }
+        while countedIndex < min(index, bytes.count) {
+            if bytes[countedIndex] & 0xC0 != 0x80 { countedColumn += 1 }
+            countedIndex += 1
+        }
+        return (line, countedColumn)
     }
 
     /// The line and column (both from 1; columns count characters, not bytes) of the current index.
