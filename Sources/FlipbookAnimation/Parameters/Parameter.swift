@@ -25,7 +25,7 @@ extension Parameter {
     /// A parameter stored in a non-optional property, written only when it differs from `defaultValue`.
     static func value<V: Equatable>(
         _ key: String, _ path: WritableKeyPath<Owner, V>, _ codec: ValueCodec<V>, default defaultValue: V,
-        limits: Limits? = nil, nonEmpty: Bool = false, unit: String? = nil, help: String
+        limits: ParameterLimits? = nil, nonEmpty: Bool = false, unit: String? = nil, help: String
     ) -> Parameter {
         let rule = Rule(codec: codec, limits: limits, nonEmpty: nonEmpty, unit: unit)
         return Parameter(
@@ -39,7 +39,7 @@ extension Parameter {
     /// A parameter a file must give (it has no default); always written.
     static func required<V>(
         _ key: String, _ path: WritableKeyPath<Owner, V>, _ codec: ValueCodec<V>,
-        limits: Limits? = nil, nonEmpty: Bool = false, unit: String? = nil, help: String
+        limits: ParameterLimits? = nil, nonEmpty: Bool = false, unit: String? = nil, help: String
     ) -> Parameter {
         let rule = Rule(codec: codec, limits: limits, nonEmpty: nonEmpty, unit: unit)
         return Parameter(
@@ -54,7 +54,7 @@ extension Parameter {
     /// later; `defaultText` describes it for the reference when it is not one fixed value.
     static func optional<V>(
         _ key: String, _ path: WritableKeyPath<Owner, V?>, _ codec: ValueCodec<V>, default defaultValue: V? = nil,
-        defaultText: String? = nil, limits: Limits? = nil, nonEmpty: Bool = false, unit: String? = nil, help: String
+        defaultText: String? = nil, limits: ParameterLimits? = nil, nonEmpty: Bool = false, unit: String? = nil, help: String
     ) -> Parameter {
         let rule = Rule(codec: codec, limits: limits, nonEmpty: nonEmpty, unit: unit)
         return Parameter(
@@ -82,7 +82,7 @@ extension Parameter {
 /// sentence for every way a value can be wrong.
 private struct Rule<V> {
     let codec: ValueCodec<V>
-    let limits: Limits?
+    let limits: ParameterLimits?
     let nonEmpty: Bool
     let unit: String?
 

@@ -12,11 +12,11 @@ public struct RippleRain: Sendable, Equatable {
     /// The rate a scene file's rain takes when it gives none: 2 drops per second.
     public static let defaultRate: Double = 2
     /// The rates allowed, in drops per second.
-    public static let rateLimits = Limits.above(0, atMost: 10_000)
+    public static let rateLimits = ParameterLimits.above(0, atMost: 10_000)
     /// The start times allowed (for rain and trails), in seconds.
-    public static let startLimits = Limits.within(1e7)
+    public static let startLimits = ParameterLimits.within(1e7)
     /// The durations allowed, in seconds.
-    public static let durationLimits = Limits.above(0, atMost: 1e7)
+    public static let durationLimits = ParameterLimits.above(0, atMost: 1e7)
 
     /// Average drops per second.
     public var rate: Double
@@ -89,9 +89,9 @@ public struct RippleTrail: Sendable, Equatable {
     /// The default rate: 30 rings per second.
     public static let defaultRate: Double = 30
     /// The rates allowed, in rings per second.
-    public static let rateLimits = Limits.above(0, atMost: 10_000)
+    public static let rateLimits = ParameterLimits.above(0, atMost: 10_000)
     /// The durations allowed, in seconds (0 lays every ring at once).
-    public static let durationLimits = Limits.between(0, 1e7)
+    public static let durationLimits = ParameterLimits.between(0, 1e7)
 
     /// The route, in points. Separate subpaths are walked one after another.
     public var path: Path

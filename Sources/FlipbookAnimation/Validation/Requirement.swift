@@ -32,6 +32,6 @@ func shown(_ value: Any) -> String {
 }
 
 /// Throws "`keyPath` must be between … `unit`; it is `value`." unless `limits` contains `value`.
-func check(_ value: Double, within limits: Limits, _ keyPath: String, unit: String? = nil) throws {
+func check(_ value: Double, within limits: ParameterLimits, _ keyPath: String, unit: String? = nil) throws {
     try check(limits.contains(value), keyPath, limits.description + (unit.map { " \($0)" } ?? ""), value)
 }

@@ -3,7 +3,7 @@ import Foundation
 
 /// The numbers a parameter allows: an interval whose ends may be open, stated once so the check,
 /// the message and the reference all say the same thing.
-public struct Limits: Sendable, Equatable {
+public struct ParameterLimits: Sendable, Equatable {
     /// The smallest allowed value (or the open bound just below the allowed ones).
     public let lower: Double
     /// Whether ``lower`` itself is allowed.
@@ -12,17 +12,17 @@ public struct Limits: Sendable, Equatable {
     public let upper: Double
 
     /// `lower ... upper`, both ends allowed.
-    public static func between(_ lower: Double, _ upper: Double) -> Limits {
-        Limits(lower: lower, includesLower: true, upper: upper)
+    public static func between(_ lower: Double, _ upper: Double) -> ParameterLimits {
+        ParameterLimits(lower: lower, includesLower: true, upper: upper)
     }
 
     /// Greater than `lower` and at most `upper`.
-    public static func above(_ lower: Double, atMost upper: Double) -> Limits {
-        Limits(lower: lower, includesLower: false, upper: upper)
+    public static func above(_ lower: Double, atMost upper: Double) -> ParameterLimits {
+        ParameterLimits(lower: lower, includesLower: false, upper: upper)
     }
 
     /// `-magnitude ... magnitude`.
-    public static func within(_ magnitude: Double) -> Limits {
+    public static func within(_ magnitude: Double) -> ParameterLimits {
         .between(-magnitude, magnitude)
     }
 
