@@ -199,3 +199,19 @@ import Testing
         #expect(try decodeScene(#"{"duration": null}"#).duration == nil)
     }
 }
+
+extension SceneFileErrorTests {
+    @Test func tooManyParticlesInALayerIsPlacedAtTheLayer() {
+        let bursts = Array(repeating: #"{"count": 100000}"#, count: 11).joined(separator: ", ")
+        expectInvalidInput(
+            "test.json:1:13: layers[0] must be at most 1000000 particles in all (bursts and emissions together); it is 1100000.",
+            at: inTestFile(1, 13, "layers[0]")) {
+            _ = try decodeScene(#"{"layers": [{"scene": "confetti", "bursts": [\#(bursts)]}]}"#).makeTimeline()
+        }
+        expectInvalidInput(
+            "A confetti scene must be at most 1000000 particles in all (bursts and emissions together); it is 1100000.",
+            at: .init()) {
+            _ = try ConfettiScene(bursts: Array(repeating: ConfettiBurst(count: 100_000), count: 11))
+        }
+    }
+}

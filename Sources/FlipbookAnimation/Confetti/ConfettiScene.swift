@@ -106,9 +106,13 @@ public struct ConfettiScene: Scene {
             try emission.validate(keyPath: "\(keyPath)emissions[\(i)]")
             total += emission.count
         }
-        try check(total <= ConfettiScene.maximumParticleCount,
-                  subject: "The number of particles in \(keyPath.isEmpty ? "a confetti scene" : String(keyPath.dropLast()))",
-                  "at most \(ConfettiScene.maximumParticleCount)", total)
+        let requirement = "at most \(ConfettiScene.maximumParticleCount) particles in all (bursts and emissions together)"
+        if keyPath.isEmpty {
+            try check(total <= ConfettiScene.maximumParticleCount, subject: "A confetti scene", requirement, total)
+        } else {
+            // Named by the layer's key path, so a scene file can point at the layer.
+            try check(total <= ConfettiScene.maximumParticleCount, String(keyPath.dropLast()), requirement, total)
+        }
     }
 
     /// The particles of already-validated bursts and emissions aimed at a canvas of `size` points,

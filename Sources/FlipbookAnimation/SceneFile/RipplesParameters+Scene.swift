@@ -41,8 +41,12 @@ extension SceneFile.RipplesParameters {
                 color: trail.color ?? palette[0])
             all += try generator.ripples(keyPath: path)
         }
-        try check(all.count <= 1_000_000, subject: keyPath.map { "The ripples of \($0)" } ?? "The ripples scene",
-                  "at most 1000000 ripples in all", all.count)
+        let requirement = "at most 1000000 ripples in all (ripples, touches, rain and trails together)"
+        if let keyPath {
+            try check(all.count <= 1_000_000, keyPath, requirement, all.count)
+        } else {
+            try check(all.count <= 1_000_000, subject: "A ripples scene", requirement, all.count)
+        }
         return RipplesScene(
             ripples: all, lifetime: lifetime ?? RipplesScene.defaultLifetime,
             speed: speed.map { CGFloat($0) } ?? RipplesScene.defaultSpeed,
