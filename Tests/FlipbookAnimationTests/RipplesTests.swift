@@ -184,8 +184,9 @@ import Testing
             let r = hypot(ripple.center.x - 50, ripple.center.y)
             #expect(abs(r - 50) < 0.1)
         }
-        #expect(thrownError { _ = try RippleTrail(path: Path(), duration: 1, color: .pink).ripples() }?.message
-            == "trail.path must contain at least one finite line or curve.")
+        expectInvalidInput("trail.path must contain at least one finite line or curve.", at: .init(keyPath: "trail.path")) {
+            _ = try RippleTrail(path: Path(), duration: 1, color: .pink).ripples()
+        }
     }
 
     @Test func aLongDragIsSampledAtMostTheMaximumNumberOfTimes() throws {

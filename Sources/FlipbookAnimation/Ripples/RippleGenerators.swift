@@ -135,7 +135,8 @@ public struct RippleTrail: Sendable, Equatable {
         }
         let polyline = Polyline(segments: RippleTrail.segments(of: path))
         guard polyline.length.isFinite, polyline.point(atFraction: 0) != nil else {
-            throw FlipbookError.invalidInput("\(keyPath).path must contain at least one finite line or curve.")
+            throw FlipbookError(invalid: "\(keyPath).path", "must contain at least one finite line or curve.",
+                                at: .init(keyPath: "\(keyPath).path"))
         }
         return (0...intervals).map { i in
             let fraction = intervals == 0 ? 0 : Double(i) / Double(intervals)
