@@ -54,3 +54,15 @@ import Testing
         #expect(preset == SceneFile.defaultConfetti(seed: 3))
     }
 }
+
+extension PresetTests {
+    @Test func presetsByName() throws {
+        #expect(try ScenePreset(named: "Ripples") == .ripples)
+        #expect(try ScenePreset(named: "confetti").sceneFile() == SceneFile.defaultConfetti())
+        #expect(ScenePreset.ripples.sceneFile().duration == 6 && ScenePreset.confetti.sceneFile().duration == 3)
+        #expect(try ScenePreset.ripples.sceneFile(duration: 0.5).makeTimeline().duration == 0.5)
+        expectInvalidInput("Unknown scene 'ripple'. Did you mean 'ripples'? Presets: confetti, ripples.", at: .init()) {
+            _ = try ScenePreset(named: "ripple")
+        }
+    }
+}

@@ -9,7 +9,8 @@ extension SceneFile {
     /// and their spread grow in proportion, so the picture looks the same, only sharper.
     public static func defaultConfetti(
         size: CGSize = SceneFile.defaultSize, scale: Double = SceneFile.defaultScale, fps: FrameRate = SceneFile.defaultFPS,
-        duration: TimeInterval = 3, seed: UInt64 = 0, background: Color? = .white
+        duration: TimeInterval = ScenePreset.confetti.defaultDuration, seed: UInt64 = 0,
+        background: Color? = .white
     ) -> SceneFile {
         let factor = presetFactor(size)
         var style = ConfettiStyle()
@@ -34,7 +35,8 @@ extension SceneFile {
     /// the rain (which starts at 0.5 s) is left out.
     public static func defaultRipples(
         size: CGSize = SceneFile.defaultSize, scale: Double = SceneFile.defaultScale, fps: FrameRate = SceneFile.defaultFPS,
-        duration: TimeInterval = 6, seed: UInt64 = 0, background: Color? = .white
+        duration: TimeInterval = ScenePreset.ripples.defaultDuration, seed: UInt64 = 0,
+        background: Color? = .white
     ) -> SceneFile {
         let w = size.width, h = size.height
         func at(_ x: CGFloat, _ y: CGFloat) -> CGPoint { CGPoint(x: (x * w).rounded(), y: (y * h).rounded()) }
