@@ -33,7 +33,7 @@ public struct SceneReference: Sendable, Equatable, Codable {
                 name: "confetti",
                 summary: "Physics-based confetti, as the SwiftUI Canvas article draws it: particles launched "
                     + "by bursts and emissions, tumbling, fluttering, falling under gravity and drag, fading out.",
-                preset: "Two article bursts from the bottom edge, at 0 s and 0.9 s, over white.",
+                preset: "Two article bursts from the bottom edge, the second 0.9 seconds after the first, over white.",
                 sections: [
                     SceneFile.ConfettiParameters.parameters.section, ConfettiBurst.ownParameters.section,
                     ConfettiEmission.ownParameters.section, ConfettiStyle.parameters.section,
