@@ -133,24 +133,34 @@ import Testing
     }
 
     @Test func outOfRangeBurstsThrowNamingTheField() {
-        #expect(throws: FlipbookError.invalidInput("bursts[0].count must be between 1 and 100000; it is 500000.")) {
-            try ConfettiScene(size: canvas, bursts: [ConfettiBurst(count: 500_000)])
+        expectInvalidInput("bursts[0].count must be between 1 and 100000 particles; it is 500000.",
+                           at: .init(keyPath: "bursts[0].count")) {
+            _ = try ConfettiScene(size: canvas, bursts: [ConfettiBurst(count: 500_000)])
         }
-        #expect(throws: FlipbookError.invalidInput("bursts[1].count must be between 1 and 100000; it is 0.")) {
-            try ConfettiScene(size: canvas, bursts: [ConfettiBurst(), ConfettiBurst(count: 0)])
+        expectInvalidInput("bursts[1].count must be between 1 and 100000 particles; it is 0.",
+                           at: .init(keyPath: "bursts[1].count")) {
+            _ = try ConfettiScene(size: canvas, bursts: [ConfettiBurst(), ConfettiBurst(count: 0)])
         }
-        #expect(throws: FlipbookError.invalidInput("bursts[0].palette must be a non-empty list of colours; it is empty.")) {
-            try ConfettiScene(size: canvas, bursts: [ConfettiBurst(style: ConfettiStyle(palette: []))])
+        expectInvalidInput("bursts[0].palette must be a non-empty list of colours; it is empty.",
+                           at: .init(keyPath: "bursts[0].palette")) {
+            _ = try ConfettiScene(size: canvas, bursts: [ConfettiBurst(style: ConfettiStyle(palette: []))])
         }
-        #expect(throws: FlipbookError.self) {
-            try ConfettiScene(size: canvas, bursts: [ConfettiBurst(style: ConfettiStyle(scale: 0))])
+        expectInvalidInput("bursts[0].scale must be greater than 0 and at most 1000; it is 0.",
+                           at: .init(keyPath: "bursts[0].scale")) {
+            _ = try ConfettiScene(size: canvas, bursts: [ConfettiBurst(style: ConfettiStyle(scale: 0))])
         }
-        #expect(throws: FlipbookError.self) {
-            try ConfettiScene(size: canvas, emissions: [ConfettiEmission(rate: 10_000, duration: 11)])
+        expectInvalidInput("emissions[0] must be at most 100000 particles (rate × duration); it is 110000 particles.",
+                           at: .init(keyPath: "emissions[0]")) {
+            _ = try ConfettiScene(size: canvas, emissions: [ConfettiEmission(rate: 10_000, duration: 11)])
         }
-        #expect(throws: FlipbookError.self) { try ConfettiScene(size: .zero) }
-        #expect(throws: FlipbookError.self) {
-            try ConfettiScene(size: canvas, bursts: [ConfettiBurst(emitter: .point(speed: -5...1))])
+        expectInvalidInput("The confetti canvas size must be positive and finite; it is 0×0.", at: .init()) {
+            _ = try ConfettiScene(size: .zero)
+        }
+        expectInvalidInput(
+            "bursts[0].emitter.speed must be a range [low, high] or one number with every number between 0 and "
+                + "1000000 points per second; it is [-5, 1].",
+            at: .init(keyPath: "bursts[0].emitter.speed")) {
+            _ = try ConfettiScene(size: canvas, bursts: [ConfettiBurst(emitter: .point(speed: -5...1))])
         }
     }
 
@@ -161,8 +171,10 @@ import Testing
             #expect(abs(bounds.minX - rect.minX) < 1e-9 && abs(bounds.maxX - rect.maxX) < 1e-9, "\(shape)")
             #expect(abs(bounds.minY - rect.minY) < 1e-9 && abs(bounds.maxY - rect.maxY) < 1e-9, "\(shape)")
         }
-        #expect(throws: FlipbookError.self) { try ConfettiShape.svg("M0 0 L") }
-        #expect(throws: FlipbookError.self) { try ConfettiShape.svg("") }
+        #expect(thrownError { _ = try ConfettiShape.svg("M0 0 L") }?.kind == .invalidInput)
+        expectInvalidInput(
+            #"The SVG path data for a confetti shape is empty: expected commands such as "M0 0 L10 0 L5 8 Z"."#,
+            at: .init()) { _ = try ConfettiShape.svg("") }
         // The star's tip is at the top centre.
         #expect(ConfettiShape.star.path(in: rect).contains(CGPoint(x: 0, y: -3)))
         #expect(!ConfettiShape.triangle.path(in: rect).contains(CGPoint(x: -5.5, y: -3)))

@@ -151,12 +151,20 @@ func sampleParticle(
     }
 
     @Test func physicsValidationNamesTheField() {
-        #expect(throws: FlipbookError.invalidInput("physics.drag must be greater than 0 and at most 1000 (per second); it is 0.")) {
-            try ConfettiPhysics(drag: 0).validate()
+        expectInvalidInput("physics.drag must be greater than 0 and at most 1000 per second; it is 0.",
+                           at: .init(keyPath: "physics.drag")) { try ConfettiPhysics(drag: 0).validate() }
+        expectInvalidInput("physics.lifetime must be greater than 0 and at most 3600 seconds; it is -1.",
+                           at: .init(keyPath: "physics.lifetime")) { try ConfettiPhysics(lifetime: -1).validate() }
+        expectInvalidInput("physics.fadeOutDuration must be between 0 and the lifetime (1.5 seconds); it is 2.",
+                           at: .init(keyPath: "physics.fadeOutDuration")) {
+            try ConfettiPhysics(fadeOutDuration: 2).validate()
         }
-        #expect(throws: FlipbookError.self) { try ConfettiPhysics(lifetime: -1).validate() }
-        #expect(throws: FlipbookError.self) { try ConfettiPhysics(fadeOutDuration: 2).validate() }
-        #expect(throws: FlipbookError.self) { try ConfettiPhysics(wind: CGVector(dx: CGFloat.nan, dy: 0)).validate() }
+        expectInvalidInput(
+            "physics.wind must be a vector [dx, dy] or {\"dx\", \"dy\"} with every number between -1000000 and 1000000 "
+                + "points per second; it is [nan, 0].",
+            at: .init(keyPath: "physics.wind")) {
+            try ConfettiPhysics(wind: CGVector(dx: CGFloat.nan, dy: 0)).validate()
+        }
         #expect(throws: Never.self) { try ConfettiPhysics().validate() }
     }
 }

@@ -126,13 +126,21 @@ import Testing
         let twice = TouchScript(events: [
             .init(time: 0, phase: .down, point: .zero), .init(time: 1, phase: .down, point: .zero),
         ])
-        #expect(throws: FlipbookError.invalidInput(
-            "touches[1]: finger 0 goes down at 1.0 s but is already down; lift it first with an \"up\" event.")) {
-            try twice.ripples()
+        expectInvalidInput(
+            "touches[1]: finger 0 goes down at 1 s but is already down; lift it first with an \"up\" event.",
+            at: .init(keyPath: "touches[1]")) { _ = try twice.ripples() }
+        expectInvalidInput(
+            "touches[0]: finger 0 moves at 0 s but is not down; put it down first with a \"down\" event.",
+            at: .init(keyPath: "touches[0]")) {
+            _ = try TouchScript(events: [.init(time: 0, phase: .move, point: .zero)]).ripples()
         }
-        #expect(throws: FlipbookError.self) { try TouchScript(events: [.init(time: 0, phase: .move, point: .zero)]).ripples() }
-        #expect(throws: FlipbookError.self) { try TouchScript(events: [.init(time: 0, phase: .up, point: .zero)]).ripples() }
-        #expect(throws: FlipbookError.self) { try TouchScript(events: [.init(time: .nan, phase: .down, point: .zero)]).ripples() }
+        expectInvalidInput("touches[0]: finger 0 lifts at 0 s but is not down.", at: .init(keyPath: "touches[0]")) {
+            _ = try TouchScript(events: [.init(time: 0, phase: .up, point: .zero)]).ripples()
+        }
+        expectInvalidInput("touches[0].time must be between -10000000 and 10000000 seconds; it is nan.",
+                           at: .init(keyPath: "touches[0].time")) {
+            _ = try TouchScript(events: [.init(time: .nan, phase: .down, point: .zero)]).ripples()
+        }
     }
 
     @Test func rainIsSeededAndStaysInItsAreaAndTime() throws {
@@ -152,8 +160,12 @@ import Testing
             #expect(RipplesScene.palette.contains(drop.color))
         }
         #expect(Set(drops.map(\.color)).count == 6)
-        #expect(throws: FlipbookError.self) { try RippleRain(rate: 0, duration: 1, area: area).ripples() }
-        #expect(throws: FlipbookError.self) { try RippleRain(rate: 10_000, duration: 100, area: area).ripples() }
+        expectInvalidInput("rain.rate must be greater than 0 and at most 10000 drops per second; it is 0.",
+                           at: .init(keyPath: "rain.rate")) { _ = try RippleRain(rate: 0, duration: 1, area: area).ripples() }
+        expectInvalidInput("rain must be at most 50000 drops on average (rate × duration); it is 1000000 drops.",
+                           at: .init(keyPath: "rain")) {
+            _ = try RippleRain(rate: 10_000, duration: 100, area: area).ripples()
+        }
     }
 
     @Test func trailSpacesRingsEvenlyAlongThePath() throws {
@@ -172,7 +184,27 @@ import Testing
             let r = hypot(ripple.center.x - 50, ripple.center.y)
             #expect(abs(r - 50) < 0.1)
         }
-        #expect(throws: FlipbookError.self) { try RippleTrail(path: Path(), duration: 1, color: .pink).ripples() }
+        expectInvalidInput("trail.path must contain at least one finite line or curve.", at: .init(keyPath: "trail.path")) {
+            _ = try RippleTrail(path: Path(), duration: 1, color: .pink).ripples()
+        }
+    }
+
+    @Test func aLongDragIsSampledAtMostTheMaximumNumberOfTimes() throws {
+        var script = TouchScript()
+        // duration × samplesPerSecond far beyond Int.max: clamped, never converted unchecked.
+        script.drag(from: .zero, to: CGPoint(x: 100, y: 0), start: 0, duration: 1e300, samplesPerSecond: 1e300)
+        #expect(script.events.count == TouchScript.maximumDragSamples + 2)
+        var nan = TouchScript()
+        nan.drag(from: .zero, to: CGPoint(x: 100, y: 0), start: 0, duration: .nan)
+        #expect(nan.events.map(\.phase) == [.down, .up])
+    }
+
+    @Test func aTrailWhoseRingsWouldOverflowAnIntIsAnError() {
+        let line = Path { $0.move(to: .zero); $0.addLine(to: CGPoint(x: 10, y: 0)) }
+        expectInvalidInput("trail must be at most 100000 rings (duration × rate); it is 100000000001 rings.",
+                           at: .init(keyPath: "trail")) {
+            _ = try RippleTrail(path: line, duration: 1e7, rate: 10_000, color: .pink).ripples()
+        }
     }
 
     @Test func ringVisibilityTest() {

@@ -8,6 +8,8 @@ import Foundation
 public struct ConfettiBurst: Sendable, Equatable {
     /// The most particles one burst may launch.
     public static let maximumCount = 100_000
+    /// The article's burst size: 30 particles.
+    public static let defaultCount = 30
 
     /// When the particles are launched, in scene seconds.
     public var time: TimeInterval
@@ -20,7 +22,7 @@ public struct ConfettiBurst: Sendable, Equatable {
 
     /// A burst; every parameter defaults to the article's.
     public init(
-        time: TimeInterval = 0, count: Int = 30, emitter: ConfettiEmitter = .bottomCannon,
+        time: TimeInterval = 0, count: Int = ConfettiBurst.defaultCount, emitter: ConfettiEmitter = .bottomCannon,
         style: ConfettiStyle = ConfettiStyle()
     ) {
         self.time = time
@@ -40,13 +42,5 @@ public struct ConfettiBurst: Sendable, Equatable {
             let launch = emitter.launch(in: size, using: &random)
             return style.particle(birthTime: time, launch: launch, using: &random)
         }
-    }
-
-    func validate(keyPath: String) throws {
-        try check(time.isFinite && abs(time) <= 1e7, "\(keyPath).time", "a finite number of seconds", time)
-        try check((1...ConfettiBurst.maximumCount).contains(count), "\(keyPath).count",
-                  "between 1 and \(ConfettiBurst.maximumCount)", count)
-        try emitter.validate(keyPath: "\(keyPath).emitter")
-        try style.validate(keyPath: keyPath)
     }
 }

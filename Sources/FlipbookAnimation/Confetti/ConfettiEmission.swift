@@ -9,6 +9,8 @@ import Foundation
 public struct ConfettiEmission: Sendable, Equatable {
     /// The most particles one emission may produce.
     public static let maximumCount = 100_000
+    /// The rate a scene file's emission takes when it gives none: 20 particles per second.
+    public static let defaultRate: Double = 20
 
     /// Particles per second.
     public var rate: Double
@@ -23,7 +25,8 @@ public struct ConfettiEmission: Sendable, Equatable {
 
     /// An emission of `rate` particles per second for `duration` seconds from `start`.
     public init(
-        rate: Double, start: TimeInterval = 0, duration: TimeInterval, emitter: ConfettiEmitter = .topRain,
+        rate: Double = ConfettiEmission.defaultRate, start: TimeInterval = 0, duration: TimeInterval,
+        emitter: ConfettiEmitter = .topRain,
         style: ConfettiStyle = ConfettiStyle()
     ) {
         self.rate = rate
@@ -51,16 +54,5 @@ public struct ConfettiEmission: Sendable, Equatable {
             let launch = emitter.launch(in: size, using: &random)
             return style.particle(birthTime: start + Double(k) / rate, launch: launch, using: &random)
         }
-    }
-
-    func validate(keyPath: String) throws {
-        try check(rate.isFinite && rate > 0 && rate <= 10_000, "\(keyPath).rate",
-                  "greater than 0 and at most 10000 particles per second", rate)
-        try check(start.isFinite && abs(start) <= 1e7, "\(keyPath).start", "a finite number of seconds", start)
-        try check(duration.isFinite && duration > 0, "\(keyPath).duration", "a positive number of seconds", duration)
-        try check(count <= ConfettiEmission.maximumCount, "\(keyPath)",
-                  "at most \(ConfettiEmission.maximumCount) particles (rate × duration)", "\(count) particles")
-        try emitter.validate(keyPath: "\(keyPath).emitter")
-        try style.validate(keyPath: keyPath)
     }
 }

@@ -11,13 +11,9 @@ import Foundation
 /// any canvas; the explosion's and the rain's speeds are absolute, in points per second.
 public struct ConfettiEmitter: Sendable, Equatable {
     enum Kind: Sendable, Equatable {
-        case bottomCannon(
-            horizontalRange: ClosedRange<Double>, verticalOffset: Double, launchSpeed: Double,
-            launchSpeedVariation: ClosedRange<Double>, horizontalSpeed: ClosedRange<Double>)
-        case point(at: UnitPoint, angle: Angle, spread: Angle, speed: ClosedRange<Double>)
-        case topRain(
-            horizontalRange: ClosedRange<Double>, verticalOffset: Double, fallSpeed: ClosedRange<Double>,
-            horizontalSpeed: ClosedRange<Double>)
+        case bottomCannon(Cannon)
+        case point(Explosion)
+        case topRain(Rain)
     }
 
     let kind: Kind
@@ -34,13 +30,15 @@ public struct ConfettiEmitter: Sendable, Equatable {
     ///   - launchSpeedVariation: A random factor on the upward speed: vy = −H·launchSpeed·U(variation).
     ///   - horizontalSpeed: Sideways speed as a fraction of W per second: vx = W·U(horizontalSpeed).
     public static func bottomCannon(
-        horizontalRange: ClosedRange<Double> = 0.15...0.85, verticalOffset: Double = 20,
-        launchSpeed: Double = 1.8, launchSpeedVariation: ClosedRange<Double> = 0.85...1.1,
-        horizontalSpeed: ClosedRange<Double> = -0.3...0.3
+        horizontalRange: ClosedRange<Double> = CannonDefaults.horizontalRange,
+        verticalOffset: Double = CannonDefaults.verticalOffset,
+        launchSpeed: Double = CannonDefaults.launchSpeed,
+        launchSpeedVariation: ClosedRange<Double> = CannonDefaults.launchSpeedVariation,
+        horizontalSpeed: ClosedRange<Double> = CannonDefaults.horizontalSpeed
     ) -> ConfettiEmitter {
-        ConfettiEmitter(kind: .bottomCannon(
+        ConfettiEmitter(kind: .bottomCannon(Cannon(
             horizontalRange: horizontalRange, verticalOffset: verticalOffset, launchSpeed: launchSpeed,
-            launchSpeedVariation: launchSpeedVariation, horizontalSpeed: horizontalSpeed))
+            launchSpeedVariation: launchSpeedVariation, horizontalSpeed: horizontalSpeed)))
     }
 
     /// An explosion from one point of the canvas.
@@ -52,10 +50,10 @@ public struct ConfettiEmitter: Sendable, Equatable {
     ///   - spread: The cone's full width; 360° (the default) sends particles every way.
     ///   - speed: The launch speed in points per second, uniform in this range.
     public static func point(
-        at: UnitPoint = .center, angle: Angle = .degrees(-90), spread: Angle = .degrees(360),
-        speed: ClosedRange<Double> = 250...550
+        at: UnitPoint = PointDefaults.at, angle: Angle = PointDefaults.angle, spread: Angle = PointDefaults.spread,
+        speed: ClosedRange<Double> = PointDefaults.speed
     ) -> ConfettiEmitter {
-        ConfettiEmitter(kind: .point(at: at, angle: angle, spread: spread, speed: speed))
+        ConfettiEmitter(kind: .point(Explosion(at: at, angle: angle, spread: spread, speed: speed)))
     }
 
     /// Particles dropping in from just above the top edge, anywhere across the canvas.
@@ -70,12 +68,14 @@ public struct ConfettiEmitter: Sendable, Equatable {
     ///     the terminal velocity).
     ///   - horizontalSpeed: The initial sideways speed in points per second.
     public static func topRain(
-        horizontalRange: ClosedRange<Double> = 0...1, verticalOffset: Double = 20,
-        fallSpeed: ClosedRange<Double> = 0...60, horizontalSpeed: ClosedRange<Double> = -40...40
+        horizontalRange: ClosedRange<Double> = RainDefaults.horizontalRange,
+        verticalOffset: Double = RainDefaults.verticalOffset,
+        fallSpeed: ClosedRange<Double> = RainDefaults.fallSpeed,
+        horizontalSpeed: ClosedRange<Double> = RainDefaults.horizontalSpeed
     ) -> ConfettiEmitter {
-        ConfettiEmitter(kind: .topRain(
+        ConfettiEmitter(kind: .topRain(Rain(
             horizontalRange: horizontalRange, verticalOffset: verticalOffset, fallSpeed: fallSpeed,
-            horizontalSpeed: horizontalSpeed))
+            horizontalSpeed: horizontalSpeed)))
     }
 
     /// Draws a launch position and velocity for a canvas of `size` points.
@@ -86,55 +86,22 @@ public struct ConfettiEmitter: Sendable, Equatable {
     func launch(in size: CGSize, using random: inout SeededRandom) -> (position: CGPoint, velocity: CGVector) {
         let width = size.width, height = size.height
         switch kind {
-        case let .bottomCannon(horizontalRange, verticalOffset, launchSpeed, variation, horizontalSpeed):
-            let x0 = width * random.uniform(horizontalRange)
-            let vx = width * random.uniform(horizontalSpeed)
-            let vy = -height * launchSpeed * random.uniform(variation)
-            return (CGPoint(x: x0, y: height + verticalOffset), CGVector(dx: vx, dy: vy))
-        case let .point(at, angle, spread, speed):
-            let direction = angle.radians + spread.radians * random.uniform(-0.5...0.5)
-            let magnitude = random.uniform(speed)
+        case let .bottomCannon(cannon):
+            let x0 = width * random.uniform(cannon.horizontalRange)
+            let vx = width * random.uniform(cannon.horizontalSpeed)
+            let vy = -height * cannon.launchSpeed * random.uniform(cannon.launchSpeedVariation)
+            return (CGPoint(x: x0, y: height + cannon.verticalOffset), CGVector(dx: vx, dy: vy))
+        case let .point(explosion):
+            let direction = explosion.angle.radians + explosion.spread.radians * random.uniform(-0.5...0.5)
+            let magnitude = random.uniform(explosion.speed)
             _ = random.next()
-            return (CGPoint(x: at.x * width, y: at.y * height),
+            return (CGPoint(x: explosion.at.x * width, y: explosion.at.y * height),
                     CGVector(dx: magnitude * cos(direction), dy: magnitude * sin(direction)))
-        case let .topRain(horizontalRange, verticalOffset, fallSpeed, horizontalSpeed):
-            let x0 = width * random.uniform(horizontalRange)
-            let vx = random.uniform(horizontalSpeed)
-            let vy = random.uniform(fallSpeed)
-            return (CGPoint(x: x0, y: -verticalOffset), CGVector(dx: vx, dy: vy))
-        }
-    }
-
-    /// Checks the emitter's ranges, naming the offending field under `keyPath`.
-    func validate(keyPath: String) throws {
-        func range(_ r: ClosedRange<Double>, _ name: String, within limit: ClosedRange<Double>) throws {
-            try check(r.lowerBound.isFinite && r.upperBound.isFinite && limit.contains(r.lowerBound)
-                        && limit.contains(r.upperBound),
-                      "\(keyPath).\(name)", "a range within \(number(limit.lowerBound))...\(number(limit.upperBound))",
-                      "\(number(r.lowerBound))...\(number(r.upperBound))")
-        }
-        func value(_ v: Double, _ name: String, within limit: ClosedRange<Double>) throws {
-            try check(v.isFinite && limit.contains(v), "\(keyPath).\(name)",
-                      "between \(number(limit.lowerBound)) and \(number(limit.upperBound))", v)
-        }
-        switch kind {
-        case let .bottomCannon(horizontalRange, verticalOffset, launchSpeed, variation, horizontalSpeed):
-            try range(horizontalRange, "horizontalRange", within: -10...10)
-            try value(verticalOffset, "verticalOffset", within: -1e5...1e5)
-            try value(launchSpeed, "launchSpeed", within: -100...100)
-            try range(variation, "launchSpeedVariation", within: -100...100)
-            try range(horizontalSpeed, "horizontalSpeed", within: -100...100)
-        case let .point(at, angle, spread, speed):
-            try value(at.x, "at.x", within: -10...10)
-            try value(at.y, "at.y", within: -10...10)
-            try value(angle.degrees, "angle", within: -3600...3600)
-            try value(spread.degrees, "spread", within: 0...3600)
-            try range(speed, "speed", within: 0...1e6)
-        case let .topRain(horizontalRange, verticalOffset, fallSpeed, horizontalSpeed):
-            try range(horizontalRange, "horizontalRange", within: -10...10)
-            try value(verticalOffset, "verticalOffset", within: -1e5...1e5)
-            try range(fallSpeed, "fallSpeed", within: -1e6...1e6)
-            try range(horizontalSpeed, "horizontalSpeed", within: -1e6...1e6)
+        case let .topRain(rain):
+            let x0 = width * random.uniform(rain.horizontalRange)
+            let vx = random.uniform(rain.horizontalSpeed)
+            let vy = random.uniform(rain.fallSpeed)
+            return (CGPoint(x: x0, y: -rain.verticalOffset), CGVector(dx: vx, dy: vy))
         }
     }
 }

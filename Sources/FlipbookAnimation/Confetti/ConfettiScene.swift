@@ -85,7 +85,8 @@ public struct ConfettiScene: Scene {
         physics: ConfettiPhysics, keyPath: String
     ) throws {
         try check(size.width.isFinite && size.height.isFinite && size.width > 0 && size.height > 0,
-                  "The confetti canvas size", "positive and finite", "\(size.width)×\(size.height)")
+                  subject: "The confetti canvas size", "positive and finite",
+                  "\(formatNumber(size.width))×\(formatNumber(size.height))")
         try ConfettiScene.validate(bursts: bursts, emissions: emissions, physics: physics, keyPath: keyPath)
         self.init(
             particles: ConfettiScene.particles(in: size, bursts: bursts, emissions: emissions, seed: seed),
@@ -105,9 +106,13 @@ public struct ConfettiScene: Scene {
             try emission.validate(keyPath: "\(keyPath)emissions[\(i)]")
             total += emission.count
         }
-        try check(total <= ConfettiScene.maximumParticleCount,
-                  "The number of particles in \(keyPath.isEmpty ? "a confetti scene" : String(keyPath.dropLast()))",
-                  "at most \(ConfettiScene.maximumParticleCount)", total)
+        let requirement = "at most \(ConfettiScene.maximumParticleCount) particles in all (bursts and emissions together)"
+        if keyPath.isEmpty {
+            try check(total <= ConfettiScene.maximumParticleCount, subject: "A confetti scene", requirement, total)
+        } else {
+            // Named by the layer's key path, so a scene file can point at the layer.
+            try check(total <= ConfettiScene.maximumParticleCount, String(keyPath.dropLast()), requirement, total)
+        }
     }
 
     /// The particles of already-validated bursts and emissions aimed at a canvas of `size` points,

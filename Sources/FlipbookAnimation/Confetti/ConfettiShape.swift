@@ -78,45 +78,6 @@ public enum ConfettiShape: Sendable, Equatable {
     }()
 }
 
-extension ConfettiShape: Codable {
-    private enum CodingKeys: String, CodingKey { case svg }
-
-    public init(from decoder: any Decoder) throws {
-        if let container = try? decoder.singleValueContainer(), let name = try? container.decode(String.self) {
-            switch name {
-            case "rectangle": self = .rectangle
-            case "circle": self = .circle
-            case "triangle": self = .triangle
-            case "star": self = .star
-            default:
-                throw DecodingError.dataCorruptedError(
-                    in: container,
-                    debugDescription: "'\(name)' is not a confetti shape: expected \"rectangle\", \"circle\", "
-                        + "\"triangle\", \"star\" or {\"svg\": \"path data\"}")
-            }
-            return
-        }
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let data = try container.decode(String.self, forKey: .svg)
-        do {
-            self = try ConfettiShape.svg(data)
-        } catch let error as FlipbookError {
-            throw DecodingError.dataCorruptedError(forKey: .svg, in: container, debugDescription: error.message)
-        }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .rectangle, .circle, .triangle, .star:
-            var container = encoder.singleValueContainer()
-            try container.encode(String(describing: self))
-        case .custom(let path):
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(svgPathData(path), forKey: .svg)
-        }
-    }
-}
-
 /// SVG path data for `path`, using absolute M, L, Q, C and Z commands.
 func svgPathData(_ path: Path) -> String {
     func n(_ value: CGFloat) -> String {

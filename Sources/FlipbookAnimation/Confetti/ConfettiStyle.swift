@@ -12,6 +12,26 @@ public struct ConfettiStyle: Sendable, Equatable {
     public static let defaultSizes: [CGSize] = [
         CGSize(width: 10, height: 10), CGSize(width: 12, height: 7), CGSize(width: 7, height: 12),
     ]
+    /// No scaling.
+    public static let defaultScale: CGFloat = 1
+    /// The article's rectangles.
+    public static let defaultShapes: [ConfettiShape] = [.rectangle]
+    /// Any rotation at birth: 0...360 degrees.
+    public static let defaultRotation: ClosedRange<Double> = 0...360
+    /// The article's spin: −400...400 degrees per second.
+    public static let defaultRotationSpeed: ClosedRange<Double> = -400...400
+    /// The article's flutter amplitude: 25...45 points.
+    public static let defaultFlutterAmplitude: ClosedRange<Double> = 25...45
+    /// The article's flutter frequency: 4...7 radians per second.
+    public static let defaultFlutterFrequency: ClosedRange<Double> = 4...7
+    /// Any flutter phase: 0...2π radians.
+    public static let defaultFlutterPhase: ClosedRange<Double> = 0...(2 * .pi)
+    /// The article's flip frequency: 3...6 radians per second.
+    public static let defaultFlipFrequency: ClosedRange<Double> = 3...6
+    /// Any flip phase: 0...2π radians.
+    public static let defaultFlipPhase: ClosedRange<Double> = 0...(2 * .pi)
+    /// The article's sideways spread: 8...18 points per second squared.
+    public static let defaultSpreadStrength: ClosedRange<Double> = 8...18
 
     /// Colours, picked uniformly.
     public var palette: [Color]
@@ -42,16 +62,16 @@ public struct ConfettiStyle: Sendable, Equatable {
     public init(
         palette: [Color] = ConfettiStyle.defaultPalette,
         sizes: [CGSize] = ConfettiStyle.defaultSizes,
-        scale: CGFloat = 1,
-        shapes: [ConfettiShape] = [.rectangle],
-        rotation: ClosedRange<Double> = 0...360,
-        rotationSpeed: ClosedRange<Double> = -400...400,
-        flutterAmplitude: ClosedRange<Double> = 25...45,
-        flutterFrequency: ClosedRange<Double> = 4...7,
-        flutterPhase: ClosedRange<Double> = 0...(2 * .pi),
-        flipFrequency: ClosedRange<Double> = 3...6,
-        flipPhase: ClosedRange<Double> = 0...(2 * .pi),
-        spreadStrength: ClosedRange<Double> = 8...18
+        scale: CGFloat = ConfettiStyle.defaultScale,
+        shapes: [ConfettiShape] = ConfettiStyle.defaultShapes,
+        rotation: ClosedRange<Double> = ConfettiStyle.defaultRotation,
+        rotationSpeed: ClosedRange<Double> = ConfettiStyle.defaultRotationSpeed,
+        flutterAmplitude: ClosedRange<Double> = ConfettiStyle.defaultFlutterAmplitude,
+        flutterFrequency: ClosedRange<Double> = ConfettiStyle.defaultFlutterFrequency,
+        flutterPhase: ClosedRange<Double> = ConfettiStyle.defaultFlutterPhase,
+        flipFrequency: ClosedRange<Double> = ConfettiStyle.defaultFlipFrequency,
+        flipPhase: ClosedRange<Double> = ConfettiStyle.defaultFlipPhase,
+        spreadStrength: ClosedRange<Double> = ConfettiStyle.defaultSpreadStrength
     ) {
         self.palette = palette
         self.sizes = sizes
@@ -92,31 +112,5 @@ public struct ConfettiStyle: Sendable, Equatable {
             flutterAmplitude: flutterAmplitude, flutterFrequency: flutterFrequency, flutterPhase: flutterPhase,
             flipFrequency: flipFrequency, flipPhase: flipPhase, spreadStrength: spreadStrength,
             shape: shape)
-    }
-
-    /// Checks the lists and ranges, naming the offending field under `keyPath`.
-    func validate(keyPath: String) throws {
-        try check(!palette.isEmpty, "\(keyPath).palette", "a non-empty list of colours", "empty")
-        try check(!sizes.isEmpty, "\(keyPath).sizes", "a non-empty list of sizes", "empty")
-        for (i, size) in sizes.enumerated() {
-            try check(size.width.isFinite && size.height.isFinite && size.width >= 0 && size.height >= 0
-                        && size.width <= 10_000 && size.height <= 10_000,
-                      "\(keyPath).sizes[\(i)]", "a width and height between 0 and 10000 points",
-                      "\(size.width)×\(size.height)")
-        }
-        try check(scale.isFinite && scale > 0 && scale <= 1000, "\(keyPath).scale", "greater than 0 and at most 1000", scale)
-        try check(!shapes.isEmpty, "\(keyPath).shapes", "a non-empty list of shapes", "empty")
-        let ranges: [(String, ClosedRange<Double>, Double)] = [
-            ("rotation", rotation, 1e6), ("rotationSpeed", rotationSpeed, 1e6),
-            ("flutterAmplitude", flutterAmplitude, 1e5), ("flutterFrequency", flutterFrequency, 1e4),
-            ("flutterPhase", flutterPhase, 1e4), ("flipFrequency", flipFrequency, 1e4),
-            ("flipPhase", flipPhase, 1e4), ("spreadStrength", spreadStrength, 1e5),
-        ]
-        for (name, range, limit) in ranges {
-            try check(range.lowerBound.isFinite && range.upperBound.isFinite
-                        && abs(range.lowerBound) <= limit && abs(range.upperBound) <= limit,
-                      "\(keyPath).\(name)", "a finite range within ±\(Int(limit))",
-                      "\(number(range.lowerBound))...\(number(range.upperBound))")
-        }
     }
 }

@@ -9,6 +9,14 @@ import Foundation
 public struct RippleRain: Sendable, Equatable {
     /// The most drops one rain may make.
     public static let maximumCount = 100_000
+    /// The rate a scene file's rain takes when it gives none: 2 drops per second.
+    public static let defaultRate: Double = 2
+    /// The rates allowed, in drops per second.
+    public static let rateLimits = ParameterLimits.above(0, atMost: 10_000)
+    /// The start times allowed (for rain and trails), in seconds.
+    public static let startLimits = ParameterLimits.within(1e7)
+    /// The durations allowed, in seconds.
+    public static let durationLimits = ParameterLimits.above(0, atMost: 1e7)
 
     /// Average drops per second.
     public var rate: Double
@@ -24,7 +32,7 @@ public struct RippleRain: Sendable, Equatable {
     public var seed: UInt64
 
     public init(
-        rate: Double, start: TimeInterval = 0, duration: TimeInterval, area: CGRect,
+        rate: Double = RippleRain.defaultRate, start: TimeInterval = 0, duration: TimeInterval, area: CGRect,
         palette: [Color] = RipplesScene.palette, seed: UInt64 = 0
     ) {
         self.rate = rate
@@ -44,16 +52,16 @@ public struct RippleRain: Sendable, Equatable {
     }
 
     func ripples(keyPath: String) throws -> [Ripple] {
-        try check(rate.isFinite && rate > 0 && rate <= 10_000, "\(keyPath).rate",
-                  "greater than 0 and at most 10000 drops per second", rate)
-        try check(start.isFinite && abs(start) <= 1e7, "\(keyPath).start", "a finite number of seconds", start)
-        try check(duration.isFinite && duration > 0, "\(keyPath).duration", "a positive number of seconds", duration)
+        try check(rate, within: RippleRain.rateLimits, "\(keyPath).rate", unit: "drops per second")
+        try check(start, within: RippleRain.startLimits, "\(keyPath).start", unit: "seconds")
+        try check(duration, within: RippleRain.durationLimits, "\(keyPath).duration", unit: "seconds")
         try check(rate * duration <= Double(RippleRain.maximumCount) / 2, keyPath,
-                  "at most \(RippleRain.maximumCount / 2) drops on average (rate × duration)", rate * duration)
-        try check(area.minX.isFinite && area.minY.isFinite && area.width.isFinite && area.height.isFinite
-                    && area.width >= 0 && area.height >= 0,
-                  "\(keyPath).area", "a finite rectangle [x, y, width, height] with a non-negative size",
-                  "[\(area.minX), \(area.minY), \(area.width), \(area.height)]")
+                  "at most \(RippleRain.maximumCount / 2) drops on average (rate × duration)",
+                  "\(formatNumber(rate * duration)) drops")
+        let corner = [area.origin.x, area.origin.y, area.size.width, area.size.height].map { Double($0) }
+        try check(corner.allSatisfy(RippleRain.startLimits.contains) && area.size.width >= 0 && area.size.height >= 0,
+                  "\(keyPath).area", "a rectangle [x, y, width, height] with every number between -10000000 and "
+                    + "10000000 points and a size of at least 0", "[" + corner.map(formatNumber).joined(separator: ", ") + "]")
         try check(!palette.isEmpty, "\(keyPath).palette", "a non-empty list of colours", "empty")
         var random = SeededRandom(seed: seed, streams: 3)
         var drops: [Ripple] = []
@@ -76,6 +84,14 @@ public struct RippleRain: Sendable, Equatable {
 public struct RippleTrail: Sendable, Equatable {
     /// The most rings one trail may make.
     public static let maximumCount = 100_000
+    /// The duration a scene file's trail takes when it gives none: 1 second.
+    public static let defaultDuration: TimeInterval = 1
+    /// The default rate: 30 rings per second.
+    public static let defaultRate: Double = 30
+    /// The rates allowed, in rings per second.
+    public static let rateLimits = ParameterLimits.above(0, atMost: 10_000)
+    /// The durations allowed, in seconds (0 lays every ring at once).
+    public static let durationLimits = ParameterLimits.between(0, 1e7)
 
     /// The route, in points. Separate subpaths are walked one after another.
     public var path: Path
@@ -88,7 +104,10 @@ public struct RippleTrail: Sendable, Equatable {
     /// The rings' colour.
     public var color: Color
 
-    public init(path: Path, start: TimeInterval = 0, duration: TimeInterval, rate: Double = 30, color: Color) {
+    public init(
+        path: Path, start: TimeInterval = 0, duration: TimeInterval = RippleTrail.defaultDuration,
+        rate: Double = RippleTrail.defaultRate, color: Color
+    ) {
         self.path = path
         self.start = start
         self.duration = duration
@@ -103,16 +122,21 @@ public struct RippleTrail: Sendable, Equatable {
     }
 
     func ripples(keyPath: String) throws -> [Ripple] {
-        try check(rate.isFinite && rate > 0 && rate <= 10_000, "\(keyPath).rate",
-                  "greater than 0 and at most 10000 rings per second", rate)
-        try check(start.isFinite && abs(start) <= 1e7, "\(keyPath).start", "a finite number of seconds", start)
-        try check(duration.isFinite && duration >= 0, "\(keyPath).duration", "zero or a positive number of seconds", duration)
-        let intervals = Int((duration * rate).rounded())
-        try check(intervals < RippleTrail.maximumCount, keyPath,
-                  "at most \(RippleTrail.maximumCount) rings (duration × rate)", intervals + 1)
+        try check(rate, within: RippleTrail.rateLimits, "\(keyPath).rate", unit: "rings per second")
+        try check(start, within: RippleRain.startLimits, "\(keyPath).start", unit: "seconds")
+        try check(duration, within: RippleTrail.durationLimits, "\(keyPath).duration", unit: "seconds")
+        // Checked as a Double before it becomes an Int: duration × rate can be far beyond Int.max.
+        let product = (duration * rate).rounded()
+        try check(product < Double(RippleTrail.maximumCount), keyPath,
+                  "at most \(RippleTrail.maximumCount) rings (duration × rate)",
+                  "\(formatNumber(product + 1)) rings")
+        guard let intervals = Int(exactly: product) else {
+            throw FlipbookError.internal("\(keyPath): \(product) rings passed the check but are not a whole number.")
+        }
         let polyline = Polyline(segments: RippleTrail.segments(of: path))
         guard polyline.length.isFinite, polyline.point(atFraction: 0) != nil else {
-            throw FlipbookError.invalidInput("\(keyPath).path must contain at least one finite line or curve.")
+            throw FlipbookError(invalid: "\(keyPath).path", "must contain at least one finite line or curve.",
+                                at: .init(keyPath: "\(keyPath).path"))
         }
         return (0...intervals).map { i in
             let fraction = intervals == 0 ? 0 : Double(i) / Double(intervals)

@@ -22,6 +22,17 @@ public struct RipplesScene: Scene {
         Color(red: 0.8392, green: 1.0, blue: 0.4627),
     ]
 
+    /// The app's ring lifetime: 14 seconds.
+    public static let defaultLifetime: TimeInterval = 14
+    /// The app's growth: 40 points per second.
+    public static let defaultSpeed: CGFloat = 40
+    /// The app's stroke: 2 points wide.
+    public static let defaultLineWidth: CGFloat = 2
+    /// The app's stroke opacity: 0.5.
+    public static let defaultOpacity: Double = 0.5
+    /// The app's cap: 1000 rings at once.
+    public static let defaultMaximumNumberOfRipples = 1000
+
     /// The ripples in creation order: by start time, ties in the order given.
     public let ripples: [Ripple]
     /// How long a ring lives, in seconds.
@@ -46,8 +57,10 @@ public struct RipplesScene: Scene {
     /// after it by t. A ripple dropped by the cap stays dropped; one that was never pushed out is
     /// drawn for its whole lifetime. A cap below 0 counts as 0.
     public init(
-        ripples: [Ripple], lifetime: TimeInterval = 14, speed: CGFloat = 40, lineWidth: CGFloat = 2,
-        opacity: Double = 0.5, maximumNumberOfRipples: Int = 1000
+        ripples: [Ripple], lifetime: TimeInterval = RipplesScene.defaultLifetime,
+        speed: CGFloat = RipplesScene.defaultSpeed, lineWidth: CGFloat = RipplesScene.defaultLineWidth,
+        opacity: Double = RipplesScene.defaultOpacity,
+        maximumNumberOfRipples: Int = RipplesScene.defaultMaximumNumberOfRipples
     ) {
         // Stable: equal start times keep the caller's order.
         self.ripples = ripples.enumerated()

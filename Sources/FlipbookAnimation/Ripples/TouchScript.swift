@@ -44,6 +44,9 @@ public struct TouchScript: Sendable, Equatable {
         }
     }
 
+    /// The most move samples one ``drag(through:start:duration:finger:samplesPerSecond:)`` adds.
+    public static let maximumDragSamples = 100_000
+
     /// The events; they are replayed in time order (ties in list order).
     public var events: [Event]
 
@@ -67,7 +70,9 @@ public struct TouchScript: Sendable, Equatable {
     ) {
         guard let first = points.first else { return }
         events.append(Event(time: start, phase: .down, finger: finger, point: first))
-        let samples = max(1, Int((duration * samplesPerSecond).rounded()))
+        // Clamped as a Double first: a long drag sampled often is more samples than an Int holds.
+        let wanted = (duration * samplesPerSecond).rounded()
+        let samples = wanted.isNaN ? 1 : Int(min(max(wanted, 1), Double(TouchScript.maximumDragSamples)))
         let polyline = Polyline(points: points.count > 1 ? points : [first, first])
         if duration > 0, samplesPerSecond > 0, duration.isFinite, samplesPerSecond.isFinite {
             for i in 1...samples {
@@ -97,21 +102,19 @@ public struct TouchScript: Sendable, Equatable {
     }
 
     func ripples(palette: [Color], keyPath: String) throws -> [Ripple] {
-        try check(!palette.isEmpty, "The ripple palette", "a non-empty list of colours", "empty")
+        try check(!palette.isEmpty, subject: "The ripple palette", "a non-empty list of colours", "empty")
         let ordered = events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
         var colorOfFinger: [Int: Color] = [:]
         var result: [Ripple] = []
         for (index, event) in ordered {
             let path = "\(keyPath)[\(index)]"
-            try check(event.time.isFinite, "\(path).time", "a finite number of seconds", event.time)
-            try check(event.point.x.isFinite && event.point.y.isFinite, "\(path).point", "finite",
-                      "[\(event.point.x), \(event.point.y)]")
+            try Event.parameters.validate(event, keyPath: path)
             switch event.phase {
             case .down:
                 guard colorOfFinger[event.finger] == nil else {
                     throw FlipbookError.invalidInput(
-                        "\(path): finger \(event.finger) goes down at \(event.time) s but is already down; "
-                            + "lift it first with an \"up\" event.")
+                        "\(path): finger \(event.finger) goes down at \(formatNumber(event.time)) s but is already down; "
+                            + "lift it first with an \"up\" event.", at: .init(keyPath: path))
                 }
                 let color = palette[colorOfFinger.count % palette.count]
                 colorOfFinger[event.finger] = color
@@ -119,14 +122,15 @@ public struct TouchScript: Sendable, Equatable {
             case .move:
                 guard let color = colorOfFinger[event.finger] else {
                     throw FlipbookError.invalidInput(
-                        "\(path): finger \(event.finger) moves at \(event.time) s but is not down; "
-                            + "put it down first with a \"down\" event.")
+                        "\(path): finger \(event.finger) moves at \(formatNumber(event.time)) s but is not down; "
+                            + "put it down first with a \"down\" event.", at: .init(keyPath: path))
                 }
                 result.append(Ripple(center: event.point, start: event.time, color: color))
             case .up:
                 guard colorOfFinger.removeValue(forKey: event.finger) != nil else {
                     throw FlipbookError.invalidInput(
-                        "\(path): finger \(event.finger) lifts at \(event.time) s but is not down.")
+                        "\(path): finger \(event.finger) lifts at \(formatNumber(event.time)) s but is not down.",
+                        at: .init(keyPath: path))
                 }
             }
         }

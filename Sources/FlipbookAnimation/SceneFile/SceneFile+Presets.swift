@@ -9,7 +9,8 @@ extension SceneFile {
     /// and their spread grow in proportion, so the picture looks the same, only sharper.
     public static func defaultConfetti(
         size: CGSize = SceneFile.defaultSize, scale: Double = SceneFile.defaultScale, fps: FrameRate = SceneFile.defaultFPS,
-        duration: TimeInterval = 3, seed: UInt64 = 0, background: Color? = .white
+        duration: TimeInterval = ScenePreset.confetti.defaultDuration, seed: UInt64 = 0,
+        background: Color? = .white
     ) -> SceneFile {
         let factor = presetFactor(size)
         var style = ConfettiStyle()
@@ -29,10 +30,13 @@ extension SceneFile {
     /// (taking the palette's second colour), a finger dragged across the lower half leaving a trail,
     /// and a light seeded rain of drops throughout, over a white background.
     ///
-    /// On canvases larger than a phone the rings grow faster and thicker in proportion.
+    /// On canvases larger than a phone the rings grow faster and thicker in proportion. Any duration
+    /// works: on a clip shorter than the script, the touches after the end are simply not seen and
+    /// the rain (which starts at 0.5 s) is left out.
     public static func defaultRipples(
         size: CGSize = SceneFile.defaultSize, scale: Double = SceneFile.defaultScale, fps: FrameRate = SceneFile.defaultFPS,
-        duration: TimeInterval = 6, seed: UInt64 = 0, background: Color? = .white
+        duration: TimeInterval = ScenePreset.ripples.defaultDuration, seed: UInt64 = 0,
+        background: Color? = .white
     ) -> SceneFile {
         let w = size.width, h = size.height
         func at(_ x: CGFloat, _ y: CGFloat) -> CGPoint { CGPoint(x: (x * w).rounded(), y: (y * h).rounded()) }
@@ -48,11 +52,14 @@ extension SceneFile {
         script.drag(through: [at(0.18, 0.78), at(0.4, 0.7), at(0.62, 0.8), at(0.84, 0.72)],
                     start: 1.8, duration: 1.2, finger: 0, samplesPerSecond: 12)
         let factor = presetFactor(size)
+        // The rain starts at 0.5 s; on a shorter clip it is left out rather than given no time.
+        let rainStart = 0.5
+        let rain = duration > rainStart ? [RainDescription(rate: 1.5, start: rainStart, seed: seed)] : nil
         let ripples = RipplesParameters(
             touches: script.events,
-            rain: [RainDescription(rate: 1.5, start: 0.5, seed: seed)],
-            speed: factor > 1 ? 40 * factor : nil,
-            lineWidth: factor > 1 ? 2 * factor : nil)
+            rain: rain,
+            speed: factor > 1 ? Double(RipplesScene.defaultSpeed) * factor : nil,
+            lineWidth: factor > 1 ? Double(RipplesScene.defaultLineWidth) * factor : nil)
         return SceneFile(size: size, scale: scale, fps: fps, duration: duration, background: background,
                          layers: [Layer(.ripples(ripples))])
     }
@@ -61,5 +68,29 @@ extension SceneFile {
     private static func presetFactor(_ size: CGSize) -> Double {
         let short = min(size.width, size.height)
         return short.isFinite && short > 390 ? Double(short / 390) : 1
+    }
+}
+
+extension SceneFile {
+    /// Replaces the seed of every randomised part of the file: each confetti layer's seed becomes
+    /// `seed`, and ripple rain `i` of a layer gets `seed + i` (so several rains stay different).
+    ///
+    /// This is what `flipbook render --seed` and a batch job's `"seed"` do to a scene file.
+    public mutating func overrideSeed(_ seed: UInt64) {
+        guard var layers else { return }
+        for index in layers.indices {
+            switch layers[index].content {
+            case .confetti(var parameters):
+                parameters.seed = seed
+                layers[index].content = .confetti(parameters)
+            case .ripples(var parameters):
+                if var rain = parameters.rain {
+                    for drop in rain.indices { rain[drop].seed = seed &+ UInt64(drop) }
+                    parameters.rain = rain
+                    layers[index].content = .ripples(parameters)
+                }
+            }
+        }
+        self.layers = layers
     }
 }

@@ -16,23 +16,30 @@ import Foundation
 /// }
 /// ```
 ///
-/// Decode with ``load(from:)`` or ``decode(_:source:)`` (errors name the line and column or the key
-/// path), then call ``makeTimeline()`` (range errors name the key path, e.g.
-/// `layers[1].bursts[0].count must be between 1 and 100000; it is 500000.`).
-public struct SceneFile: Codable, Sendable, Equatable {
+/// Decode with ``load(from:)`` or ``decode(_:source:)``, then call ``makeTimeline()``. Every error is
+/// a ``FlipbookError`` of kind ``FlipbookError/Kind/invalidInput`` placed at the file, line and column
+/// of the offending value and naming its key path: `party.json:12:7: layers[1].bursts[0].count must be
+/// between 1 and 100000 particles; it is 500000.` The keys, defaults and limits are listed by
+/// ``SceneReference`` (and `flipbook scenes`).
+public struct SceneFile: Sendable, Equatable {
     /// The canvas size in points: `[w, h]` or `{"width": w, "height": h}`. Default ``defaultSize``.
-    public var size: CGSize?
+    public var size: CGSize? { didSet { origin?.forget("size") } }
     /// Pixels per point. Default ``defaultScale``.
-    public var scale: Double?
+    public var scale: Double? { didSet { origin?.forget("scale") } }
     /// Frames per second. Default ``defaultFPS``.
-    public var fps: FrameRate?
+    public var fps: FrameRate? { didSet { origin?.forget("fps") } }
     /// Length in seconds. Default ``defaultDuration``.
-    public var duration: TimeInterval?
+    public var duration: TimeInterval? { didSet { origin?.forget("duration") } }
     /// A colour name (`"white"`) or hex string (`"#1c1c1e"`); default none (transparent, which videos
     /// show over white).
-    public var background: Color?
+    public var background: Color? { didSet { origin?.forget("background") } }
     /// The scenes, bottom first. Default none.
-    public var layers: [Layer]?
+    public var layers: [Layer]? {
+        // Positions stay right while the layers stay where they were (a seed override, say).
+        didSet { if layers?.count != oldValue?.count { origin?.forget("layers") } }
+    }
+    /// Where each value was in the file it was read from, to place errors found later.
+    var origin: SourceOrigin?
 
     /// 390 × 844 points, a phone screen in portrait.
     public static let defaultSize = CGSize(width: 390, height: 844)
@@ -57,33 +64,67 @@ public struct SceneFile: Codable, Sendable, Equatable {
         self.layers = layers
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case size, scale, fps, duration, background, layers }
-
-    public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.allCases.map(\.stringValue), in: "a scene file")
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        size = try c.decodeSize(forKey: .size)
-        scale = try c.decodeIfPresent(Double.self, forKey: .scale)
-        fps = try c.decodeIfPresent(FrameRate.self, forKey: .fps)
-        duration = try c.decodeIfPresent(Double.self, forKey: .duration)
-        background = try c.decodeIfPresent(Color.self, forKey: .background)
-        layers = try c.decodeIfPresent([Layer].self, forKey: .layers)
+    /// Files are equal when they describe the same timeline, wherever they were read from.
+    public static func == (a: SceneFile, b: SceneFile) -> Bool {
+        a.size == b.size && a.scale == b.scale && a.fps == b.fps && a.duration == b.duration
+            && a.background == b.background && a.layers == b.layers
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        if let size { try c.encodeSize(size, forKey: .size) }
-        try c.encodeIfPresent(scale, forKey: .scale)
-        try c.encodeIfPresent(fps, forKey: .fps)
-        try c.encodeIfPresent(duration, forKey: .duration)
-        try c.encodeIfPresent(background, forKey: .background)
-        try c.encodeIfPresent(layers, forKey: .layers)
-    }
-
-    /// The file as pretty-printed JSON with sorted keys.
+    /// The file as pretty-printed JSON, leaving out what is not set.
     public func jsonData() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(self)
+        Data((ValueCodec<SceneFile>.sceneFile.write(self).text() + "\n").utf8)
+    }
+}
+
+extension SceneFile: Codable {
+    public init(from decoder: any Decoder) throws { self = try ValueCodec<SceneFile>.sceneFile.decode(from: decoder) }
+    public func encode(to encoder: any Encoder) throws { try ValueCodec<SceneFile>.sceneFile.encode(self, to: encoder) }
+}
+
+/// Where a scene file's values were: its name and each key path's line and column.
+struct SourceOrigin: Sendable {
+    var source: String
+    var positions: [String: (line: Int, column: Int)]
+
+    /// Records every value under `json`, whose key path is `keyPath`.
+    init(source: String, json: JSONValue) {
+        self.source = source
+        positions = [:]
+        record(json, keyPath: "")
+    }
+
+    private mutating func record(_ json: JSONValue, keyPath: String) {
+        if json.line > 0 { positions[keyPath] = (json.line, json.column) }
+        for member in json.members ?? [] { record(member.value, keyPath: joinKeyPath(keyPath, member.key)) }
+        for (index, element) in (json.elements ?? []).enumerated() { record(element, keyPath: "\(keyPath)[\(index)]") }
+    }
+
+    /// Drops the positions under `key`, whose value no longer comes from the file (a flag replaced it),
+    /// so an error about it is not pinned to the line that held the old value.
+    mutating func forget(_ key: String) {
+        positions = positions.filter { path, _ in
+            !(path == key || path.hasPrefix(key + ".") || path.hasPrefix(key + "["))
+        }
+        positions[key] = nil
+    }
+
+    /// `error` placed in the file: at its key path's value, or the nearest enclosing one written.
+    func place(_ error: FlipbookError) -> FlipbookError {
+        guard error.location.file == nil else { return error }
+        var path = error.location.keyPath ?? ""
+        while !path.isEmpty {
+            if let position = positions[path] {
+                return error.at(file: source, line: position.line, column: position.column)
+            }
+            // layers[1].bursts[0].count → layers[1].bursts[0] → layers[1].bursts → layers[1] → layers
+            if path.hasSuffix("]"), let open = path.lastIndex(of: "[") {
+                path = String(path[..<open])
+            } else if let dot = path.lastIndex(of: ".") {
+                path = String(path[..<dot])
+            } else {
+                path = ""
+            }
+        }
+        return error.at(file: source)
     }
 }

@@ -1,0 +1,66 @@
+import FlipbookDrawing
+import Foundation
+
+/// The parameters of one JSON object a scene file holds (a layer, a burst, the physics): read,
+/// written, checked and documented from the same list.
+struct ParameterTable<Owner>: @unchecked Sendable {
+    // @unchecked: a table is made once, as a static constant, and never changes.
+
+    /// The section heading in the reference: `Burst`.
+    let title: String
+    /// The object in a sentence: `a confetti burst` ("'x' is not a key of a confetti burst").
+    let noun: String
+    /// Where the object goes and what it does, for the reference.
+    let summary: String
+    let parameters: [Parameter<Owner>]
+
+    /// The keys, in table order.
+    var keys: [String] { parameters.map(\.info.key) }
+
+    /// The table as the reference shows it.
+    var section: ParameterSection {
+        ParameterSection(title: title, summary: summary, parameters: parameters.map(\.info))
+    }
+
+    /// Reads `json`, an object, into `value`: each key the object gives (null means "the default")
+    /// replaces that parameter. `alsoKnown` are keys another table reads from the same object.
+    ///
+    /// - Throws: ``FlipbookError`` at the offending value: a key not in the table (with a suggestion
+    ///   and the known keys), a missing required key, a value of the wrong form or out of range.
+    func read(_ json: JSONValue, into value: inout Owner, keyPath: String, alsoKnown: [String] = []) throws {
+        guard let members = json.members else { throw json.invalid(keyPath, "an object (\(noun))") }
+        try rejectUnknownKeys(in: json, keyPath: keyPath, known: alsoKnown + keys)
+        for parameter in parameters {
+            let key = parameter.info.key
+            if let member = members.first(where: { $0.key == key }), !member.value.isNull {
+                try parameter.read(&value, member.value, joinKeyPath(keyPath, key))
+            } else if parameter.isRequired {
+                throw FlipbookError(invalid: joinKeyPath(keyPath, key), "is missing; \(noun) needs it.",
+                                    at: json.location(keyPath: joinKeyPath(keyPath, key)))
+            }
+        }
+    }
+
+    /// The keys and values to write (defaults and unset values left out).
+    func write(_ value: Owner) -> [(String, JSONValue)] {
+        parameters.compactMap { parameter in parameter.write(value).map { (parameter.info.key, $0) } }
+    }
+
+    /// Checks every parameter's limits, naming the first bad one under `keyPath`.
+    func validate(_ value: Owner, keyPath: String) throws {
+        for parameter in parameters { try parameter.validate(value, keyPath) }
+    }
+
+    /// Throws for the first key of `json` not in `known`, with a suggestion and the known keys.
+    func rejectUnknownKeys(in json: JSONValue, keyPath: String, known: [String]) throws {
+        for member in json.members ?? [] where !known.contains(member.key) {
+            let path = joinKeyPath(keyPath, member.key)
+            throw FlipbookError(
+                invalid: path,
+                "is not a key of \(noun).\(didYouMean(member.key, among: known)) Known keys: "
+                    + known.joined(separator: ", ") + ".",
+                at: FlipbookError.Location(line: member.line > 0 ? member.line : nil,
+                                           column: member.line > 0 ? member.column : nil, keyPath: path))
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import FlipbookDrawing
+import Foundation
+
+/// What a scene file may say about one scene: its summary and its parameters, section by section,
+/// made from the parameter tables the scene-file reader uses, so it always matches the code.
+///
+/// `flipbook scenes` prints ``listing(scene:width:)``, `flipbook scenes --json` prints ``json(scene:)``,
+/// and the documentation's scene-file reference is ``markdown()``.
+public struct SceneReference: Sendable, Equatable, Codable {
+    /// The name a layer's `"scene"` key takes: `confetti`.
+    public let name: String
+    /// What the scene draws, in a sentence.
+    public let summary: String
+    /// What `flipbook render NAME` draws.
+    public let preset: String
+    /// The layer's keys, then each nested object's.
+    public let sections: [ParameterSection]
+
+    /// The keys of a scene file's top level and of every layer, whatever its scene.
+    public static var fileSections: [ParameterSection] {
+        let layer = SceneFile.Layer.parameters.section
+        return [
+            SceneFile.parameters.section,
+            ParameterSection(title: layer.title, summary: layer.summary,
+                             parameters: [SceneFile.Layer.sceneInfo] + layer.parameters),
+        ]
+    }
+
+    /// Every built-in scene, in the order of ``SceneFile/Layer/sceneNames``.
+    public static var scenes: [SceneReference] {
+        [
+            SceneReference(
+                name: "confetti",
+                summary: "Physics-based confetti, as the SwiftUI Canvas article draws it: particles launched "
+                    + "by bursts and emissions, tumbling, fluttering, falling under gravity and drag, fading out.",
+                preset: "Two article bursts from the bottom edge, the second 0.9 seconds after the first, over white.",
+                sections: [
+                    SceneFile.ConfettiParameters.parameters.section, ConfettiBurst.ownParameters.section,
+                    ConfettiEmission.ownParameters.section, ConfettiStyle.parameters.section,
+                ] + ConfettiEmitter.sections + [ConfettiPhysics.parameters.section]),
+            SceneReference(
+                name: "ripples",
+                summary: "A pond of rings, as the Calming Ripples app draws them: rings expanding from touches, "
+                    + "rain and trails, fading toward white.",
+                preset: "A tap, two fingers together, a dragged trail and light rain, over white.",
+                sections: [
+                    SceneFile.RipplesParameters.parameters.section, SceneFile.RippleDescription.parameters.section,
+                    TouchScript.Event.parameters.section, SceneFile.RainDescription.parameters.section,
+                    SceneFile.TrailDescription.parameters.section,
+                ]),
+        ]
+    }
+
+    /// The scene called `name`.
+    ///
+    /// - Throws: ``FlipbookError`` (invalid input) for an unknown name, with a suggestion and the
+    ///   list of scenes: "Unknown scene 'confeti'. Did you mean 'confetti'? Scenes: confetti, ripples."
+    public static func scene(named name: String) throws -> SceneReference {
+        guard let scene = scenes.first(where: { $0.name == name.lowercased() }) else {
+            let names = scenes.map(\.name)
+            throw FlipbookError.invalidInput(
+                "Unknown scene '\(name)'.\(didYouMean(name, among: names)) Scenes: \(names.joined(separator: ", ")).")
+        }
+        return scene
+    }
+}

@@ -1,0 +1,31 @@
+import FlipbookDrawing
+import Foundation
+
+extension SceneFile {
+    /// The top level of a scene file.
+    static let parameters = ParameterTable<SceneFile>(
+        title: "Scene file", noun: "a scene file",
+        summary: "The top-level object: the canvas, the clock and the layers. Every key is optional.",
+        parameters: [
+            .optional("size", \.size, .size, default: defaultSize,
+                      limits: .above(0, atMost: Double(Bitmap.maximumDimension)), unit: "points",
+                      help: "The canvas; frames are size × scale pixels."),
+            .optional("scale", \.scale, .number, default: defaultScale,
+                      limits: .above(0, atMost: Double(Timeline.maximumScale)), unit: "pixels per point",
+                      help: "How many pixels each point takes."),
+            .optional("fps", \.fps, .frameRate, default: defaultFPS,
+                      help: #"Frames per second: 1 to 1000, or 23.976, 29.97, 59.94 (also "30000/1001")."#),
+            .optional("duration", \.duration, .number, default: defaultDuration,
+                      limits: .above(0, atMost: maximumDuration), unit: "seconds", help: "The length of the clip."),
+            .optional("background", \.background, .color, defaultText: "none (transparent)",
+                      help: "A colour name or hex string; videos show a transparent background as white."),
+            .optional("layers", \.layers, .list(.layer, of: "layers"), defaultText: "none",
+                      help: "The scenes, bottom first; each is an object with \"scene\" and that scene's keys."),
+        ])
+}
+
+extension ValueCodec where Value == SceneFile {
+    static var sceneFile: ValueCodec {
+        .object(SceneFile.parameters, initial: SceneFile())
+    }
+}
