@@ -106,6 +106,10 @@ final class FileSink {
 }
 
 /// An I/O error naming what failed and the operating system's reason.
+/// A full disk is a ``FlipbookError/Kind/diskFull`` error.
 func ioError(_ doing: String, _ code: Int32) -> FlipbookError {
-    FlipbookError.file("\(doing): \(String(cString: strerror(code))).")
+    if code == ENOSPC || code == EDQUOT {
+        return FlipbookError(.diskFull, "\(doing): the disk is full (\(String(cString: strerror(code)))).")
+    }
+    return FlipbookError.file("\(doing): \(String(cString: strerror(code))).")
 }

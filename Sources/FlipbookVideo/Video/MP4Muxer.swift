@@ -106,8 +106,8 @@ final class MP4Muxer {
     /// which for buffered writes may surface later and less precisely.
     private func writeError(_ status: Int32, _ doing: String) -> FlipbookError {
         if let failure = sink.failure {
-            return FlipbookError(.codec,
-                "Cannot write MP4 \(file.path): \(doing) failed: \(String(cString: strerror(failure))).")
+            // The operating system's reason decides the kind too: ENOSPC is "disk full", not a codec error.
+            return libavError(flipbook_averror(failure), doing, file: file)
         }
         return libavError(status, doing, file: file)
     }
