@@ -160,14 +160,16 @@ let docsFolder = URL(fileURLWithPath: #filePath)
         }
     }
 
-    @Test func theCheckedInReferenceIsTheGeneratedOne() throws {
-        let file = docsFolder.appendingPathComponent("SceneFileReference.md")
+    /// The reference is checked in twice: as a page of `docs/` and as the DocC catalog's article.
+    @Test(arguments: ["docs/SceneFileReference.md", "Sources/Flipbook/Flipbook.docc/SceneFileReference.md"])
+    func theCheckedInReferenceIsTheGeneratedOne(path: String) throws {
+        let file = docsFolder.deletingLastPathComponent().appendingPathComponent(path)
         let generated = SceneReference.markdown()
         let checkedIn = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
         if checkedIn != generated, ProcessInfo.processInfo.environment["UPDATE_REFERENCE"] == "1" {
             try generated.write(to: file, atomically: true, encoding: .utf8)
         }
-        #expect(checkedIn == generated, "docs/SceneFileReference.md is stale: run the tests with UPDATE_REFERENCE=1")
+        #expect(checkedIn == generated, "\(path) is stale: run the tests with UPDATE_REFERENCE=1")
         #expect(generated.contains("## Scene `confetti`") && generated.contains("## Scene `ripples`"))
         #expect(generated.contains("| `count` | whole number | `30` | 1...100000 | particles | How many particles are launched. |"))
         #expect(generated.contains("| `scene` | confetti\\|ripples | required |"))
