@@ -86,7 +86,7 @@ public struct Timeline: Sendable {
     private static func pixels(_ length: CGFloat) -> Int { Int(exactly: length.rounded()) ?? 0 }
 
     /// Checks every value, naming the first problem by its parameter (`size`, `scale`, `fps`,
-    /// `duration`, `layers[1].opacity`). The initializer calls this; ``render`` calls it again, since
+    /// `duration`, `layers[1].opacity`). The initializer calls this; `render` calls it again, since
     /// ``layers`` can change.
     public func validate() throws {
         func bad(_ key: String, _ requirement: String, _ value: String) -> FlipbookError {
