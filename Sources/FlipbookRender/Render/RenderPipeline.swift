@@ -103,6 +103,15 @@ final class RenderPipeline: @unchecked Sendable {
         return (Double(drawNanoseconds) / 1e9, Double(convertNanoseconds) / 1e9, Double(waitNanoseconds) / 1e9)
     }
 
+    /// Stops the render with `error` (an interruption): workers claim no more frames and
+    /// ``takeFrame(_:)`` throws it at once, ahead of any frame's own failure.
+    func cancel(_ error: FlipbookError) {
+        condition.lock()
+        failure = (Int.min, error)
+        condition.broadcast()
+        condition.unlock()
+    }
+
     /// Tells the workers to stop after their current frame and waits until they have all exited.
     func stopAndJoin() {
         condition.lock()
@@ -176,9 +185,8 @@ final class RenderPipeline: @unchecked Sendable {
         } else {
             described = error
         }
-        if failure == nil || frame < failure!.frame {
-            failure = (frame, described)
-        }
+        if let failure, failure.frame <= frame { return }
+        failure = (frame, described)
         condition.broadcast()
     }
 }
