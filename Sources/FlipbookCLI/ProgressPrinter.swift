@@ -77,8 +77,12 @@ final class ProgressPrinter: @unchecked Sendable {
 /// first frames, slowed by the encoder's lookahead, soon stop counting).
 struct RateEstimator {
     /// Seconds of history the rate is measured over.
-    var window: TimeInterval = 3
+    let window: TimeInterval
     private var samples: [(time: TimeInterval, frames: Int)] = []
+
+    init(window: TimeInterval = 3) {
+        self.window = window
+    }
 
     mutating func add(frames: Int, at time: TimeInterval) {
         samples.append((time, frames))

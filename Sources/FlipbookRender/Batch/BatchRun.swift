@@ -32,6 +32,17 @@ public struct BatchJobResult: Sendable {
     public var seconds: TimeInterval
     /// Why it did not succeed, with key paths relative to the file (`jobs[2].crf`).
     public var error: FlipbookError?
+
+    public init(index: Int, label: String, output: URL, status: Status, frames: Int? = nil, seconds: TimeInterval,
+                error: FlipbookError? = nil) {
+        self.index = index
+        self.label = label
+        self.output = output
+        self.status = status
+        self.frames = frames
+        self.seconds = seconds
+        self.error = error
+    }
 }
 
 /// How a whole batch ended.
@@ -40,6 +51,11 @@ public struct BatchReport: Sendable {
     public var results: [BatchJobResult]
     /// Seconds from the first job's start to the last one's end.
     public var wallTime: TimeInterval
+
+    public init(results: [BatchJobResult], wallTime: TimeInterval) {
+        self.results = results
+        self.wallTime = wallTime
+    }
 
     /// How many jobs ended with `status`.
     public func count(_ status: BatchJobResult.Status) -> Int { results.filter { $0.status == status }.count }

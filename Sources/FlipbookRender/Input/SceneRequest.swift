@@ -81,8 +81,7 @@ public struct SceneRequest: Sendable, Equatable {
                 throw FlipbookError(
                     .invalidInput,
                     "Unknown scene '\(scene)': use \(Self.builtInScenes.map { "'\($0)'" }.joined(separator: ", ")) "
-                        + "or the path of a JSON scene file.\(didYouMean(scene, among: Self.builtInScenes))",
-                    at: .init(keyPath: "scene"))
+                        + "or the path of a JSON scene file.\(didYouMean(scene, among: Self.builtInScenes))")
             }
             let data = try readInputFile(url, what: "scene file")
             file = try SceneFile.decode(data, source: url.path)
