@@ -1,5 +1,13 @@
+import ArgumentParser
 import Flipbook
 import Foundation
+
+/// A command that writes outputs and so catches SIGINT, SIGTERM and SIGHUP (see ``Interruption``).
+protocol InterruptibleCommand: ParsableCommand {}
+
+extension FlipbookTool.Render: InterruptibleCommand {}
+extension FlipbookTool.Still: InterruptibleCommand {}
+extension FlipbookTool.Batch: InterruptibleCommand {}
 
 /// What `flipbook` does when SIGINT, SIGTERM or SIGHUP arrives during `render`, `still` or `batch`:
 /// it cancels every render (they stop between frames and remove their `.partial` files), says what

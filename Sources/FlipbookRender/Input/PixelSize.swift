@@ -22,6 +22,17 @@ public struct PixelSize: Sendable, Hashable, CustomStringConvertible {
         self.init(width: width, height: height)
     }
 
+    /// Throws unless both sides are from 1 to ``Bitmap/maximumDimension`` pixels. The error's key
+    /// path is `size`.
+    public func validate() throws {
+        let sides = 1...Bitmap.maximumDimension
+        guard sides.contains(width), sides.contains(height) else {
+            let most = Bitmap.maximumDimension
+            throw FlipbookError(invalid: "The size", "must be between 1x1 and \(most)x\(most) pixels; it is \(self).",
+                                at: .init(keyPath: "size"))
+        }
+    }
+
     /// `1080x1920`.
     public var description: String { "\(width)x\(height)" }
 

@@ -64,6 +64,7 @@ public struct SceneRequest: Sendable, Equatable {
     /// The scene file this request describes: a preset laid out for the final canvas, or the file
     /// read from disk, with the overrides applied.
     public func sceneFile(relativeTo directory: URL? = nil) throws -> SceneFile {
+        try size?.validate()
         func canvas(scale: Double) -> CGSize? { size?.points(scale: scale) }
         var file: SceneFile
         if isBuiltIn {
@@ -105,13 +106,21 @@ public struct SceneRequest: Sendable, Equatable {
         }
     }
 
-    /// `error` placed at the scene file when it is about a value the file gave (not an override).
+    /// `error` placed at the scene file when it is about a value the file gave (not an override);
+    /// for a built-in scene, an error inside its layers is the preset refusing the override that
+    /// made it (a duration shorter than its script), so it is explained as that override's.
     public func placed(_ error: FlipbookError, relativeTo directory: URL? = nil) -> FlipbookError {
-        guard error.location.file == nil, let keyPath = error.location.keyPath,
-              !overriddenKeys.contains(keyPath), let url = sceneFileURL(relativeTo: directory)
-        else { return error }
-        return error.at(file: url.path)
+        let keyPath = error.location.keyPath
+        guard error.location.file == nil, !overriddenKeys.contains(keyPath ?? "") else { return error }
+        if let url = sceneFileURL(relativeTo: directory) { return error.at(file: url.path) }
+        let (key, value) = duration.map { ("duration", "\(formatNumber($0)) s") } ?? size.map { ("size", "\($0)") }
+            ?? ("", "")
+        guard !key.isEmpty, error.kind == .invalidInput, (keyPath ?? error.message).hasPrefix("layers") else { return error }
+        return FlipbookError(
+            invalid: "The \(key)", "of \(value) does not suit the built-in \(scene.lowercased()) scene: \(error.message)",
+            at: .init(keyPath: key))
     }
+
 }
 
 extension SceneFile {
