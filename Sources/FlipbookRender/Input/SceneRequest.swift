@@ -99,8 +99,10 @@ public struct SceneRequest: Sendable, Equatable {
     /// The timeline to render, every value checked. An error about a value the file gave is placed
     /// at the file; one about an override keeps the override's key path for the caller to place.
     public func makeTimeline(relativeTo directory: URL? = nil) throws -> Timeline {
+        // Reading and decoding name the file themselves; only the timeline's checks need placing.
+        let file = try sceneFile(relativeTo: directory)
         do {
-            return try sceneFile(relativeTo: directory).makeTimeline()
+            return try file.makeTimeline()
         } catch let error as FlipbookError {
             throw placed(error, relativeTo: directory)
         }
