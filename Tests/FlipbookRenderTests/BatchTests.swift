@@ -108,19 +108,44 @@ struct BatchRunTests {
 
 @Suite("Partial file registry")
 struct PartialFileRegistryTests {
-    @Test("an interruption removes live partial files, refuses their commit and new ones")
-    func interruption() throws {
+    @Test("a live partial file is listed until it is discarded; the destination is never touched")
+    func listing() throws {
         let scratch = try TemporaryDirectory("registry")
         let destination = scratch.file("out.mp4")
         try Data("old".utf8).write(to: destination)
-        let registry = PartialFileRegistry.shared
-        // The shared registry is the process's; this test only looks, never interrupts it.
-        let file = try PartialOutputFile(destination: destination, what: "MP4")
+        let registry = PartialFileRegistry()
+        let file = try PartialOutputFile(destination: destination, what: "MP4", registry: registry)
         try Data("new".utf8).write(to: file.temporary)
-        #expect(registry.unfinishedDestinations.contains(destination.standardizedFileURL))
+        #expect(registry.unfinishedDestinations == [destination.standardizedFileURL])
         file.discard()
-        #expect(!registry.unfinishedDestinations.contains(destination.standardizedFileURL))
+        #expect(registry.unfinishedDestinations.isEmpty)
         #expect(scratch.contents == ["out.mp4"])
         #expect(try Data(contentsOf: destination) == Data("old".utf8))
+    }
+
+    @Test("an interruption removes live partial files, refuses their commit and any new one")
+    func interruption() throws {
+        let scratch = try TemporaryDirectory("registry")
+        let destination = scratch.file("out.mp4"), finished = scratch.file("done.png")
+        try Data("old".utf8).write(to: destination)
+        let registry = PartialFileRegistry()
+        let done = try PartialOutputFile(destination: finished, what: "PNG", registry: registry)
+        try Data("png".utf8).write(to: done.temporary)
+        try done.commit(what: "PNG")
+        let file = try PartialOutputFile(destination: destination, what: "MP4", registry: registry)
+        try Data("new".utf8).write(to: file.temporary)
+
+        registry.beginInterruption()
+        let refused = #expect(throws: FlipbookError.self) {
+            try PartialOutputFile(destination: scratch.file("later.mp4"), what: "MP4", registry: registry)
+        }
+        #expect(refused?.kind == .interrupted)
+        #expect(registry.removeUnfinishedFiles() == [destination.standardizedFileURL])
+        #expect(scratch.contents == ["done.png", "out.mp4"])
+        let commit = #expect(throws: FlipbookError.self) { try file.commit(what: "MP4") }
+        #expect(commit?.kind == .interrupted)
+        #expect(commit?.message == "Cannot write MP4 to \(destination.standardizedFileURL.path): interrupted.")
+        #expect(try Data(contentsOf: destination) == Data("old".utf8))
+        #expect(try Data(contentsOf: finished) == Data("png".utf8))
     }
 }

@@ -31,6 +31,7 @@ public final class RenderCancellation: @unchecked Sendable {
     private var handlers: [Int: @Sendable (Reason) -> Void] = [:]
     private var nextHandler = 0
 
+    /// A handle that is not cancelled yet.
     public init() {}
 
     /// Asks every render using this handle to stop. Only the first call counts.

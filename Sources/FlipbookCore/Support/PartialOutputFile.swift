@@ -14,10 +14,18 @@ package final class PartialOutputFile {
     /// Where it is written meanwhile: a hidden file in the same directory, so the rename is atomic.
     package let temporary: URL
     private var settled = false
+    /// Where this file is listed while it is being written.
+    private let registry: PartialFileRegistry
 
     /// Checks that `url` can be written (its directory exists, is writable, and no directory has
     /// the file's name) and picks the temporary file's name.
-    package init(destination url: URL, what: String) throws {
+    package convenience init(destination url: URL, what: String) throws {
+        try self.init(destination: url, what: what, registry: .shared)
+    }
+
+    /// The same, listed in `registry` rather than the process's (for tests of the registry).
+    package init(destination url: URL, what: String, registry: PartialFileRegistry) throws {
+        self.registry = registry
         let destination = url.standardizedFileURL
         let directory = destination.deletingLastPathComponent()
         var isDirectory: ObjCBool = false
@@ -42,7 +50,7 @@ package final class PartialOutputFile {
         self.temporary = directory.appendingPathComponent(
             ".\(destination.lastPathComponent).\(UUID().uuidString.prefix(8)).partial")
         do {
-            try PartialFileRegistry.shared.register(self, temporary: temporary, destination: destination)
+            try registry.register(self, temporary: temporary, destination: destination)
         } catch {
             settled = true
             throw error
@@ -52,7 +60,7 @@ package final class PartialOutputFile {
     /// Renames the temporary file over the destination (atomically, on the same file system).
     package func commit(what: String) throws {
         guard !settled else { return }
-        guard PartialFileRegistry.shared.willCommit(self) else {
+        guard registry.willCommit(self) else {
             // The process is being interrupted and its cleanup has removed this file already.
             settled = true
             unlink(temporary.path)
@@ -71,7 +79,7 @@ package final class PartialOutputFile {
         guard !settled else { return }
         settled = true
         unlink(temporary.path)
-        PartialFileRegistry.shared.discarded(self)
+        registry.discarded(self)
     }
 
     deinit {

@@ -14,6 +14,7 @@ public struct BatchFile: Sendable, Equatable {
     /// Where relative paths in the jobs are resolved: the batch file's directory.
     public var baseDirectory: URL?
 
+    /// A batch of `jobs` whose relative paths are resolved against `baseDirectory`.
     public init(jobs: [BatchJob], baseDirectory: URL? = nil) {
         self.jobs = jobs
         self.baseDirectory = baseDirectory

@@ -38,6 +38,7 @@ public struct BatchJob: Sendable, Equatable {
     /// The output extensions for stills.
     public static let stillExtensions = ["png", "pdf", "svg"]
 
+    /// A job writing `output` from `request`; `time` is for stills, `crf` and `preset` for clips.
     public init(name: String? = nil, request: SceneRequest, output: String, time: TimeInterval? = nil,
                 crf: Int? = nil, preset: String? = nil) {
         self.name = name

@@ -33,6 +33,7 @@ public struct BatchJobResult: Sendable {
     /// Why it did not succeed, with key paths relative to the file (`jobs[2].crf`).
     public var error: FlipbookError?
 
+    /// A result, as ``runJob(_:index:baseDirectory:workers:cancellation:progress:)`` makes them.
     public init(index: Int, label: String, output: URL, status: Status, frames: Int? = nil, seconds: TimeInterval,
                 error: FlipbookError? = nil) {
         self.index = index
@@ -52,6 +53,7 @@ public struct BatchReport: Sendable {
     /// Seconds from the first job's start to the last one's end.
     public var wallTime: TimeInterval
 
+    /// A report of `results` (in job order) that took `wallTime` seconds.
     public init(results: [BatchJobResult], wallTime: TimeInterval) {
         self.results = results
         self.wallTime = wallTime

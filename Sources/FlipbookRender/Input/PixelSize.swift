@@ -9,6 +9,7 @@ public struct PixelSize: Sendable, Hashable, CustomStringConvertible {
     /// Pixels down.
     public var height: Int
 
+    /// `width × height` pixels, unchecked until ``validate()``.
     public init(width: Int, height: Int) {
         self.width = width
         self.height = height

@@ -28,6 +28,7 @@ public struct SceneRequest: Sendable, Equatable {
     /// The built-in scenes, by name.
     public static let builtInScenes = ["confetti", "ripples"]
 
+    /// A request for `scene` with the given overrides; `nil` keeps the scene's own value.
     public init(
         scene: String, size: PixelSize? = nil, scale: Double? = nil, fps: FrameRate? = nil,
         duration: TimeInterval? = nil, seed: UInt64? = nil, background: Color? = nil
