@@ -123,7 +123,6 @@ public struct SceneRequest: Sendable, Equatable {
             invalid: "The \(key)", "of \(value) does not suit the built-in \(scene.lowercased()) scene: \(error.message)",
             at: .init(keyPath: key))
     }
-
 }
 
 extension SceneFile {
