@@ -55,6 +55,9 @@ extension FlipbookTool {
             print(batchSummary(report))
             guard let kind = report.failureKind else { return }
             if kind == .interrupted { Interruption.shared.finishAndExit() }
+            // Also on standard error, where CI logs put failures.
+            let unfinished = report.results.count - report.count(.succeeded)
+            printError("\(unfinished) of \(report.results.count) jobs did not succeed; see the summary above.")
             throw ExitCode(ExitStatus.status(for: kind))
         }
     }

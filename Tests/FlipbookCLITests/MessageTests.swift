@@ -79,6 +79,7 @@ struct MessageTests {
         #expect(batch.output.contains("#2 b.mp4  INVALID"))
         // The other job ran.
         #expect(batch.output.contains("1 succeeded, 0 failed, 1 invalid in "))
+        #expect(batch.error == "error: 1 of 2 jobs did not succeed; see the summary above.\n")
         #expect(scratch.contents == ["a.png", "jobs.json"])
     }
 

@@ -39,7 +39,7 @@ public struct BatchFile: Sendable, Equatable {
             do {
                 _ = try SceneFile.decode(data, source: source)
             } catch let error as FlipbookError {
-                throw FlipbookError(.invalidInput, error.message, at: .init(file: source))
+                throw error.at(file: source)
             }
             throw FlipbookError(.invalidInput, "\(source) is not valid JSON.", at: .init(file: source))
         }
