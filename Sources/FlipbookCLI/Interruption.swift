@@ -34,10 +34,15 @@ final class Interruption: @unchecked Sendable {
 
     /// Starts catching the signals.
     func install() {
-        let signals = InterruptSignals { [self] number in self.receive(number) }
-        lock.lock()
-        self.signals = signals
-        lock.unlock()
+        do {
+            let signals = try InterruptSignals { [self] number in self.receive(number) }
+            lock.lock()
+            self.signals = signals
+            lock.unlock()
+        } catch {
+            // Rendering still works; only the cleanup on a signal is lost. Say so once.
+            printNote("warning: \((error as? FlipbookError)?.message ?? "\(error)") Interrupting may leave .partial files.")
+        }
     }
 
     /// Notes an output that was written completely, for the message after an interruption.

@@ -14,6 +14,21 @@ struct SignalTests {
         return false
     }
 
+    /// Waits (up to 60 s) until the process catches SIGINT, which `flipbook` does once it has
+    /// parsed its command line (Linux's /proc/PID/status, SigCgt mask).
+    func waitForSignalHandlers(of process: Process) -> Bool {
+        for _ in 0..<600 {
+            if let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+               let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16),
+               mask & (1 << UInt64(SIGINT - 1)) != 0 {
+                return true
+            }
+            usleep(50_000)
+        }
+        return false
+    }
+
     @Test("a signal during render removes the partial file, keeps the old clip and exits 128 + the signal",
           arguments: [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM"), (SIGHUP, "SIGHUP")])
     func render(signal: Int32, name: String) throws {
@@ -55,22 +70,24 @@ struct SignalTests {
         #expect(scratch.contents == ["a.png", "jobs.json"])
     }
 
-    @Test("a signal during a still exits 128 + the signal and leaves no partial file")
+    @Test("a signal during a still exits 130 and leaves no partial file; nothing appears after the signal")
     func still() throws {
         let scratch = try TemporaryDirectory.cli()
-        // A still is quick; start it and signal at once. Either it finished (and is kept) or it was
-        // interrupted (and nothing is left): never a partial file.
         let running = try Tool.Running(["still", "confetti", "-o", scratch.path("s.png"), "--size", "2000x4000"],
                                        in: scratch.url)
-        usleep(500_000)  // past start-up, when the handlers are installed
+        #expect(waitForSignalHandlers(of: running.process))
         running.process.interrupt()
         let run = running.finish()
         #expect(running.process.terminationReason == .exit)
+        #expect(run.status == 130, "\(run.error)")
         #expect(scratch.partialFiles.isEmpty)
-        if run.status == 130 {
-            #expect(run.error.contains("interrupted by SIGINT: "), "\(run.error)")
+        // Whichever moment the signal met: a still finished before it is kept, anything later is not.
+        if scratch.contents == ["s.png"] {
+            #expect(run.error.hasSuffix("interrupted by SIGINT: kept s.png\n"), "\(run.error)")
         } else {
-            #expect(run.status == 0, "\(run.error)")
+            #expect(scratch.contents.isEmpty)
+            #expect(run.error.hasSuffix("interrupted by SIGINT: nothing was written\n")
+                || run.error.hasSuffix("interrupted by SIGINT: removed the unfinished s.png\n"), "\(run.error)")
         }
     }
 }

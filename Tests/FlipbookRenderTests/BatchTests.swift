@@ -135,12 +135,18 @@ struct PartialFileRegistryTests {
         let file = try PartialOutputFile(destination: destination, what: "MP4", registry: registry)
         try Data("new".utf8).write(to: file.temporary)
 
+        let late = try PartialOutputFile(destination: scratch.file("late.png"), what: "PNG", registry: registry)
+        try Data("late".utf8).write(to: late.temporary)
+
         registry.beginInterruption()
+        // Finished after the signal: removed, not committed.
+        let lateCommit = #expect(throws: FlipbookError.self) { try late.commit(what: "PNG") }
+        #expect(lateCommit?.kind == .interrupted)
         let refused = #expect(throws: FlipbookError.self) {
             try PartialOutputFile(destination: scratch.file("later.mp4"), what: "MP4", registry: registry)
         }
         #expect(refused?.kind == .interrupted)
-        #expect(registry.removeUnfinishedFiles() == [destination.standardizedFileURL])
+        #expect(registry.removeUnfinishedFiles() == [scratch.file("late.png").standardizedFileURL, destination.standardizedFileURL])
         #expect(scratch.contents == ["done.png", "out.mp4"])
         let commit = #expect(throws: FlipbookError.self) { try file.commit(what: "MP4") }
         #expect(commit?.kind == .interrupted)

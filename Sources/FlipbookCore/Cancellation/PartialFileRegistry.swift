@@ -4,8 +4,8 @@ import Foundation
 /// all before it exits, even those whose writer is still busy on another thread.
 ///
 /// ``PartialOutputFile`` registers itself here when it is made and leaves when it is committed or
-/// discarded. After ``beginInterruption()`` no new partial file may be made, and the registry
-/// remembers which destinations lost their unfinished file, for the message a person reads.
+/// discarded. After ``beginInterruption()`` no partial file may be made or committed, and the
+/// registry remembers which destinations lost their unfinished file, for the message a person reads.
 public final class PartialFileRegistry: @unchecked Sendable {
     // @unchecked: every property is read and written only with `lock` held.
 
@@ -70,11 +70,17 @@ public final class PartialFileRegistry: @unchecked Sendable {
     }
 
     /// Takes a partial file out of the registry before it is renamed over its destination. Returns
-    /// `false` when the interruption already removed it: it must not be committed then.
+    /// `false` once the interruption has begun: nothing new appears after a signal, so a file
+    /// finished then is removed (and reported so) rather than committed.
     package func willCommit(_ file: AnyObject) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        return live.removeValue(forKey: ObjectIdentifier(file)) != nil
+        guard let entry = live.removeValue(forKey: ObjectIdentifier(file)) else { return false }
+        if interrupted {
+            removed.append(entry.destination)
+            return false
+        }
+        return true
     }
 
     /// Takes a discarded partial file out of the registry.
