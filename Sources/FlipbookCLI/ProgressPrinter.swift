@@ -85,7 +85,12 @@ struct RateEstimator {
     }
 
     mutating func add(frames: Int, at time: TimeInterval) {
-        samples.append((time, frames))
+        // One sample per tenth of a second is plenty, and keeps a fast render's history short.
+        if samples.count > 1, let last = samples.last, time - samples[samples.count - 2].time < 0.1 {
+            samples[samples.count - 1] = (max(time, last.time), frames)
+        } else {
+            samples.append((time, frames))
+        }
         // Keep one sample older than the window, so the rate always spans the whole window.
         while samples.count > 2, samples[1].time <= time - window { samples.removeFirst() }
     }

@@ -48,6 +48,14 @@ struct PrintingTests {
         #expect(rate.secondsRemaining(50) == 5)
     }
 
+    @Test("a very fast render's rate is measured right from dense updates")
+    func denseUpdates() throws {
+        var rate = RateEstimator(window: 3)
+        for frame in 0...60_000 { rate.add(frames: frame, at: Double(frame) / 10_000) }
+        let fps = try #require(rate.framesPerSecond)
+        #expect(abs(fps - 10_000) < 1)
+    }
+
     @Test("compact durations", arguments: [(4.2, "5 s"), (125, "2m05s"), (3720, "1h02m"), (Double.infinity, "?")])
     func durations(seconds: Double, text: String) {
         #expect(formatCompactDuration(seconds) == text)
