@@ -1,4 +1,6 @@
 import ArgumentParser
+import Flipbook
+import Foundation
 
 /// The `flipbook` command: renders scenes to MP4 clips and stills.
 struct FlipbookTool: ParsableCommand {
@@ -9,9 +11,22 @@ struct FlipbookTool: ParsableCommand {
             A scene is a built-in effect (confetti, ripples) or a JSON scene file describing a whole \
             timeline. Run `flipbook scenes` to see each scene's parameters and defaults.
 
-            Exit codes: 0 success, 1 a render failed, 2 a usage error (bad option, bad scene file).
+            Exit statuses: \(ExitStatus.documentation)
             """,
         version: "0.1.0",
         subcommands: [Render.self, Still.self, Batch.self, Scenes.self]
     )
+
+    /// The names a subcommand may be called by.
+    static var subcommandNames: [String] { configuration.subcommands.map { $0._commandName } }
+
+    /// Parses a command line (without the program's name) the way `flipbook` does: a word where a
+    /// subcommand belongs that is not one is reported with the subcommand meant ("Unknown
+    /// subcommand 'rendr'. Did you mean 'render'?") instead of the parser's "Unexpected argument".
+    static func parseCommandLine(_ arguments: [String]) throws -> any ParsableCommand {
+        if let first = arguments.first, !first.hasPrefix("-"), first != "help", !subcommandNames.contains(first) {
+            throw ValidationError("Unknown subcommand '\(first)'.\(didYouMean(first, among: subcommandNames))")
+        }
+        return try parseAsRoot(arguments)
+    }
 }

@@ -1,27 +1,15 @@
-import ArgumentParser
 import Flipbook
 import Foundation
 
-// A hand-written entry point instead of `@main`: Flipbook's exit codes are 2 for usage errors
-// (ArgumentParser's default is 64) and 1 for a render that failed.
+// A hand-written entry point instead of `@main`: `flipbook`'s exit statuses (ExitStatus) differ from
+// ArgumentParser's, and signals must be caught before any render starts.
 do {
-    var command = try FlipbookTool.parseAsRoot()
+    var command = try FlipbookTool.parseCommandLine(Array(CommandLine.arguments.dropFirst()))
+    if command is any InterruptibleCommand { Interruption.shared.install() }
     try command.run()
-    exit(0)
-} catch let error as UsageError {
-    printError(error.message)
-    exit(ToolExitCode.usage)
-} catch let error as FlipbookError {
-    printError(error.message)
-    exit(ToolExitCode.failure)
-} catch let error as ExitCode {
-    exit(error.rawValue)
+    // A signal that came too late to stop the work still ends the process as interrupted.
+    if Interruption.shared.signal != nil { Interruption.shared.finishAndExit() }
+    exit(ExitStatus.success)
 } catch {
-    let code = FlipbookTool.exitCode(for: error)
-    if code == .success {
-        print(FlipbookTool.fullMessage(for: error))
-        exit(0)
-    }
-    FileHandle.standardError.write(Data((FlipbookTool.fullMessage(for: error) + "\n").utf8))
-    exit(ToolExitCode.usage)
+    exit(report(error))
 }

@@ -1,4 +1,5 @@
 import Foundation
+import FlipbookTestSupport
 
 /// Runs the built `flipbook` executable and captures what it prints.
 struct ToolRun {
@@ -8,54 +9,50 @@ struct ToolRun {
 }
 
 enum Tool {
-    /// The `flipbook` binary built next to this test bundle.
+    /// The `flipbook` binary `swift build` made: `.build/debug/flipbook` in the package.
     static var executable: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("flipbook")
+        URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent()  // FlipbookCLITests
+            .deletingLastPathComponent()  // Tests
+            .deletingLastPathComponent()  // package root
+            .appendingPathComponent(".build/debug/flipbook")
+    }
+
+    /// A `flipbook` process, started, its output going to pipes.
+    final class Running {
+        let process = Process()
+        private let out = Pipe(), err = Pipe()
+
+        init(_ arguments: [String], in directory: URL? = nil) throws {
+            process.executableURL = Tool.executable
+            process.arguments = arguments
+            if let directory { process.currentDirectoryURL = directory }
+            process.standardOutput = out
+            process.standardError = err
+            try process.run()
+        }
+
+        /// Waits for the process to end and returns what it printed.
+        func finish() -> ToolRun {
+            // Read before waiting so a chatty child never blocks on a full pipe.
+            let outData = out.fileHandleForReading.readDataToEndOfFile()
+            let errData = err.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return ToolRun(
+                status: process.terminationStatus,
+                output: String(decoding: outData, as: UTF8.self),
+                error: String(decoding: errData, as: UTF8.self))
+        }
     }
 
     static func run(_ arguments: [String], in directory: URL? = nil) throws -> ToolRun {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // Read before waiting so a chatty child never blocks on a full pipe.
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return ToolRun(
-            status: process.terminationStatus,
-            output: String(decoding: outData, as: UTF8.self),
-            error: String(decoding: errData, as: UTF8.self))
+        try Running(arguments, in: directory).finish()
     }
 }
 
-/// A fresh directory for one test's files, removed when the test ends.
-final class Scratch {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-
-    func write(_ name: String, _ text: String) throws -> String {
-        let file = url.appendingPathComponent(name)
-        try Data(text.utf8).write(to: file)
-        return file.path
-    }
-
-    /// The names of the files in the directory, sorted.
-    var contents: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
+extension TemporaryDirectory {
+    /// A tool test's scratch directory.
+    static func cli() throws -> TemporaryDirectory { try TemporaryDirectory("cli") }
 }
 
 /// A small scene file that renders quickly: 64×48 points, 10 fps, half a second.

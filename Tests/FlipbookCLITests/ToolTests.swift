@@ -2,26 +2,25 @@ import Foundation
 import Testing
 import FlipbookTestSupport
 import FlipbookDrawing
+import Flipbook
 
 @Suite("flipbook command line")
 struct ToolTests {
     @Test("render writes an MP4 clip from a scene file")
     func renderClip() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory.cli()
         let scene = try scratch.write("small.json", smallScene)
         let run = try Tool.run(["render", scene, "-o", scratch.path("clip.mp4"), "--preset", "ultrafast"])
         #expect(run.status == 0, "stderr: \(run.error)")
         #expect(run.output.contains("5 frames"))
-        let data = try Data(contentsOf: URL(fileURLWithPath: scratch.path("clip.mp4")))
-        // An MP4 starts with an 'ftyp' box.
-        #expect(data.count > 100)
-        #expect(String(decoding: data[4..<8], as: UTF8.self) == "ftyp")
+        let clip = try probeMP4(scratch.file("clip.mp4"))
+        #expect(clip.frames == 5 && clip.width == 64 && clip.height == 48)
         #expect(scratch.contents == ["clip.mp4", "small.json"])
     }
 
     @Test("still writes PNG at pixel size, and PDF and SVG")
     func stills() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory.cli()
         let scene = try scratch.write("small.json", smallScene)
         let png = try Tool.run(["still", scene, "--time", "0.3", "-o", scratch.path("f.png"), "--scale", "2"])
         #expect(png.status == 0, "stderr: \(png.error)")
@@ -44,7 +43,7 @@ struct ToolTests {
 
     @Test("the same seed gives the same still; another seed a different one")
     func seeds() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory.cli()
         for (name, seed) in [("a", "7"), ("b", "7"), ("c", "8")] {
             let run = try Tool.run(["still", "confetti", "--time", "0.5", "--size", "120x200", "--seed", seed,
                                     "-o", scratch.path("\(name).png")])
@@ -59,7 +58,7 @@ struct ToolTests {
 
     @Test("batch finishes the other jobs when one fails, prints a summary and exits 1")
     func batchWithABadJob() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory.cli()
         _ = try scratch.write("small.json", smallScene)
         let jobs = try scratch.write("jobs.json", """
             {"jobs": [
@@ -81,36 +80,55 @@ struct ToolTests {
     func scenes() throws {
         let run = try Tool.run(["scenes"])
         #expect(run.status == 0)
-        for text in ["confetti", "ripples", "gravity", "280", "1.6", "lifetime", "14", "maximumNumberOfRipples", "1000"] {
+        for text in ["confetti", "ripples", "gravity"] {
             #expect(run.output.contains(text), "missing \(text)")
+        }
+        // Each default on its parameter's own row, as a whole word: "1000" must be the cap's
+        // default, not any number that happens to contain it.
+        for (parameter, value) in [("maximumNumberOfRipples", "1000"), ("lifetime", "14")] {
+            let rows = run.output.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+            #expect(rows.contains { $0.count > 1 && $0[0] == parameter && $0[1] == value }, "no row '\(parameter) \(value) ...'")
         }
     }
 
     @Test("usage errors exit 2 with a clear message and write nothing", arguments: [
-        (["render", "fireworks", "-o", "OUT/x.mp4"], "Unknown scene 'fireworks'"),
-        (["render", "confetti", "-o", "OUT/x.mp4", "--frobnicate"], "Unknown option '--frobnicate'"),
-        (["render", "confetti", "-o", "OUT/x.mp4", "--duration=-1"], "--duration must be greater than 0"),
-        (["render", "confetti", "-o", "OUT/x.mp4", "--fps", "0"], "--fps must be between 1 and 1000"),
-        (["render", "confetti", "-o", "OUT/x.mp4", "--size", "0x100"], "--size must be between"),
-        (["render", "confetti", "-o", "OUT/x.mp4", "--size", "20000x100"], "--size must be between"),
-        (["render", "confetti", "-o", "OUT/x.mp4", "--scale", "0"], "--scale must be greater than 0"),
-        (["render", "confetti", "-o", "OUT/x.mp4", "--crf", "60"], "--crf must be between 0 and 51"),
-        (["render", "confetti", "-o", "OUT/x.mp4", "--preset", "warp"], "Unknown --preset 'warp'"),
-        (["render", "confetti", "-o", "OUT/missing/x.mp4"], "does not exist"),
-        (["render", "confetti", "-o", "OUT/x.png"], "must end in .mp4"),
-        (["still", "confetti", "-o", "OUT/x.gif"], "must end in .png, .pdf, .svg"),
+        (["render", "fireworks", "-o", "OUT/x.mp4"], "error: Unknown scene 'fireworks'"),
+        (["render", "confetti", "-o", "OUT/x.mp4", "--frobnicate"], "error: Unknown option '--frobnicate'"),
+        (["render", "confetti", "-o", "OUT/x.mp4", "--duration=-1"], "error: --duration must be greater than 0"),
+        (["render", "confetti", "-o", "OUT/x.mp4", "--duration", "-1"], "error: --duration must be greater than 0"),
+        (["render", "confetti", "-o", "OUT/x.mp4", "--fps", "0"], "error: --fps must be a whole number of frames per second from 1 to 1000"),
+        (["render", "confetti", "-o", "OUT/x.mp4", "--size", "0x100"], "error: --size must be between 1x1 and 32767x32767 pixels; it is 0x100."),
+        (["still", "ripples", "-o", "OUT/x.png", "--duration", "0.5"], "error: --duration of 0.5 s does not suit the built-in ripples scene: "),
+        (["render", "confetti", "-o", "OUT/x.mp4", "--size", "20000x100"], "error: --size must fit H264's largest level"),
+        (["render", "confetti", "-o", "OUT/x.mp4", "--scale", "0"], "error: --scale must be greater than 0"),
+        (["render", "confetti", "-o", "OUT/x.mp4", "--crf", "60"], "error: --crf must be between 0 (lossless) and 51 (smallest); it is 60."),
+        (["render", "confetti", "-o", "OUT/x.mp4", "--preset", "warp"], "error: The value 'warp' is invalid for '--preset <preset>'"),
+        (["render", "confetti", "-o", "OUT/x.png"], "error: --output must end in .mp4, .m4v for a clip"),
+        (["still", "confetti", "-o", "OUT/x.gif"], "error: --output must end in .png, .pdf, .svg for a still"),
+        (["still", "confetti", "-o", "OUT/x.png", "--time", "-1"], "error: --time must be a number of seconds from 0; it is -1."),
+        (["rendr", "confetti"], "error: Unknown subcommand 'rendr'. Did you mean 'render'?"),
     ])
     func usageErrors(arguments: [String], message: String) throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory.cli()
         let run = try Tool.run(arguments.map { $0.replacingOccurrences(of: "OUT", with: scratch.url.path) })
         #expect(run.status == 2, "stderr: \(run.error)")
-        #expect(run.error.contains(message), "stderr: \(run.error)")
+        #expect(run.error.hasPrefix(message), "stderr: \(run.error)")
+        #expect(scratch.contents.isEmpty)
+    }
+
+    @Test("a missing output directory is a file failure: exit 1, nothing written")
+    func missingOutputDirectory() throws {
+        let scratch = try TemporaryDirectory.cli()
+        let run = try Tool.run(["render", "confetti", "-o", scratch.path("missing/x.mp4"), "--quiet"])
+        #expect(run.status == 1, "stderr: \(run.error)")
+        #expect(run.error.hasPrefix("error: Cannot write MP4 to \(scratch.path("missing/x.mp4")): the directory"))
+        #expect(run.error.contains("does not exist"))
         #expect(scratch.contents.isEmpty)
     }
 
     @Test("a malformed scene file is reported by line and column")
     func malformedJSON() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory.cli()
         let scene = try scratch.write("bad.json", "{\n  \"fps\": 30,\n  \"layers\": [ {\"scene\": \"confetti\" ]\n}\n")
         let run = try Tool.run(["render", scene, "-o", scratch.path("x.mp4")])
         #expect(run.status == 2)
@@ -120,7 +138,7 @@ struct ToolTests {
 
     @Test("out-of-range values in a scene file name their key path")
     func outOfRangeInFile() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory.cli()
         let scene = try scratch.write("big.json", #"{"layers": [{"scene": "confetti", "bursts": [{"count": 500000}]}]}"#)
         let run = try Tool.run(["still", scene, "-o", scratch.path("x.png")])
         #expect(run.status == 2)
@@ -134,7 +152,7 @@ struct ToolTests {
 
     @Test("a render that fails exits 1 and keeps the file already there")
     func renderFailure() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory.cli()
         // A directory where the clip should go: the render cannot replace it.
         try FileManager.default.createDirectory(atPath: scratch.path("clip.mp4"), withIntermediateDirectories: false)
         let scene = try scratch.write("small.json", smallScene)

@@ -1,17 +1,20 @@
 import Flipbook
 import Foundation
+import FlipbookTestSupport
 import Testing
 
 /// The README's examples, verbatim apart from the output paths, so they keep compiling and working.
 @Suite("README examples")
 struct ReadmeExampleTests {
-    let directory: URL = FileManager.default.temporaryDirectory
-        .appendingPathComponent("flipbook-readme-\(UUID().uuidString)")
+    let scratch: TemporaryDirectory
+    var directory: URL { scratch.url }
+
+    init() throws {
+        scratch = try TemporaryDirectory("readme")
+    }
 
     @Test("the drawing example writes the sunburst PNG")
     func drawAPicture() throws {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
 
         var bitmap = try Bitmap(width: 640, height: 400)
         bitmap.draw(scale: 2, background: .white) { context, size in
@@ -42,8 +45,6 @@ struct ReadmeExampleTests {
 
     @Test("the clip example renders an MP4 and a PDF")
     func renderAClip() throws {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
 
         var timeline = try Timeline(
             size: CGSize(width: 390, height: 844), scale: 2, fps: 60, duration: 3, background: .white,
@@ -58,7 +59,9 @@ struct ReadmeExampleTests {
         options.preset = "ultrafast"
         let report = try render(timeline, to: directory.appendingPathComponent("party.mp4"), options: options)
         #expect(report.frameCount == 15)
-        try renderStill(timeline, at: 0.8, to: directory.appendingPathComponent("party.pdf"))
+        // The README draws t = 0.8 of its 3 s clip; this one is 0.25 s long, and a still past the
+        // end of a clip is an error.
+        try renderStill(timeline, at: 0.2, to: directory.appendingPathComponent("party.pdf"))
         let pdf = try Data(contentsOf: directory.appendingPathComponent("party.pdf"))
         #expect(pdf.starts(with: Array("%PDF-".utf8)))
     }

@@ -1,5 +1,6 @@
 import Flipbook
 import Foundation
+import FlipbookTestSupport
 import Testing
 
 /// Flipbook writes PNGs itself (zlib, "Sub" filter) rather than through Cairo's libpng writer, which
@@ -33,8 +34,8 @@ struct StillPNGTests {
         }
         let data = try bitmap.pngData()
         #expect(data[25] == 6)  // IHDR colour type: RGBA
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory("render")
+        let directory = scratch.url
         let url = directory.appendingPathComponent("translucent.png")
         try data.write(to: url)
         let decoded = try Bitmap(contentsOfPNG: url)
@@ -44,8 +45,8 @@ struct StillPNGTests {
 
     @Test("an opaque still is written as RGB and reads back exactly")
     func opaqueStill() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory("render")
+        let directory = scratch.url
         let url = directory.appendingPathComponent("opaque.png")
         var timeline = try movingRectTimeline(width: 161, height: 91)  // odd sizes
         timeline.scale = 1

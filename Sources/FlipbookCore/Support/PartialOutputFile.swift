@@ -5,16 +5,27 @@ import Foundation
 /// Until ``commit(what:)`` the destination is never touched: a failed or abandoned write leaves
 /// whatever file was there before, and deinit removes the temporary file. The video encoder holds
 /// one for as long as frames keep coming; ``writeAtomically(to:what:_:)`` wraps one around a closure.
+///
+/// Every live one is listed in ``PartialFileRegistry/shared``, so an interrupted process can remove
+/// them all; once it has, ``commit(what:)`` refuses and the destination stays as it was.
 package final class PartialOutputFile {
     /// Where the file will end up.
     package let destination: URL
     /// Where it is written meanwhile: a hidden file in the same directory, so the rename is atomic.
     package let temporary: URL
     private var settled = false
+    /// Where this file is listed while it is being written.
+    private let registry: PartialFileRegistry
 
     /// Checks that `url` can be written (its directory exists, is writable, and no directory has
     /// the file's name) and picks the temporary file's name.
-    package init(destination url: URL, what: String) throws {
+    package convenience init(destination url: URL, what: String) throws {
+        try self.init(destination: url, what: what, registry: .shared)
+    }
+
+    /// The same, listed in `registry` rather than the process's (for tests of the registry).
+    package init(destination url: URL, what: String, registry: PartialFileRegistry) throws {
+        self.registry = registry
         let destination = url.standardizedFileURL
         let directory = destination.deletingLastPathComponent()
         var isDirectory: ObjCBool = false
@@ -38,11 +49,23 @@ package final class PartialOutputFile {
         self.destination = destination
         self.temporary = directory.appendingPathComponent(
             ".\(destination.lastPathComponent).\(UUID().uuidString.prefix(8)).partial")
+        do {
+            try registry.register(self, temporary: temporary, destination: destination)
+        } catch {
+            settled = true
+            throw error
+        }
     }
 
     /// Renames the temporary file over the destination (atomically, on the same file system).
     package func commit(what: String) throws {
         guard !settled else { return }
+        guard registry.willCommit(self) else {
+            // The process is being interrupted and its cleanup has removed this file already.
+            settled = true
+            unlink(temporary.path)
+            throw FlipbookError(.interrupted, "Cannot write \(what) to \(destination.path): interrupted.")
+        }
         if rename(temporary.path, destination.path) != 0 {
             let reason = String(cString: strerror(errno))
             discard()
@@ -56,6 +79,7 @@ package final class PartialOutputFile {
         guard !settled else { return }
         settled = true
         unlink(temporary.path)
+        registry.discarded(self)
     }
 
     deinit {

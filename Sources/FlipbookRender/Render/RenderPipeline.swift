@@ -63,16 +63,18 @@ final class RenderPipeline: @unchecked Sendable {
     }
 
     /// Waits for frame `index` (they must be asked for in order) and takes it out of the pipeline.
-    /// Throws the first worker failure instead, naming its frame.
+    /// Throws a failure instead once one is known at or before `index` (or a cancellation): a
+    /// later frame's failure waits until the frames before it are done, so the error always names
+    /// the first frame that failed, whatever the number of workers.
     func takeFrame(_ index: Int) throws -> YUVFrame {
         condition.lock()
         defer { condition.unlock() }
         let start = DispatchTime.now().uptimeNanoseconds
-        while ready[index] == nil && failure == nil {
+        while ready[index] == nil, failure.map({ $0.frame > index }) ?? true {
             condition.wait()
         }
         waitNanoseconds += DispatchTime.now().uptimeNanoseconds - start
-        if let failure { throw failure.error }
+        if let failure, failure.frame <= index { throw failure.error }
         guard let frame = ready.removeValue(forKey: index) else {
             throw FlipbookError(.codec, "Cannot render \(output.path): frame \(index) was asked for out of order.")
         }
@@ -101,6 +103,15 @@ final class RenderPipeline: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         return (Double(drawNanoseconds) / 1e9, Double(convertNanoseconds) / 1e9, Double(waitNanoseconds) / 1e9)
+    }
+
+    /// Stops the render with `error` (an interruption): workers claim no more frames and
+    /// ``takeFrame(_:)`` throws it at once, ahead of any frame's own failure.
+    func cancel(_ error: FlipbookError) {
+        condition.lock()
+        failure = (Int.min, error)
+        condition.broadcast()
+        condition.unlock()
     }
 
     /// Tells the workers to stop after their current frame and waits until they have all exited.
@@ -176,9 +187,8 @@ final class RenderPipeline: @unchecked Sendable {
         } else {
             described = error
         }
-        if failure == nil || frame < failure!.frame {
-            failure = (frame, described)
-        }
+        if let failure, failure.frame <= frame { return }
+        failure = (frame, described)
         condition.broadcast()
     }
 }

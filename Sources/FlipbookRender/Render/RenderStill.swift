@@ -10,21 +10,34 @@ import Foundation
 /// shapes as vectors. The file is written atomically: on failure nothing is left at `url`, and a file
 /// already there is kept.
 ///
-/// - Throws: ``FlipbookError`` for an invalid timeline or time, an unknown extension, a drawing
-///   problem, or a file that cannot be written.
-public func renderStill(_ timeline: Timeline, at time: TimeInterval, to url: URL) throws {
+/// - Parameters:
+///   - timeline: What to draw; validated first.
+///   - time: Seconds from the start of the timeline: from 0 up to (not including) its duration.
+///   - url: The still to write.
+///   - cancellation: Stops the render before the file is written, as cancelling the Swift task does.
+/// - Throws: ``FlipbookError`` for an invalid timeline, a time outside the clip (key path `time`,
+///   naming the clip's length), an unknown extension, a drawing problem, a file that cannot be
+///   written, or a cancellation (kind `.interrupted`).
+public func renderStill(
+    _ timeline: Timeline, at time: TimeInterval, to url: URL, cancellation: RenderCancellation? = nil
+) throws {
     try timeline.validate()
-    guard time.isFinite else {
-        throw FlipbookError.invalidInput("Cannot render a still to \(url.path): the time must be finite; it is \(time).")
+    try checkStillTime(time, in: timeline)
+    let what = "Cannot render a still to \(url.path)"
+    func checkCancellation() throws {
+        if Task.isCancelled { throw FlipbookError.interrupted(what, reason: .cancelled) }
+        try cancellation?.checkCancellation(what)
     }
+    try checkCancellation()
     switch url.pathExtension.lowercased() {
     case "png":
         var bitmap = try Bitmap(width: timeline.pixelWidth, height: timeline.pixelHeight)
         timeline.draw(at: time, into: &bitmap)
         if let issue = bitmap.drawingIssue {
             throw FlipbookError(issue.kind,
-                "Cannot render a still to \(url.path): drawing the frame at t = \(time) s failed: \(issue.message)")
+                "\(what): drawing the frame at t = \(time) s failed: \(issue.message)")
         }
+        try checkCancellation()
         try bitmap.writePNG(to: url)
     case "pdf":
         try writeVectorStill(timeline, at: time, to: url, format: .pdf)
@@ -32,8 +45,25 @@ public func renderStill(_ timeline: Timeline, at time: TimeInterval, to url: URL
         try writeVectorStill(timeline, at: time, to: url, format: .svg)
     default:
         let shown = url.pathExtension.isEmpty ? "no extension" : "the extension \".\(url.pathExtension)\""
-        throw FlipbookError.invalidInput(
-            "Cannot render a still to \(url.path): \(shown) is not a still format; use .png, .pdf or .svg.")
+        throw FlipbookError.invalidInput("\(what): \(shown) is not a still format; use .png, .pdf or .svg.")
+    }
+}
+
+/// Throws unless `time` is inside the clip: from 0 up to (not including) its duration, so that a
+/// still never shows an empty canvas past the end. The error's key path is `time`.
+public func checkStillTime(_ time: TimeInterval, in timeline: Timeline) throws {
+    guard time.isFinite, time >= 0 else {
+        throw FlipbookError(
+            invalid: "The time", "must be a number of seconds from 0; it is \(formatNumber(time)).",
+            at: .init(keyPath: "time"))
+    }
+    guard time < timeline.duration else {
+        let last = timeline.time(ofFrame: max(timeline.frameCount - 1, 0))
+        throw FlipbookError(
+            invalid: "The time",
+            "\(formatNumber(time)) is past the end of the \(formatNumber(timeline.duration)) s clip "
+                + "(last frame at \(String(format: "%.3f", last)) s).",
+            at: .init(keyPath: "time"))
     }
 }
 

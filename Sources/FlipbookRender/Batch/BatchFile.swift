@@ -1,0 +1,207 @@
+import FlipbookAnimation
+import FlipbookDrawing
+import Foundation
+
+/// A batch file: `{"jobs": [...]}` (or just the list), each job a ``BatchJob``.
+///
+/// Reading checks the file's shape: JSON syntax (with line and column), unknown keys (with a
+/// "did you mean" and the list of known keys), and each value's type, each named by its key path
+/// (`jobs[2].sede`). Ranges are checked per job when it is prepared, so one bad value stops only
+/// its own job.
+public struct BatchFile: Sendable, Equatable {
+    /// The jobs, in file order.
+    public var jobs: [BatchJob]
+    /// Where relative paths in the jobs are resolved: the batch file's directory.
+    public var baseDirectory: URL?
+
+    /// A batch of `jobs` whose relative paths are resolved against `baseDirectory`.
+    public init(jobs: [BatchJob], baseDirectory: URL? = nil) {
+        self.jobs = jobs
+        self.baseDirectory = baseDirectory
+    }
+
+    /// Reads a batch file from disk; relative paths in it are resolved against its directory.
+    ///
+    /// - Throws: ``FlipbookError``: `.file` when it cannot be read (a directory, a device, missing),
+    ///   `.invalidInput` when it is not a valid batch file.
+    public static func load(from url: URL) throws -> BatchFile {
+        let data = try readInputFile(url, what: "batch file")
+        return try BatchFile(decoding: data, source: url.path, baseDirectory: url.deletingLastPathComponent())
+    }
+
+    /// Reads a batch file's JSON; `source` names it in messages.
+    public init(decoding data: Data, source: String, baseDirectory: URL? = nil) throws {
+        let root: Any
+        do {
+            root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            // The scene-file reader finds the line and column of a syntax error; any JSON works.
+            do {
+                _ = try SceneFile.decode(data, source: source)
+            } catch let error as FlipbookError {
+                throw error.at(file: source)
+            }
+            throw FlipbookError(.invalidInput, "\(source) is not valid JSON.", at: .init(file: source))
+        }
+        do {
+            self.init(jobs: try Self.jobs(in: root), baseDirectory: baseDirectory)
+        } catch let error as FlipbookError {
+            throw error.at(file: source)
+        }
+    }
+
+    private static func jobs(in root: Any) throws -> [BatchJob] {
+        let list: Any
+        if let object = root as? [String: Any] {
+            try rejectUnknownKeys(of: object, known: ["jobs"], what: "a batch file", at: "")
+            guard let jobs = object["jobs"] else {
+                throw FlipbookError(.invalidInput, "A batch file needs \"jobs\": a list of jobs.", at: .init(keyPath: "jobs"))
+            }
+            list = jobs
+        } else {
+            list = root
+        }
+        guard let entries = list as? [Any] else {
+            throw FlipbookError(invalid: "jobs", "must be a list of jobs; it is \(jsonKind(list)).", at: .init(keyPath: "jobs"))
+        }
+        guard !entries.isEmpty else {
+            throw FlipbookError(invalid: "jobs", "must list at least one job; it is empty.", at: .init(keyPath: "jobs"))
+        }
+        return try entries.enumerated().map { index, entry in
+            do {
+                return try job(entry)
+            } catch let error as FlipbookError {
+                throw error.at(keyPath: "jobs[\(index)]")
+            }
+        }
+    }
+
+    private static func job(_ entry: Any) throws -> BatchJob {
+        guard let object = entry as? [String: Any] else {
+            throw FlipbookError(invalid: "A job", "must be an object; it is \(jsonKind(entry)).", at: .init(keyPath: ""))
+        }
+        try rejectUnknownKeys(of: object, known: BatchJob.keys, what: "a batch job", at: "")
+        let fields = JSONFields(object)
+        guard let scene = try fields.string("scene") else { throw missing("scene") }
+        guard let output = try fields.string("output") else { throw missing("output") }
+        let request = SceneRequest(
+            scene: scene, size: try fields.pixelSize("size"), scale: try fields.number("scale"),
+            fps: try fields.frameRate("fps"), duration: try fields.number("duration"),
+            seed: try fields.whole("seed", UInt64.self), background: try fields.color("background"))
+        return BatchJob(
+            name: try fields.string("name"), request: request, output: output, time: try fields.number("time"),
+            crf: try fields.whole("crf", Int.self), preset: try fields.string("preset"))
+    }
+
+    private static func missing(_ key: String) -> FlipbookError {
+        FlipbookError(invalid: key, "is missing; every job needs \"scene\" and \"output\".", at: .init(keyPath: key))
+    }
+}
+
+/// Throws for the first key of `object` (alphabetically) not in `known`.
+private func rejectUnknownKeys(of object: [String: Any], known: [String], what: String, at keyPath: String) throws {
+    for key in object.keys.sorted() where !known.contains(key) {
+        // Among keys equally near, one with the same letters is the likelier slip: "sede" is "seed"
+        // with two letters swapped, though "scene" is as many edits away.
+        let letters = key.lowercased().sorted()
+        let likeliest = known.filter { $0.lowercased().sorted() == letters } + known
+        throw FlipbookError(
+            invalid: key,
+            "is not a key of \(what).\(didYouMean(key, among: likeliest)) Known keys: \(known.joined(separator: ", ")).",
+            at: .init(keyPath: joinKeyPath(keyPath, key)))
+    }
+}
+
+/// "a string", "a number", "a list": how JSON's authors name what they wrote.
+private func jsonKind(_ value: Any) -> String {
+    switch value {
+    case is String: "a string"
+    case is [Any]: "a list"
+    case is [String: Any]: "an object"
+    case is NSNull: "null"
+    case let number as NSNumber: isBool(number) ? "true or false" : "the number \(number)"
+    default: "\(value)"
+    }
+}
+
+private func isBool(_ number: NSNumber) -> Bool {
+    String(cString: number.objCType) == "c" && (number == true as NSNumber || number == false as NSNumber)
+}
+
+/// Typed reads of a job's values; each error names the key.
+private struct JSONFields {
+    let object: [String: Any]
+    init(_ object: [String: Any]) { self.object = object }
+
+    private func value(_ key: String) -> Any? {
+        guard let value = object[key], !(value is NSNull) else { return nil }
+        return value
+    }
+
+    private func wrong(_ key: String, _ expected: String, _ value: Any) -> FlipbookError {
+        FlipbookError(invalid: key, "must be \(expected); it is \(jsonKind(value)).", at: .init(keyPath: key))
+    }
+
+    func string(_ key: String) throws -> String? {
+        guard let value = value(key) else { return nil }
+        guard let text = value as? String else { throw wrong(key, "a string", value) }
+        return text
+    }
+
+    func number(_ key: String) throws -> Double? {
+        guard let value = value(key) else { return nil }
+        guard let number = value as? NSNumber, !(value is String), !isBool(number) else {
+            throw wrong(key, "a number", value)
+        }
+        return number.doubleValue
+    }
+
+    /// A whole number that fits `T`, checked without trapping (`1e300` is an error, not a crash).
+    func whole<T: FixedWidthInteger>(_ key: String, _ type: T.Type) throws -> T? {
+        guard let value = value(key) else { return nil }
+        guard let number = value as? NSNumber, !(value is String), !isBool(number) else {
+            throw wrong(key, "a whole number", value)
+        }
+        if let exact = T(number.stringValue) { return exact }
+        let double = number.doubleValue
+        guard double.isFinite, double == double.rounded(), let exact = T(exactly: double) else {
+            throw FlipbookError(
+                invalid: key, "must be a whole number from \(T.min) to \(T.max); it is \(formatNumber(double)).",
+                at: .init(keyPath: key))
+        }
+        return exact
+    }
+
+    /// `30`, `29.97` or `"30000/1001"`, checked by ``FrameRate``'s own check.
+    func frameRate(_ key: String) throws -> FrameRate? {
+        guard let value = value(key) else { return nil }
+        do {
+            if let text = value as? String { return try FrameRate(parsing: text) }
+            guard let number = value as? NSNumber, !isBool(number) else { throw wrong(key, "a frame rate", value) }
+            let rate = FrameRate(decimal: number.doubleValue)
+            try rate.validate()
+            return rate
+        } catch let error as FlipbookError {
+            throw error.at(keyPath: key)
+        }
+    }
+
+    func pixelSize(_ key: String) throws -> PixelSize? {
+        guard let text = try string(key) else { return nil }
+        guard let size = PixelSize(parsing: text) else {
+            throw FlipbookError(invalid: key, "must be WIDTHxHEIGHT in pixels, e.g. \"1080x1920\"; it is \"\(text)\".",
+                                at: .init(keyPath: key))
+        }
+        return size
+    }
+
+    func color(_ key: String) throws -> Color? {
+        guard let text = try string(key) else { return nil }
+        guard let color = Color(named: text) else {
+            throw FlipbookError(
+                invalid: key, "must be a colour name (white, black, ...) or a hex string like \"#1c1c1e\"; it is \"\(text)\".",
+                at: .init(keyPath: key))
+        }
+        return color
+    }
+}

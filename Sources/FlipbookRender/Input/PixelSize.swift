@@ -1,0 +1,44 @@
+import FlipbookDrawing
+import Foundation
+
+/// An output size in pixels, written `WIDTHxHEIGHT` (`1080x1920`) on the command line and in batch
+/// files. The canvas in points is this size divided by the scale.
+public struct PixelSize: Sendable, Hashable, CustomStringConvertible {
+    /// Pixels across.
+    public var width: Int
+    /// Pixels down.
+    public var height: Int
+
+    /// `width × height` pixels, unchecked until ``validate()``.
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    /// Reads `1080x1920` (or `1080X1920`); `nil` for anything else. The range is checked where the
+    /// timeline is made, so the message is the same wherever the size came from.
+    public init?(parsing text: String) {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]) else { return nil }
+        self.init(width: width, height: height)
+    }
+
+    /// Throws unless both sides are from 1 to ``Bitmap/maximumDimension`` pixels. The error's key
+    /// path is `size`.
+    public func validate() throws {
+        let sides = 1...Bitmap.maximumDimension
+        guard sides.contains(width), sides.contains(height) else {
+            let most = Bitmap.maximumDimension
+            throw FlipbookError(invalid: "The size", "must be between 1x1 and \(most)x\(most) pixels; it is \(self).",
+                                at: .init(keyPath: "size"))
+        }
+    }
+
+    /// `1080x1920`.
+    public var description: String { "\(width)x\(height)" }
+
+    /// The canvas in points at `scale` pixels per point.
+    public func points(scale: Double) -> CGSize {
+        CGSize(width: Double(width) / scale, height: Double(height) / scale)
+    }
+}

@@ -1,0 +1,150 @@
+import FlipbookAnimation
+import FlipbookDrawing
+import Foundation
+
+/// Which scene to draw and how to shape its timeline, as a command line or a batch job asks for
+/// it: a built-in scene (`confetti`, `ripples`) or a scene file, with optional overrides.
+///
+/// Every override is checked by the same code that checks a scene file (``Timeline``), and a bad
+/// one is reported with its own key path (`fps`, `size`, ...), which the command line turns into its
+/// flag (`--fps`) and a batch file into the job's key path (`jobs[2].fps`). A bad value that came
+/// from the scene file is reported at that file instead.
+public struct SceneRequest: Sendable, Equatable {
+    /// `confetti`, `ripples`, or the path of a JSON scene file.
+    public var scene: String
+    /// The output in pixels; the canvas in points is this ÷ the scale.
+    public var size: PixelSize?
+    /// Pixels per point.
+    public var scale: Double?
+    /// Frames per second.
+    public var fps: FrameRate?
+    /// Length in seconds.
+    public var duration: TimeInterval?
+    /// Replaces the seed of every randomised part of the scene.
+    public var seed: UInt64?
+    /// The colour under every frame.
+    public var background: Color?
+
+    /// The built-in scenes, by name.
+    public static let builtInScenes = ["confetti", "ripples"]
+
+    /// A request for `scene` with the given overrides; `nil` keeps the scene's own value.
+    public init(
+        scene: String, size: PixelSize? = nil, scale: Double? = nil, fps: FrameRate? = nil,
+        duration: TimeInterval? = nil, seed: UInt64? = nil, background: Color? = nil
+    ) {
+        self.scene = scene
+        self.size = size
+        self.scale = scale
+        self.fps = fps
+        self.duration = duration
+        self.seed = seed
+        self.background = background
+    }
+
+    /// The key paths this request sets, which errors about them are placed at.
+    public var overriddenKeys: Set<String> {
+        var keys: Set<String> = []
+        if size != nil { keys.insert("size") }
+        if scale != nil { keys.insert("scale") }
+        if fps != nil { keys.insert("fps") }
+        if duration != nil { keys.insert("duration") }
+        if seed != nil { keys.insert("seed") }
+        if background != nil { keys.insert("background") }
+        return keys
+    }
+
+    /// Whether ``scene`` names a built-in scene rather than a file.
+    public var isBuiltIn: Bool { Self.builtInScenes.contains(scene.lowercased()) }
+
+    /// The scene file's URL, relative paths resolved against `directory`; `nil` for a built-in scene.
+    public func sceneFileURL(relativeTo directory: URL? = nil) -> URL? {
+        isBuiltIn ? nil : URL(fileURLWithPath: scene, relativeTo: directory).standardizedFileURL
+    }
+
+    /// The scene file this request describes: a preset laid out for the final canvas, or the file
+    /// read from disk, with the overrides applied.
+    public func sceneFile(relativeTo directory: URL? = nil) throws -> SceneFile {
+        try size?.validate()
+        func canvas(scale: Double) -> CGSize? { size?.points(scale: scale) }
+        var file: SceneFile
+        if isBuiltIn {
+            // The presets lay themselves out for their canvas, so they are built at the final size.
+            let scale = self.scale ?? SceneFile.defaultScale
+            let points = canvas(scale: scale) ?? SceneFile.defaultSize
+            file = scene.lowercased() == "confetti"
+                ? SceneFile.defaultConfetti(size: points, duration: duration ?? 3, seed: seed ?? 0,
+                                            background: background ?? .white)
+                : SceneFile.defaultRipples(size: points, duration: duration ?? 6, seed: seed ?? 0,
+                                           background: background ?? .white)
+        } else {
+            guard let url = sceneFileURL(relativeTo: directory) else { throw FlipbookError.internal("no scene file") }
+            guard scene.lowercased().hasSuffix(".json") || FileManager.default.fileExists(atPath: url.path) else {
+                throw FlipbookError(
+                    .invalidInput,
+                    "Unknown scene '\(scene)': use \(Self.builtInScenes.map { "'\($0)'" }.joined(separator: ", ")) "
+                        + "or the path of a JSON scene file.\(didYouMean(scene, among: Self.builtInScenes))")
+            }
+            let data = try readInputFile(url, what: "scene file")
+            file = try SceneFile.decode(data, source: url.path)
+            if let seed { file = file.replacingSeeds(with: seed) }
+            if let points = canvas(scale: scale ?? file.scale ?? SceneFile.defaultScale) { file.size = points }
+        }
+        file.scale = scale ?? file.scale ?? SceneFile.defaultScale
+        if let fps { file.fps = fps }
+        if let duration { file.duration = duration }
+        if let background { file.background = background }
+        return file
+    }
+
+    /// The timeline to render, every value checked. An error about a value the file gave is placed
+    /// at the file; one about an override keeps the override's key path for the caller to place.
+    public func makeTimeline(relativeTo directory: URL? = nil) throws -> Timeline {
+        // Reading and decoding name the file themselves; only the timeline's checks need placing.
+        let file = try sceneFile(relativeTo: directory)
+        do {
+            return try file.makeTimeline()
+        } catch let error as FlipbookError {
+            throw placed(error, relativeTo: directory)
+        }
+    }
+
+    /// `error` placed at the scene file when it is about a value the file gave (not an override);
+    /// for a built-in scene, an error inside its layers is the preset refusing the override that
+    /// made it (a duration shorter than its script), so it is explained as that override's.
+    public func placed(_ error: FlipbookError, relativeTo directory: URL? = nil) -> FlipbookError {
+        let keyPath = error.location.keyPath
+        guard error.location.file == nil, !overriddenKeys.contains(keyPath ?? "") else { return error }
+        if let url = sceneFileURL(relativeTo: directory) { return error.at(file: url.path) }
+        let (key, value) = duration.map { ("duration", "\(formatNumber($0)) s") } ?? size.map { ("size", "\($0)") }
+            ?? ("", "")
+        guard !key.isEmpty, error.kind == .invalidInput, (keyPath ?? error.message).hasPrefix("layers") else { return error }
+        return FlipbookError(
+            invalid: "The \(key)", "of \(value) does not suit the built-in \(scene.lowercased()) scene: \(error.message)",
+            at: .init(keyPath: key))
+    }
+}
+
+extension SceneFile {
+    /// The file with the seed of every randomised part (confetti layers, ripple rain) replaced:
+    /// one seed for the whole scene, each rain getting `seed + its index` so drops still differ.
+    func replacingSeeds(with seed: UInt64) -> SceneFile {
+        guard var layers else { return self }
+        for index in layers.indices {
+            switch layers[index].content {
+            case .confetti(var parameters):
+                parameters.seed = seed
+                layers[index].content = .confetti(parameters)
+            case .ripples(var parameters):
+                if var rain = parameters.rain {
+                    for drop in rain.indices { rain[drop].seed = seed &+ UInt64(drop) }
+                    parameters.rain = rain
+                    layers[index].content = .ripples(parameters)
+                }
+            }
+        }
+        var copy = self
+        copy.layers = layers
+        return copy
+    }
+}
