@@ -16,7 +16,7 @@ var timeline = try Timeline(
 // The test suite runs this snippet with FLIPBOOK_SNIPPET_PREVIEW set: the same code, a smaller and shorter clip.
 if ProcessInfo.processInfo.environment["FLIPBOOK_SNIPPET_PREVIEW"] != nil {
     timeline.scale = 0.25
-    timeline.duration = 0.25
+    timeline.duration = 1
 }
 // snippet.show
 try render(timeline, to: URL(fileURLWithPath: "party.mp4"))                         // H.264 High, yuv420p, BT.709

@@ -25,8 +25,8 @@ public struct SceneRequest: Sendable, Equatable {
     /// The colour under every frame.
     public var background: Color?
 
-    /// The built-in scenes, by name.
-    public static let builtInScenes = ["confetti", "ripples"]
+    /// The built-in scenes, by name (``ScenePreset``'s).
+    public static let builtInScenes = ScenePreset.allCases.map(\.rawValue)
 
     /// A request for `scene` with the given overrides; `nil` keeps the scene's own value.
     public init(
@@ -72,11 +72,8 @@ public struct SceneRequest: Sendable, Equatable {
             // The presets lay themselves out for their canvas, so they are built at the final size.
             let scale = self.scale ?? SceneFile.defaultScale
             let points = canvas(scale: scale) ?? SceneFile.defaultSize
-            file = scene.lowercased() == "confetti"
-                ? SceneFile.defaultConfetti(size: points, duration: duration ?? 3, seed: seed ?? 0,
-                                            background: background ?? .white)
-                : SceneFile.defaultRipples(size: points, duration: duration ?? 6, seed: seed ?? 0,
-                                           background: background ?? .white)
+            file = try ScenePreset(named: scene).sceneFile(
+                size: points, duration: duration, seed: seed ?? 0, background: background ?? .white)
         } else {
             guard let url = sceneFileURL(relativeTo: directory) else { throw FlipbookError.internal("no scene file") }
             guard scene.lowercased().hasSuffix(".json") || FileManager.default.fileExists(atPath: url.path) else {
@@ -87,7 +84,7 @@ public struct SceneRequest: Sendable, Equatable {
             }
             let data = try readInputFile(url, what: "scene file")
             file = try SceneFile.decode(data, source: url.path)
-            if let seed { file = file.replacingSeeds(with: seed) }
+            if let seed { file.overrideSeed(seed) }
             if let points = canvas(scale: scale ?? file.scale ?? SceneFile.defaultScale) { file.size = points }
         }
         file.scale = scale ?? file.scale ?? SceneFile.defaultScale
@@ -122,29 +119,5 @@ public struct SceneRequest: Sendable, Equatable {
         return FlipbookError(
             invalid: "The \(key)", "of \(value) does not suit the built-in \(scene.lowercased()) scene: \(error.message)",
             at: .init(keyPath: key))
-    }
-}
-
-extension SceneFile {
-    /// The file with the seed of every randomised part (confetti layers, ripple rain) replaced:
-    /// one seed for the whole scene, each rain getting `seed + its index` so drops still differ.
-    func replacingSeeds(with seed: UInt64) -> SceneFile {
-        guard var layers else { return self }
-        for index in layers.indices {
-            switch layers[index].content {
-            case .confetti(var parameters):
-                parameters.seed = seed
-                layers[index].content = .confetti(parameters)
-            case .ripples(var parameters):
-                if var rain = parameters.rain {
-                    for drop in rain.indices { rain[drop].seed = seed &+ UInt64(drop) }
-                    parameters.rain = rain
-                    layers[index].content = .ripples(parameters)
-                }
-            }
-        }
-        var copy = self
-        copy.layers = layers
-        return copy
     }
 }
