@@ -79,6 +79,10 @@ let package = Package(
             path: "Tests/FlipbookTestSupport"
         ),
         .testTarget(
+            name: "FlipbookCoreTests",
+            dependencies: ["FlipbookCore"]
+        ),
+        .testTarget(
             name: "FlipbookDrawingTests",
             dependencies: ["FlipbookCore", "FlipbookDrawing", "FlipbookTestSupport"]
         ),

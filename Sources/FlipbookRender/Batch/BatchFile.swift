@@ -101,13 +101,9 @@ public struct BatchFile: Sendable, Equatable {
 /// Throws for the first key of `object` (alphabetically) not in `known`.
 private func rejectUnknownKeys(of object: [String: Any], known: [String], what: String, at keyPath: String) throws {
     for key in object.keys.sorted() where !known.contains(key) {
-        // Among keys equally near, one with the same letters is the likelier slip: "sede" is "seed"
-        // with two letters swapped, though "scene" is as many edits away.
-        let letters = key.lowercased().sorted()
-        let likeliest = known.filter { $0.lowercased().sorted() == letters } + known
         throw FlipbookError(
             invalid: key,
-            "is not a key of \(what).\(didYouMean(key, among: likeliest)) Known keys: \(known.joined(separator: ", ")).",
+            "is not a key of \(what).\(didYouMean(key, among: known)) Known keys: \(known.joined(separator: ", ")).",
             at: .init(keyPath: joinKeyPath(keyPath, key)))
     }
 }
