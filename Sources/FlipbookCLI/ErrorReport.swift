@@ -25,7 +25,34 @@ func report(_ error: any Error) -> Int32 {
 /// by ``printError(_:)``), and the usage line and the hint to `--help` follow.
 func usageMessage(for error: any Error) -> String {
     let full = FlipbookTool.fullMessage(for: error)
-    return full.hasPrefix("Error: ") ? String(full.dropFirst("Error: ".count)) : full
+    let message = full.hasPrefix("Error: ") ? String(full.dropFirst("Error: ".count)) : full
+    return withSuggestion(message)
+}
+
+/// The values each fixed-choice flag takes, for "did you mean" after the parser refuses one.
+private let choicesByFlag: [String: [String]] = [
+    "--preset": X264Preset.allCases.map(\.rawValue),
+    "--background": Color.named.keys.sorted() + ["transparent"],
+]
+
+/// The parser's "The value 'medum' is invalid for '--preset <preset>'" with " Did you mean
+/// 'medium'?" added to its first line when a choice is near.
+private func withSuggestion(_ message: String) -> String {
+    let prefix = "The value '"
+    guard message.hasPrefix(prefix), let valueEnd = message.range(of: "' is invalid for '") else { return message }
+    let value = String(message[message.index(message.startIndex, offsetBy: prefix.count)..<valueEnd.lowerBound])
+    let flag = message[valueEnd.upperBound...].prefix { $0 != " " && $0 != "'" }
+    guard let choices = choicesByFlag[String(flag)] else { return message }
+    let suggestion = didYouMean(value, among: choices)
+    guard !suggestion.isEmpty else { return message }
+    var lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let listIntroduction = " Please provide one of the following:"
+    if lines[0].hasSuffix(listIntroduction) {
+        lines[0] = String(lines[0].dropLast(listIntroduction.count)) + suggestion + " Choices:"
+    } else {
+        lines[0] += (lines[0].hasSuffix(".") ? "" : ".") + suggestion
+    }
+    return lines.joined(separator: "\n")
 }
 
 /// Prints `message` to standard error, prefixed the way command-line tools do.

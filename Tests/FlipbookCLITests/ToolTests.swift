@@ -113,6 +113,8 @@ struct ToolTests {
         (["render", "confetti", "-o", "OUT/x.mp4", "--scale", "0"], "error: --scale must be greater than 0"),
         (["render", "confetti", "-o", "OUT/x.mp4", "--crf", "60"], "error: --crf must be between 0 (lossless) and 51 (smallest); it is 60."),
         (["render", "confetti", "-o", "OUT/x.mp4", "--preset", "warp"], "error: The value 'warp' is invalid for '--preset <preset>'"),
+        (["render", "confetti", "-o", "OUT/x.mp4", "--preset", "medum"], "error: The value 'medum' is invalid for '--preset <preset>'. Did you mean 'medium'? Choices:\n  - ultrafast\n"),
+        (["render", "confetti", "-o", "OUT/x.mp4", "--background", "purpel"], "error: The value 'purpel' is invalid for '--background <color>'. Did you mean 'purple'?\n"),
         (["render", "confetti", "-o", "OUT/x.png"], "error: --output must end in .mp4, .m4v for a clip"),
         (["still", "confetti", "-o", "OUT/x.gif"], "error: --output must end in .png, .pdf, .svg for a still"),
         (["still", "confetti", "-o", "OUT/x.png", "--time", "-1"], "error: --time must be a number of seconds from 0; it is -1."),
