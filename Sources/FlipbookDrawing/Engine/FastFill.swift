@@ -15,6 +15,10 @@ final class FastFillRasterizer {
     /// Shapes whose device bounding box exceeds this many pixels go to Cairo.
     static let maximumArea = 128 * 128
     static let flatteningTolerance: Float = 0.1
+    /// Paths with a device coordinate (control points included) beyond this many pixels from the
+    /// origin go to Cairo. Such a point is far outside any raster, so the fill would decline anyway;
+    /// declining before the arithmetic keeps every Float in it (squares of differences included) finite.
+    static let coordinateLimit = 1_048_576.0
 
     private var coverage: [Float] = []
     private var xs: [Float] = []
@@ -171,7 +175,7 @@ final class FastFillRasterizer {
     }
 
     /// Transforms and flattens `path` into closed rings in `xs`/`ys` (NaN separates rings). Returns
-    /// `false` for a path it cannot take (too many segments).
+    /// `false` for a path it cannot take (too many segments, or a point beyond ``coordinateLimit``).
     private func flatten(_ path: Path, _ m: cairo_matrix_t) -> Bool {
         var xs = self.xs, ys = self.ys
         self.xs = []
@@ -186,8 +190,15 @@ final class FastFillRasterizer {
         var current = (Float(0), Float(0))
         var currentUser = CGPoint.zero
         var startUser = CGPoint.zero
+        var inRange = true
         func device(_ p: CGPoint) -> (Float, Float) {
-            (Float(m.xx * Double(p.x) + m.xy * Double(p.y) + m.x0), Float(m.yx * Double(p.x) + m.yy * Double(p.y) + m.y0))
+            let x = m.xx * Double(p.x) + m.xy * Double(p.y) + m.x0, y = m.yx * Double(p.x) + m.yy * Double(p.y) + m.y0
+            // Written so that NaN fails too.
+            guard abs(x) <= FastFillRasterizer.coordinateLimit, abs(y) <= FastFillRasterizer.coordinateLimit else {
+                inRange = false
+                return (0, 0)
+            }
+            return (Float(x), Float(y))
         }
         func closeRing() {
             if let s = start {
@@ -209,8 +220,10 @@ final class FastFillRasterizer {
             let ddx = max(abs(p0.0 - 2 * p1.0 + p2.0), abs(p1.0 - 2 * p2.0 + p3.0))
             let ddy = max(abs(p0.1 - 2 * p1.1 + p2.1), abs(p1.1 - 2 * p2.1 + p3.1))
             let dd = (ddx * ddx + ddy * ddy).squareRoot()
-            let n = max(1, Int((dd * 0.75 / FastFillRasterizer.flatteningTolerance).squareRoot().rounded(.up)))
-            guard n <= 256 else { return false }
+            let steps = (dd * 0.75 / FastFillRasterizer.flatteningTolerance).squareRoot().rounded(.up)
+            // Checked before the conversion to Int, which would trap on an infinite or NaN count.
+            guard steps <= 256 else { return false }
+            let n = max(1, Int(steps))
             for k in 1...n {
                 let t = Float(k) / Float(n), u = 1 - t
                 let w0 = u * u * u, w1 = 3 * u * u * t, w2 = 3 * u * t * t, w3 = t * t * t
@@ -241,7 +254,7 @@ final class FastFillRasterizer {
                 current = device(startUser)
                 currentUser = startUser
             }
-            if xs.count > 4096 { return false }
+            if xs.count > 4096 || !inRange { return false }
         }
         closeRing()
         return true
@@ -257,6 +270,12 @@ final class FastFillRasterizer {
         let (dir, p0x, p0y, p1x, p1y): (Float, Float, Float, Float, Float) =
             ay < by ? (1, ax, ay, bx, by) : (-1, bx, by, ax, ay)
         let dxdy = (p1x - p0x) / (p1y - p0y)
+        // A slope that overflows means the edge rises less than 1e-30 px (a denormal height): its area
+        // is nothing, and an infinite step would trap converting x to a cell index below.
+        guard dxdy.isFinite else { return }
+        // Stepping x by the slope row by row can overshoot the edge's ends by rounding when the slope
+        // is huge; the clamp keeps every cell index inside the row.
+        let xLow = min(p0x, p1x), xHigh = max(p0x, p1x)
         var x = p0x
         let yStart = max(0, Int(p0y))
         let p1yTrunc = Int(p1y)
@@ -265,7 +284,7 @@ final class FastFillRasterizer {
         for y in yStart..<yEnd {
             let row = acc + y * stride
             let dy = min(Float(y + 1), p1y) - max(Float(y), p0y)
-            let xNext = x + dxdy * dy
+            let xNext = min(max(x + dxdy * dy, xLow), xHigh)
             let d = dy * dir
             let (l, r) = x < xNext ? (x, xNext) : (xNext, x)
             // Local coordinates are never negative, so truncation is floor.
