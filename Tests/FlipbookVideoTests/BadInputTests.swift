@@ -3,9 +3,10 @@ import Foundation
 import Testing
 @testable import FlipbookVideo
 
-/// Runs `body`, which must throw a FlipbookError, and returns it.
+/// Runs `body`, which must throw a FlipbookError of `kind`, and returns it for the caller to check
+/// the message.
 private func expectFlipbookError(
-    _ kind: FlipbookError.Kind? = nil, sourceLocation: SourceLocation = #_sourceLocation,
+    _ kind: FlipbookError.Kind, sourceLocation: SourceLocation = #_sourceLocation,
     _ body: () throws -> Void
 ) -> FlipbookError? {
     do {
@@ -13,7 +14,7 @@ private func expectFlipbookError(
         Issue.record("expected a FlipbookError", sourceLocation: sourceLocation)
         return nil
     } catch let error as FlipbookError {
-        if let kind { #expect(error.kind == kind, "\(error)", sourceLocation: sourceLocation) }
+        #expect(error.kind == kind, "\(error)", sourceLocation: sourceLocation)
         return error
     } catch {
         Issue.record("expected a FlipbookError, got \(error)", sourceLocation: sourceLocation)
@@ -100,7 +101,8 @@ struct BadInputTests {
         let encoder = try VideoEncoder(url: scene.output, width: 64, height: 64, fps: 30)
         let error = expectFlipbookError(.invalidInput) { try encoder.append(try Bitmap(width: 32, height: 32)) }
         #expect(error?.message.contains("32×32") == true)
-        _ = expectFlipbookError { try encoder.finish() }  // no frames
+        let empty = expectFlipbookError(.invalidInput) { try encoder.finish() }
+        #expect(empty?.message == "Cannot write MP4 \(scene.output.path): no frames were appended, and an MP4 needs at least one.")
         scene.expectUntouched()
     }
 
