@@ -193,10 +193,11 @@ struct BadInputTests {
         #expect(try decodeVideo(url, keepFrames: false).frameCount == 1)
     }
 
+    /// Colours are written as 8-bit hex, so the background is one that 8 bits hold exactly.
     @Test("options round-trip through Codable")
     func codable() throws {
         let options = try VideoOptions(crf: 18, preset: "veryfast", faststart: false, keyframeInterval: nil,
-                                   background: Color(red: 0.1, green: 0.2, blue: 0.3), encoderThreads: 2)
+                                   background: Color(hex: "#336699")!, encoderThreads: 2)
         let data = try JSONEncoder().encode(options)
         #expect(try JSONDecoder().decode(VideoOptions.self, from: data) == options)
         #expect(try JSONDecoder().decode(VideoOptions.self, from: Data("{}".utf8)) == VideoOptions())
