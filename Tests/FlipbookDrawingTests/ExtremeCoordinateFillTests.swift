@@ -78,4 +78,27 @@ struct ExtremeCoordinateFillTests {
             #expect(DirtyTileTests().unmarkedPixelsAreClear(fast, "\(circle)"))
         }
     }
+
+    /// Found by the FastFill fuzz target (Fuzz/FastFill) on the code before the fix: a small ellipse
+    /// under a transform that stretches y by 7e31 (and shears by a denormal) made the curve
+    /// flattener convert an infinite segment count to Int.
+    @Test func fuzzFoundStretchedEllipse() throws {
+        let transform = CGAffineTransform(a: 0.0078125, b: 3.12905785907864e-309, c: -15.9921875, d: 7e+31,
+                                          tx: 1.7734375, ty: 1.7734375)
+        let ellipse = Path(ellipseIn: CGRect(x: 2.0078125, y: -15.9921875, width: 12.0078125, height: 12.0078125))
+        func image(fast: Bool) throws -> Bitmap {
+            var bitmap = try Bitmap(width: 24, height: 20)
+            bitmap.draw(background: .white) { context, _ in
+                context.allowsFastPaths = fast
+                context.concatenate(transform)
+                context.opacity = 0.6
+                context.fill(ellipse, with: .color(.blue.opacity(0.8)))
+            }
+            return bitmap
+        }
+        let fast = try image(fast: true)
+        let difference = try #require(compareImages(fast, try image(fast: false)))
+        #expect(difference.pixelsBeyondLoose == 0, "max difference \(difference.maximum)")
+        #expect(fast.drawingIssue == nil)
+    }
 }
