@@ -41,3 +41,21 @@ struct SVGPathExtremeTests {
         #expect(Path(svgPath: data) == nil)
     }
 }
+
+/// Arcs whose radii dwarf (or are dwarfed by) their chord are drawn, not refused, though the squares
+/// of such radii overflow (or underflow) in the centre's computation.
+@Suite("SVG arcs with extreme radii")
+struct SVGExtremeArcTests {
+    @Test(arguments: [
+        ("M0 0A1e200 1e200 0 0 1 10 10", CGPoint(x: 10, y: 10)), ("M0 0A1e160 3e170 30 0 0 10 0", CGPoint(x: 10, y: 0)),
+        ("M0 0A1e300 1e300 0 0 1 5 5", CGPoint(x: 5, y: 5)), ("M0 0A1e-200 1e-200 0 0 1 10 10", CGPoint(x: 10, y: 10)),
+    ])
+    func extremeRadiiGiveAFinitePathToTheEndPoint(_ data: String, end: CGPoint) throws {
+        let path = try Path(svgPathData: data)
+        #expect(path.isFinite)
+        #expect(path.currentPoint == end)
+        // A minor arc of a huge ellipse hugs its chord; a tiny radius is scaled up to a half circle.
+        let box = path.boundingRect
+        #expect(box.width < 12 && box.height < 12, "\(box)")
+    }
+}
