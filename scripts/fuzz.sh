@@ -6,8 +6,10 @@
 #   bash scripts/fuzz.sh [RUNS]        RUNS per target, default 20000
 #
 # Targets (sources in Fuzz/):
-#   SceneFile  SceneFile.decode(_:source:) on any bytes   seeds: Fixtures/Scenes/*.json
-#   SVGPath    Path(svgPathData:) on any text              seeds: Fuzz/Corpus/SVGPath
+#   SceneFile  SceneFile.decode(_:source:) on any bytes,  seeds: Fixtures/Scenes/*.json
+#              then makeTimeline()
+#   SVGPath    Path(svgPathData:) on any text              seeds: Fuzz/Corpus/SVGPath and the
+#                                                                 "svg" shapes in Fixtures/Scenes
 #   FastFill   any path and transform filled and stroked   seeds: Fuzz/Corpus/FastFill
 #              into a small Bitmap (fast paths and Cairo)
 #
@@ -78,6 +80,14 @@ for name in SceneFile SVGPath FastFill; do
     corpus="$build/corpus/$name"
     mkdir -p "$corpus"
     find "$(seeds "$name")" -maxdepth 1 -type f ! -name '*.png' -exec cp {} "$corpus/" \;
+    if [[ "$name" == SVGPath ]]; then
+        # The SVG shapes the scene fixtures use, one seed each.
+        n=0
+        while IFS= read -r data; do
+            n=$((n + 1))
+            printf '%s' "$data" >"$corpus/fixture-svg-$n.txt"
+        done < <(grep -ho '"svg": *"[^"]*"' Fixtures/Scenes/*.json | sed 's/^"svg": *"//; s/"$//')
+    fi
     log="$build/fuzz-$name.log"
     start=$SECONDS
     # One process, one job: reproducible from the seed, and it leaves the other core to others.
