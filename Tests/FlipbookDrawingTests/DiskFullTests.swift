@@ -7,7 +7,7 @@ import Testing
 /// and saying the disk is full, no `.partial` file left, and the file already at the destination
 /// untouched. The disk is a 64 kB tmpfs, filled for real by files too large for it.
 @Suite("Stills on a full disk", .serialized,
-       .enabled(if: TinyDisk.isAvailable, "full-disk tests mount a tmpfs: they need Linux and root"))
+       .enabled(if: TinyDisk.isAvailable, Comment(rawValue: TinyDisk.skipMessage)))
 struct DiskFullTests {
     static let previous = Data("a good file that must survive".utf8)
 

@@ -30,6 +30,11 @@ public struct TinyDisk {
     /// Whether full-disk tests can run here.
     public static var isAvailable: Bool { unavailableReason == nil }
 
+    /// What a skipped full-disk test says.
+    public static var skipMessage: String {
+        "full-disk tests fill a tmpfs mounted for them (Linux, root): \(unavailableReason ?? "available")"
+    }
+
     /// Mounts a tmpfs of `kilobytes` on a new temporary directory.
     public init(kilobytes: Int = 64) throws {
         directory = FileManager.default.temporaryDirectory

@@ -8,7 +8,7 @@ import Testing
 /// leaves no `.partial` file and the file already at the destination stays as it was. The disk is a
 /// 64 kB tmpfs, filled for real.
 @Suite("MP4 on a full disk", .serialized,
-       .enabled(if: TinyDisk.isAvailable, "full-disk tests mount a tmpfs: they need Linux and root"))
+       .enabled(if: TinyDisk.isAvailable, Comment(rawValue: TinyDisk.skipMessage)))
 struct VideoDiskFullTests {
     static let previous = Data("a good file that must survive".utf8)
 
