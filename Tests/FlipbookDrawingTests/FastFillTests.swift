@@ -54,3 +54,42 @@ struct FastFillTests {
         #expect(image.pixel(x: 18, y: 18) == .white)
     }
 }
+
+/// Where parts of a shape wind twice, the fast fill's accumulated area overstates edge coverage; such
+/// fills must still come out as Cairo draws them. Found by fuzzing the fast fill against Cairo.
+@Suite("Overlapping subpaths fill as Cairo fills them")
+struct FastFillOverlapTests {
+    static let circle = Path(ellipseIn: CGRect(x: 8.12109375, y: 8.12109375, width: 8.12109375, height: 8.12109375))
+
+    static let shapes: [(String, Path)] = [
+        ("three coincident circles", { var p = circle; p.addPath(circle); p.addPath(circle); return p }()),
+        ("two circles and a point", { var p = circle; p.addPath(circle)
+            p.addEllipse(in: CGRect(x: 8.12109375, y: 15.484375, width: 0, height: 0)); return p }()),
+        ("overlapping rectangles", Path { p in
+            p.addRect(CGRect(x: 2.3, y: 2.6, width: 10.2, height: 7.1))
+            p.addRect(CGRect(x: 6.7, y: 5.2, width: 9.4, height: 9.9))
+        }),
+        ("a pentagram", Path { p in
+            for i in 0..<5 {
+                let angle = -Double.pi / 2 + Double(i) * 4 * Double.pi / 5
+                let point = CGPoint(x: 12 + 9 * cos(angle), y: 10 + 9 * sin(angle))
+                if i == 0 { p.move(to: point) } else { p.addLine(to: point) }
+            }
+            p.closeSubpath()
+        }),
+    ]
+
+    @Test(arguments: shapes)
+    func matchesCairo(_ name: String, _ path: Path) throws {
+        func image(fast: Bool) throws -> Bitmap {
+            var bitmap = try Bitmap(width: 24, height: 20)
+            bitmap.draw(background: .white) { context, _ in
+                context.allowsFastPaths = fast
+                context.fill(path, with: .color(.blue.opacity(0.8)))
+            }
+            return bitmap
+        }
+        let difference = try #require(compareImages(try image(fast: true), try image(fast: false)))
+        #expect(difference.pixelsBeyondLoose == 0, "\(name): max difference \(difference.maximum)")
+    }
+}
