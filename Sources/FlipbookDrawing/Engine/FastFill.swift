@@ -80,6 +80,7 @@ final class FastFillRasterizer {
         let cr = UInt32((min(max(r, 0), 1) * 255).rounded()), cg = UInt32((min(max(g, 0), 1) * 255).rounded())
         let cb = UInt32((min(max(b, 0), 1) * 255).rounded())
         cairo_surface_flush(target)
+        var convex = false
         let drewFill = coverage.withUnsafeMutableBufferPointer { buffer -> Bool in
             let acc = buffer.baseAddress!
             acc.update(repeating: 0, count: cells)
@@ -95,9 +96,12 @@ final class FastFillRasterizer {
                         }
                         i += 1
                     }
+                    convex = FastFillRasterizer.isSingleConvexRing(px, py, count: count)
                 }
             }
-            if FastFillRasterizer.windsMoreThanOnce(acc, stride: stride, width: width, height: height) { return false }
+            if !convex && FastFillRasterizer.windsMoreThanOnce(acc, stride: stride, width: width, height: height) {
+                return false
+            }
             FastFillRasterizer.blend(
                 acc, stride: stride, width: width, height: height,
                 into: UnsafeMutableRawPointer(data + y0 * rowBytes + x0 * 4), rowBytes: rowBytes,
