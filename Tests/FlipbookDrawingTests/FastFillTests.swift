@@ -55,8 +55,9 @@ struct FastFillTests {
     }
 }
 
-/// Where parts of a shape wind twice, the fast fill's accumulated area overstates edge coverage; such
-/// fills must still come out as Cairo draws them. Found by fuzzing the fast fill against Cairo.
+/// Where parts of a shape wind twice, or with opposite signs, the fast fill's accumulated area misstates
+/// edge coverage; such fills must still come out as Cairo draws them. Found by fuzzing the fast fill
+/// against Cairo.
 @Suite("Overlapping subpaths fill as Cairo fills them")
 struct FastFillOverlapTests {
     static let circle = Path(ellipseIn: CGRect(x: 8.12109375, y: 8.12109375, width: 8.12109375, height: 8.12109375))
@@ -68,6 +69,12 @@ struct FastFillOverlapTests {
         ("overlapping rectangles", Path { p in
             p.addRect(CGRect(x: 2.3, y: 2.6, width: 10.2, height: 7.1))
             p.addRect(CGRect(x: 6.7, y: 5.2, width: 9.4, height: 9.9))
+        }),
+        ("an ellipse and a triangle crossing it", Path { p in
+            p.addEllipse(in: CGRect(x: 8.0078125, y: 8.5703125, width: 10.1796875, height: 5.64453125))
+            p.move(to: CGPoint(x: 18.1875, y: 11.392578125))
+            p.addLine(to: CGPoint(x: 15.4296875, y: 2.13671875))
+            p.addQuadCurve(to: CGPoint(x: 5.534e-321, y: 0), control: .zero)
         }),
         ("a pentagram", Path { p in
             for i in 0..<5 {

@@ -183,7 +183,8 @@ final class FastFillRasterizer {
     }
 
     /// Transforms and flattens `path` into closed rings in `xs`/`ys` (NaN separates rings). Returns
-    /// `false` for a path it cannot take (too many segments, or a point beyond ``coordinateLimit``).
+    /// `false` for a path it cannot take (too many segments, more than one ring, or a point beyond
+    /// ``coordinateLimit``).
     private func flatten(_ path: Path, _ m: cairo_matrix_t) -> Bool {
         var xs = self.xs, ys = self.ys
         self.xs = []
@@ -215,8 +216,10 @@ final class FastFillRasterizer {
             }
             start = nil
         }
+        var rings = 0
         func add(_ p: (Float, Float)) {
             if start == nil {
+                rings += 1
                 start = current
                 xs.append(current.0); ys.append(current.1)
             }
@@ -262,7 +265,11 @@ final class FastFillRasterizer {
                 current = device(startUser)
                 currentUser = startUser
             }
-            if xs.count > 4096 || !inRange { return false }
+            // Signed-area accumulation is exact for one ring that winds once; separate rings may
+            // overlap (counted twice) or meet with opposite windings (cancelling), which only a real
+            // winding count gets right, so paths of several rings go to Cairo. Built-in shapes are one
+            // ring; see FastFillWinding.swift for a ring that crosses itself.
+            if xs.count > 4096 || !inRange || rings > 1 { return false }
         }
         closeRing()
         return true

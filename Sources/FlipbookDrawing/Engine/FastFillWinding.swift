@@ -4,13 +4,14 @@ extension FastFillRasterizer {
     /// of up to 130 cells); anything beyond means some area winds twice or more.
     static let overlapThreshold: Float = 1 + 1.0 / 512
 
-    /// Whether the accumulated signed area counts some part of the shape twice or more (overlapping
-    /// subpaths, a self-intersecting outline): then the clamp `min(|area|, 1)` would overstate the
-    /// coverage of edge pixels — two coincident circles' rims came out up to 109 levels darker than
-    /// Cairo's, whose coverage is the area where the winding is non-zero — so such fills go to Cairo.
+    /// Whether the accumulated signed area counts some part of the shape twice or more (a ring that
+    /// crosses itself, such as a pentagram filled non-zero): then the clamp `min(|area|, 1)` would
+    /// overstate the coverage of edge pixels where that part meets the outside — coincident circles'
+    /// rims came out up to 109 levels darker than Cairo's, whose coverage is the area where the
+    /// winding is non-zero — so such fills go to Cairo. (Paths of several rings never get here.)
     ///
-    /// Overlaps that stay under a pixel wide everywhere can slip through; their error is bounded by
-    /// the overlap's own area within a pixel.
+    /// Not caught: overlaps under a pixel wide everywhere, and a figure-eight's crossing, where lobes
+    /// winding +1 and −1 share a pixel and cancel; both err only in the pixels where that happens.
     @inline(__always)
     static func windsMoreThanOnce(_ acc: UnsafePointer<Float>, stride: Int, width: Int, height: Int) -> Bool {
         for row in 0..<height {
