@@ -76,6 +76,15 @@ struct FastFillOverlapTests {
             p.addLine(to: CGPoint(x: 15.4296875, y: 2.13671875))
             p.addQuadCurve(to: CGPoint(x: 5.534e-321, y: 0), control: .zero)
         }),
+        ("a ring looping across itself", Path { p in
+            p.move(to: CGPoint(x: 19.546875, y: 19.546875))
+            p.addQuadCurve(to: CGPoint(x: 19.546875, y: 19.546875), control: CGPoint(x: -1.16e-258, y: 19.546875))
+            p.addLine(to: CGPoint(x: 9.703125, y: 8.6953125))
+            p.addQuadCurve(to: CGPoint(x: 12.93359375, y: 5.08e-306), control: CGPoint(x: -3.13e-248, y: 19.546875))
+            p.addQuadCurve(to: CGPoint(x: 23.546875, y: 19.546875), control: CGPoint(x: 19.546875, y: 19.546875))
+            p.addQuadCurve(to: CGPoint(x: 19.546875, y: 19.546875), control: CGPoint(x: 19.546875, y: -15.453125))
+            p.addQuadCurve(to: CGPoint(x: 3.109152e-317, y: 0), control: .zero)
+        }),
         ("a pentagram", Path { p in
             for i in 0..<5 {
                 let angle = -Double.pi / 2 + Double(i) * 4 * Double.pi / 5

@@ -9,9 +9,9 @@ import Foundation
 /// polygon (curves flattened to 0.1 px) in a scratch buffer the size of the shape's bounding box, then
 /// blends the colour source-over in one pass. Coverage is the exact area of each pixel inside the shape
 /// (winding ≥ 1 clamps to full), which agrees with Cairo's own anti-aliasing to within a few levels at
-/// edges; shapes where some area winds twice go to Cairo (see FastFillWinding.swift). Anything else —
-/// large shapes, shapes crossing the raster's edge, clips, even-odd fills, other blend modes,
-/// gradients — declines and goes to Cairo.
+/// edges; shapes that cross themselves or have several rings go to Cairo (see FastFillWinding.swift).
+/// Anything else — large shapes, shapes crossing the raster's edge, clips, even-odd fills, other blend
+/// modes, gradients — declines and goes to Cairo.
 final class FastFillRasterizer {
     /// Shapes whose device bounding box exceeds this many pixels go to Cairo.
     static let maximumArea = 128 * 128
@@ -34,6 +34,11 @@ final class FastFillRasterizer {
         else { return nil }
         guard flatten(path, m) else { return nil }
         if xs.isEmpty { return PixelRect.none }
+        // Exact only for a ring that winds once (FastFillWinding.swift).
+        let simple = self.xs.withUnsafeBufferPointer { px in
+            self.ys.withUnsafeBufferPointer { py in FastFillRasterizer.isSimpleRing(px, py, count: px.count) }
+        }
+        guard simple else { return nil }
 
         var offsetX = 0.0, offsetY = 0.0
         cairo_surface_get_device_offset(target, &offsetX, &offsetY)
@@ -80,8 +85,7 @@ final class FastFillRasterizer {
         let cr = UInt32((min(max(r, 0), 1) * 255).rounded()), cg = UInt32((min(max(g, 0), 1) * 255).rounded())
         let cb = UInt32((min(max(b, 0), 1) * 255).rounded())
         cairo_surface_flush(target)
-        var convex = false
-        let drewFill = coverage.withUnsafeMutableBufferPointer { buffer -> Bool in
+        coverage.withUnsafeMutableBufferPointer { buffer in
             let acc = buffer.baseAddress!
             acc.update(repeating: 0, count: cells)
             xs.withUnsafeBufferPointer { px in
@@ -96,19 +100,13 @@ final class FastFillRasterizer {
                         }
                         i += 1
                     }
-                    convex = FastFillRasterizer.isSingleConvexRing(px, py, count: count)
                 }
-            }
-            if !convex && FastFillRasterizer.windsMoreThanOnce(acc, stride: stride, width: width, height: height) {
-                return false
             }
             FastFillRasterizer.blend(
                 acc, stride: stride, width: width, height: height,
                 into: UnsafeMutableRawPointer(data + y0 * rowBytes + x0 * 4), rowBytes: rowBytes,
                 alpha: alpha, r: cr, g: cg, b: cb)
-            return true
         }
-        guard drewFill else { return nil }
         let drawn = PixelRect(x: x0 - Int(offsetX.rounded()), y: y0 - Int(offsetY.rounded()), width: width, height: height)
         cairo_surface_mark_dirty_rectangle(target, Int32(drawn.x), Int32(drawn.y), Int32(width), Int32(height))
         return drawn
