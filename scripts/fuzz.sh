@@ -12,6 +12,8 @@
 #                                                                 "svg" shapes in Fixtures/Scenes
 #   FastFill   any path and transform filled and stroked   seeds: Fuzz/Corpus/FastFill
 #              into a small Bitmap (fast paths and Cairo)
+#   FastFillVsCairo  the same fills drawn with and without   seeds: Fuzz/Corpus/FastFill
+#              the fast paths must agree within 64 levels
 #
 # The modules are compiled here with swiftc rather than through SwiftPM: every module must carry
 # the fuzzer's coverage instrumentation and AddressSanitizer, and SwiftPM has no way to build just
@@ -59,24 +61,29 @@ module() {
 target() {
     local name="$1"
     echo "fuzz: linking fuzz-$name"
-    "$swiftc" "${common[@]}" -module-name "${name}Fuzzer" "Fuzz/$name"/*.swift -L "$build" \
+    local sources=("Fuzz/$name"/*.swift)
+    # The fast-fill targets share their reading of bytes as a drawing.
+    [[ "$name" == FastFill* ]] && sources+=(Fuzz/Shared/*.swift)
+    "$swiftc" "${common[@]}" -module-name "${name}Fuzzer" "${sources[@]}" -L "$build" \
         -lFlipbookAnimation -lFlipbookDrawing -lFlipbookCore "${cairo_libs[@]}" -lz -o "$build/fuzz-$name"
 }
 
 module FlipbookCore
 module FlipbookDrawing
 module FlipbookAnimation
-for name in SceneFile SVGPath FastFill; do target "$name"; done
+targets=(SceneFile SVGPath FastFill FastFillVsCairo)
+for name in "${targets[@]}"; do target "$name"; done
 
 seeds() {
     case "$1" in
         SceneFile) echo Fixtures/Scenes ;;
+        FastFillVsCairo) echo Fuzz/Corpus/FastFill ;;
         *) echo "Fuzz/Corpus/$1" ;;
     esac
 }
 
 failed=()
-for name in SceneFile SVGPath FastFill; do
+for name in "${targets[@]}"; do
     corpus="$build/corpus/$name"
     mkdir -p "$corpus"
     find "$(seeds "$name")" -maxdepth 1 -type f ! -name '*.png' -exec cp {} "$corpus/" \;
