@@ -6,7 +6,14 @@ import Testing
 struct BadInputTests {
     @Test(arguments: [(0, 10), (10, 0), (-1, 5), (5, -3), (100_000, 100_000), (40_000, 1)])
     func impossibleSizesThrow(width: Int, height: Int) {
-        #expect(throws: FlipbookError.self) { try Bitmap(width: width, height: height) }
+        let error = #expect(throws: FlipbookError.self) { try Bitmap(width: width, height: height) }
+        #expect(error?.kind == .invalidInput)
+        if width < 1 || height < 1 {
+            #expect(error?.message == "A bitmap must be at least 1×1 pixel; \(width)×\(height) was requested.")
+        } else {
+            #expect(error?.message == "A bitmap of \(width)×\(height) pixels is too large: each side may be at most "
+                + "32767 and the area at most 268435456 pixels.")
+        }
     }
 
     @Test func nanInPathIsRecordedAndSkipped() throws {
@@ -110,8 +117,14 @@ struct BadInputTests {
             context.fill(Path(ellipseIn: CGRect(x: 0, y: 0, width: CGFloat.nan, height: 4)), with: .color(.black))
         }
         let url = directory.appendingPathComponent("bad.png")
-        #expect(throws: FlipbookError.self) { try bitmap.writePNG(to: url) }
-        #expect(throws: FlipbookError.self) { try bitmap.pngData() }
+        // The first drawing problem is what both throw, so the caller learns why there is no file.
+        let issue = "A drawing operation was skipped: fill: the path has a non-finite coordinate (nan) in element 0."
+        let writeError = #expect(throws: FlipbookError.self) { try bitmap.writePNG(to: url) }
+        #expect(writeError?.kind == .invalidInput)
+        #expect(writeError?.message == issue)
+        let dataError = #expect(throws: FlipbookError.self) { try bitmap.pngData() }
+        #expect(dataError?.kind == .invalidInput)
+        #expect(dataError?.message == issue)
         #expect(!FileManager.default.fileExists(atPath: url.path))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }

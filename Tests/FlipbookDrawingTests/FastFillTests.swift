@@ -54,3 +54,58 @@ struct FastFillTests {
         #expect(image.pixel(x: 18, y: 18) == .white)
     }
 }
+
+/// Where parts of a shape wind twice, or with opposite signs, the fast fill's accumulated area misstates
+/// edge coverage; such fills must still come out as Cairo draws them. Found by fuzzing the fast fill
+/// against Cairo.
+@Suite("Overlapping subpaths fill as Cairo fills them")
+struct FastFillOverlapTests {
+    static let circle = Path(ellipseIn: CGRect(x: 8.12109375, y: 8.12109375, width: 8.12109375, height: 8.12109375))
+
+    static let shapes: [(String, Path)] = [
+        ("three coincident circles", { var p = circle; p.addPath(circle); p.addPath(circle); return p }()),
+        ("two circles and a point", { var p = circle; p.addPath(circle)
+            p.addEllipse(in: CGRect(x: 8.12109375, y: 15.484375, width: 0, height: 0)); return p }()),
+        ("overlapping rectangles", Path { p in
+            p.addRect(CGRect(x: 2.3, y: 2.6, width: 10.2, height: 7.1))
+            p.addRect(CGRect(x: 6.7, y: 5.2, width: 9.4, height: 9.9))
+        }),
+        ("an ellipse and a triangle crossing it", Path { p in
+            p.addEllipse(in: CGRect(x: 8.0078125, y: 8.5703125, width: 10.1796875, height: 5.64453125))
+            p.move(to: CGPoint(x: 18.1875, y: 11.392578125))
+            p.addLine(to: CGPoint(x: 15.4296875, y: 2.13671875))
+            p.addQuadCurve(to: CGPoint(x: 5.534e-321, y: 0), control: .zero)
+        }),
+        ("a ring looping across itself", Path { p in
+            p.move(to: CGPoint(x: 19.546875, y: 19.546875))
+            p.addQuadCurve(to: CGPoint(x: 19.546875, y: 19.546875), control: CGPoint(x: -1.16e-258, y: 19.546875))
+            p.addLine(to: CGPoint(x: 9.703125, y: 8.6953125))
+            p.addQuadCurve(to: CGPoint(x: 12.93359375, y: 5.08e-306), control: CGPoint(x: -3.13e-248, y: 19.546875))
+            p.addQuadCurve(to: CGPoint(x: 23.546875, y: 19.546875), control: CGPoint(x: 19.546875, y: 19.546875))
+            p.addQuadCurve(to: CGPoint(x: 19.546875, y: 19.546875), control: CGPoint(x: 19.546875, y: -15.453125))
+            p.addQuadCurve(to: CGPoint(x: 3.109152e-317, y: 0), control: .zero)
+        }),
+        ("a pentagram", Path { p in
+            for i in 0..<5 {
+                let angle = -Double.pi / 2 + Double(i) * 4 * Double.pi / 5
+                let point = CGPoint(x: 12 + 9 * cos(angle), y: 10 + 9 * sin(angle))
+                if i == 0 { p.move(to: point) } else { p.addLine(to: point) }
+            }
+            p.closeSubpath()
+        }),
+    ]
+
+    @Test(arguments: shapes)
+    func matchesCairo(_ name: String, _ path: Path) throws {
+        func image(fast: Bool) throws -> Bitmap {
+            var bitmap = try Bitmap(width: 24, height: 20)
+            bitmap.draw(background: .white) { context, _ in
+                context.allowsFastPaths = fast
+                context.fill(path, with: .color(.blue.opacity(0.8)))
+            }
+            return bitmap
+        }
+        let difference = try #require(compareImages(try image(fast: true), try image(fast: false)))
+        #expect(difference.pixelsBeyondLoose == 0, "\(name): max difference \(difference.maximum)")
+    }
+}

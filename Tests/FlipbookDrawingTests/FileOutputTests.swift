@@ -35,7 +35,8 @@ struct FileOutputTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let url = directory.appendingPathComponent("nope/picture.png")
         let error = try #require(throws: FlipbookError.self) { try Self.picture().writePNG(to: url) }
-        #expect(error.message.contains("does not exist"))
+        #expect(error.kind == .file)
+        #expect(error.message == "Cannot write PNG to \(url.path): the directory \(url.deletingLastPathComponent().path) does not exist.")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }
 
@@ -45,10 +46,15 @@ struct FileOutputTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("file")
         try Data("x".utf8).write(to: file)
-        #expect(throws: FlipbookError.self) { try Self.picture().writePNG(to: file.appendingPathComponent("picture.png")) }
-        #expect(throws: FlipbookError.self) {
-            try Bitmap.writeVector(to: file.appendingPathComponent("p.pdf"), format: .pdf, size: CGSize(width: 10, height: 10)) { _, _ in }
+        let png = file.appendingPathComponent("picture.png"), pdf = file.appendingPathComponent("p.pdf")
+        let pngError = #expect(throws: FlipbookError.self) { try Self.picture().writePNG(to: png) }
+        #expect(pngError?.kind == .file)
+        #expect(pngError?.message == "Cannot write PNG to \(png.path): \(file.path) is not a directory.")
+        let pdfError = #expect(throws: FlipbookError.self) {
+            try Bitmap.writeVector(to: pdf, format: .pdf, size: CGSize(width: 10, height: 10)) { _, _ in }
         }
+        #expect(pdfError?.kind == .file)
+        #expect(pdfError?.message == "Cannot write PDF to \(pdf.path): \(file.path) is not a directory.")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["file"])
     }
 
@@ -64,7 +70,9 @@ struct FileOutputTests {
             // Running as root: permissions do not apply; the write succeeds.
             try Self.picture().writePNG(to: url)
         } else {
-            #expect(throws: FlipbookError.self) { try Self.picture().writePNG(to: url) }
+            let error = #expect(throws: FlipbookError.self) { try Self.picture().writePNG(to: url) }
+            #expect(error?.kind == .file)
+            #expect(error?.message == "Cannot write PNG to \(url.path): the directory \(directory.path) is not writable.")
             #expect(!FileManager.default.fileExists(atPath: url.path))
         }
     }
@@ -77,7 +85,9 @@ struct FileOutputTests {
         let good = try Data(contentsOf: url)
         var bad = try Self.picture()
         bad.draw { context, _ in context.fill(Path(CGRect(x: 0, y: 0, width: 1, height: CGFloat.nan)), with: .color(.red)) }
-        #expect(throws: FlipbookError.self) { try bad.writePNG(to: url) }
+        let error = #expect(throws: FlipbookError.self) { try bad.writePNG(to: url) }
+        #expect(error?.kind == .invalidInput)
+        #expect(error?.message == "A drawing operation was skipped: fill: the path has a non-finite coordinate (nan) in element 0.")
         struct Boom: Error {}
         #expect(throws: Boom.self) {
             try Bitmap.writeVector(to: url, format: .svg, size: CGSize(width: 10, height: 10)) { _, _ in throw Boom() }
@@ -103,6 +113,7 @@ struct FileOutputTests {
         try Data(try Self.picture().pngData().prefix(40)).write(to: truncated)
         let damaged = try #require(throws: FlipbookError.self) { try Bitmap(contentsOfPNG: truncated) }
         #expect(damaged.kind == .invalidInput)
+        #expect(damaged.message.hasPrefix("Cannot read the PNG \(truncated.path): the file is damaged or truncated ("))
     }
 
     /// Gradients, a layer under an inverse clip, an image and a blend mode: what vector files have to express.
@@ -175,6 +186,7 @@ struct FileOutputTests {
         #expect(try PDFCreationDate.iso8601(sourceDateEpoch: "1700000000") == "2023-11-14T22:13:20Z")
         for bad in ["yesterday", "-5", "1.5", "", "99999999999999"] {
             let error = try #require(throws: FlipbookError.self) { try PDFCreationDate.iso8601(sourceDateEpoch: bad) }
+            #expect(error.kind == .invalidInput)
             #expect(error.message.contains("SOURCE_DATE_EPOCH") && error.message.contains("'\(bad)'"))
         }
     }
@@ -189,9 +201,12 @@ struct FileOutputTests {
             }
         }
         #expect(error.kind == .invalidInput)
+        #expect(error.message == "A drawing operation was skipped: fill: the path has a non-finite coordinate (inf) in element 1.")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
-        #expect(throws: FlipbookError.self) {
+        let sizeError = #expect(throws: FlipbookError.self) {
             try Bitmap.writeVector(to: url, format: .svg, size: CGSize(width: 0, height: 10)) { _, _ in }
         }
+        #expect(sizeError?.kind == .invalidInput)
+        #expect(sizeError?.message == "Cannot write \(url.path): a SVG page must have a positive, finite size; 0.0×10.0 points was requested.")
     }
 }

@@ -22,7 +22,8 @@ extension Path {
     /// cubic Béziers by the SVG specification's endpoint-to-center conversion, with radii scaled up
     /// when too small and a zero radius giving a straight line. `S` and `T` reflect the previous
     /// control point only when the previous command was `C`/`S` (respectively `Q`/`T`).
-    /// A number that does not fit in a `Double` (such as `1e999`) is an error.
+    /// A number that does not fit in a `Double` (such as `1e999`) is an error, and so is a point that
+    /// does not once relative coordinates are added up (`M1e308 0 l1e308 0`): the path is always finite.
     public init(svgPathData: String) throws {
         var parser = SVGPathParser(svgPathData)
         self = try parser.parse()
@@ -81,6 +82,9 @@ private struct SVGPathParser {
         var firstGroup = true
         repeat {
             if !firstGroup { skipCommaWhitespace() }
+            skipWhitespace()
+            let groupOffset = index
+            let elementCount = path.elements.count
             let origin = relative ? current : .zero
             func point(_ x: CGFloat, _ y: CGFloat) -> CGPoint {
                 CGPoint(x: origin.x + x, y: origin.y + y)
@@ -146,6 +150,14 @@ private struct SVGPathParser {
                 current = p
             case .close:
                 break
+            }
+            // Every number fits in a Double, but relative coordinates and reflected control points
+            // add them up, and arcs multiply them: a sum beyond ±1.8e308 would put an infinity (or
+            // NaN) in the path, which nothing can draw.
+            if path.elements[elementCount...].contains(where: { !$0.isFinite }) {
+                throw FlipbookError.invalidInput(
+                    "SVG path data: the point at offset \(groupOffset) is beyond the range of a Double (±1.8e308) "
+                        + "once added to the current point, in \(SVGPathParser.quote(source, around: groupOffset))")
             }
             lastCubicControl = cubicControl
             lastQuadControl = quadControl

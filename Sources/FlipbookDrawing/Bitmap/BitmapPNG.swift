@@ -17,9 +17,9 @@ extension Bitmap {
 
     /// Loads a PNG file.
     ///
-    /// - Throws: ``FlipbookError`` when the file is missing or unreadable (`.io`), is not a PNG or is a
-    ///   damaged one (`.malformedInput`), is too large for a bitmap (`.invalidArgument`), or when Cairo
-    ///   fails (`.cairo`).
+    /// - Throws: ``FlipbookError`` when the file is missing or unreadable (kind `.file`), is not a PNG,
+    ///   is a damaged one or is too large for a bitmap (`.invalidInput`), or when Cairo fails
+    ///   (`.internal`).
     public init(contentsOfPNG url: URL) throws {
         let path = url.path
         var isDirectory: ObjCBool = false
@@ -112,16 +112,10 @@ extension Bitmap {
     /// already at `url` survives any failure.
     ///
     /// - Throws: the bitmap's ``drawingIssue`` if it has one (nothing is written), or a ``FlipbookError``
-    ///   naming the file when it cannot be written.
+    ///   naming the file when it cannot be written (kind ``FlipbookError/Kind/diskFull`` when the disk
+    ///   or the quota is full).
     public func writePNG(to url: URL) throws {
-        let data = try pngData()
-        try writeAtomically(to: url, what: "PNG") { temporary in
-            do {
-                try data.write(to: temporary)
-            } catch {
-                throw FlipbookError.file("Cannot write the PNG \(url.path): \(error.localizedDescription)")
-            }
-        }
+        try writeAtomically(try pngData(), to: url, what: "PNG")
     }
 }
 

@@ -24,8 +24,8 @@ extension Bitmap {
     ///
     /// - Throws: an error thrown by `body`, the first drawing problem (see ``drawingIssue``), or a
     ///   ``FlipbookError`` when the size is not positive and finite, `SOURCE_DATE_EPOCH` is malformed
-    ///   (PDF only), or the file cannot be written. In every case nothing is left at `url` (a file
-    ///   already there is kept).
+    ///   (PDF only), or the file cannot be written (kind ``FlipbookError/Kind/diskFull`` when the disk
+    ///   or the quota is full). In every case nothing is left at `url` (a file already there is kept).
     public static func writeVector(
         to url: URL, format: VectorFormat, size: CGSize, _ body: (inout CairoCanvas, CGSize) throws -> Void
     ) throws {
@@ -43,41 +43,63 @@ extension Bitmap {
             }
         }
         try writeAtomically(to: url, what: what) { temporary in
-            let created: OpaquePointer?
-            switch format {
-            case .pdf: created = cairo_pdf_surface_create(temporary.path, Double(size.width), Double(size.height))
-            case .svg: created = cairo_svg_surface_create(temporary.path, Double(size.width), Double(size.height))
-            }
-            guard let surface = created else {
-                throw FlipbookError(.internal, "Cannot write the \(what) \(url.path): Cairo could not create the surface.")
-            }
-            defer { cairo_surface_destroy(surface) }
-            let status = cairo_surface_status(surface)
-            guard status == CAIRO_STATUS_SUCCESS else {
-                throw FlipbookError.cairo(status, while: "Creating the \(what) \(url.path)")
-            }
-            if let creationDate {
-                cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, creationDate)
-            }
-            let session = try DrawingSession(surface: surface, size: size, scale: 1, isRaster: false)
-            defer { session.finish() }
-            var context = CairoCanvas(session: session)
-            try body(&context, size)
-            session.finish()
-            if let issue = session.issue { throw issue }
-            cairo_surface_finish(surface)
-            let finishStatus = cairo_surface_status(surface)
-            guard finishStatus == CAIRO_STATUS_SUCCESS else {
-                throw FlipbookError.cairo(finishStatus, while: "Writing the \(what) \(url.path)")
+            // A PDF streams into its file as Cairo writes it; an SVG is collected in memory, since its
+            // element names are renumbered before it is written.
+            let stream = VectorStream(
+                file: format == .pdf ? try OutputDescriptor(creating: temporary, what: what, destination: url) : nil)
+            try withExtendedLifetime(stream) {
+                try drawVector(into: stream, url: url, format: format, size: size, creationDate: creationDate, body)
             }
             if format == .svg {
-                do {
-                    let svg = try String(contentsOf: temporary, encoding: .utf8)
-                    try Data(SVGIdentifiers.renumbered(svg).utf8).write(to: temporary)
-                } catch {
-                    throw FlipbookError(.file, "Cannot write the SVG \(url.path): \(error.localizedDescription)")
-                }
+                let svg = String(decoding: stream.collected, as: UTF8.self)
+                try writeNewFile(Data(SVGIdentifiers.renumbered(svg).utf8), at: temporary, what: what, destination: url)
             }
+        }
+    }
+
+    /// Draws `body` on a Cairo PDF or SVG surface writing into `stream`, and finishes the document.
+    /// A failed write is reported with its reason (a full disk as kind `.diskFull`), naming `url`.
+    private static func drawVector(
+        into stream: VectorStream, url: URL, format: VectorFormat, size: CGSize, creationDate: String?,
+        _ body: (inout CairoCanvas, CGSize) throws -> Void
+    ) throws {
+        let what = format.rawValue.uppercased()
+        let closure = Unmanaged.passUnretained(stream).toOpaque()
+        let created: OpaquePointer?
+        switch format {
+        case .pdf:
+            created = cairo_pdf_surface_create_for_stream(VectorStream.write, closure, Double(size.width), Double(size.height))
+        case .svg:
+            created = cairo_svg_surface_create_for_stream(VectorStream.write, closure, Double(size.width), Double(size.height))
+        }
+        guard let surface = created else {
+            throw FlipbookError(.internal, "Cannot write the \(what) \(url.path): Cairo could not create the surface.")
+        }
+        defer { cairo_surface_destroy(surface) }
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw FlipbookError.cairo(status, while: "Creating the \(what) \(url.path)")
+        }
+        if let creationDate {
+            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, creationDate)
+        }
+        let session = try DrawingSession(surface: surface, size: size, scale: 1, isRaster: false)
+        defer { session.finish() }
+        var context = CairoCanvas(session: session)
+        try body(&context, size)
+        session.finish()
+        if let issue = session.issue { throw issue }
+        cairo_surface_finish(surface)
+        let finishStatus = cairo_surface_status(surface)
+        if let file = stream.file {
+            // Cairo only says "write error"; the stream kept the system's reason.
+            let closed = file.close()
+            if file.failure != 0 || !closed {
+                throw FlipbookError.writeFailed(what, path: url.path, errno: file.failure)
+            }
+        }
+        guard finishStatus == CAIRO_STATUS_SUCCESS else {
+            throw FlipbookError.cairo(finishStatus, while: "Writing the \(what) \(url.path)")
         }
     }
 }

@@ -9,12 +9,17 @@ import Foundation
 /// polygon (curves flattened to 0.1 px) in a scratch buffer the size of the shape's bounding box, then
 /// blends the colour source-over in one pass. Coverage is the exact area of each pixel inside the shape
 /// (winding ≥ 1 clamps to full), which agrees with Cairo's own anti-aliasing to within a few levels at
-/// edges. Anything else — large shapes, shapes crossing the raster's edge, clips, even-odd fills,
-/// other blend modes, gradients — declines and goes to Cairo.
+/// edges; shapes that cross themselves or have several rings go to Cairo (see FastFillWinding.swift).
+/// Anything else — large shapes, shapes crossing the raster's edge, clips, even-odd fills, other blend
+/// modes, gradients — declines and goes to Cairo.
 final class FastFillRasterizer {
     /// Shapes whose device bounding box exceeds this many pixels go to Cairo.
     static let maximumArea = 128 * 128
     static let flatteningTolerance: Float = 0.1
+    /// Paths with a device coordinate (control points included) beyond this many pixels from the
+    /// origin go to Cairo. Such a point is far outside any raster, so the fill would decline anyway;
+    /// declining before the arithmetic keeps every Float in it (squares of differences included) finite.
+    static let coordinateLimit = 1_048_576.0
 
     private var coverage: [Float] = []
     private var xs: [Float] = []
@@ -29,6 +34,11 @@ final class FastFillRasterizer {
         else { return nil }
         guard flatten(path, m) else { return nil }
         if xs.isEmpty { return PixelRect.none }
+        // Exact only for a ring that winds once (FastFillWinding.swift).
+        let simple = self.xs.withUnsafeBufferPointer { px in
+            self.ys.withUnsafeBufferPointer { py in FastFillRasterizer.isSimpleRing(px, py, count: px.count) }
+        }
+        guard simple else { return nil }
 
         var offsetX = 0.0, offsetY = 0.0
         cairo_surface_get_device_offset(target, &offsetX, &offsetY)
@@ -171,7 +181,8 @@ final class FastFillRasterizer {
     }
 
     /// Transforms and flattens `path` into closed rings in `xs`/`ys` (NaN separates rings). Returns
-    /// `false` for a path it cannot take (too many segments).
+    /// `false` for a path it cannot take (too many segments, more than one ring, or a point beyond
+    /// ``coordinateLimit``).
     private func flatten(_ path: Path, _ m: cairo_matrix_t) -> Bool {
         var xs = self.xs, ys = self.ys
         self.xs = []
@@ -186,8 +197,15 @@ final class FastFillRasterizer {
         var current = (Float(0), Float(0))
         var currentUser = CGPoint.zero
         var startUser = CGPoint.zero
+        var inRange = true
         func device(_ p: CGPoint) -> (Float, Float) {
-            (Float(m.xx * Double(p.x) + m.xy * Double(p.y) + m.x0), Float(m.yx * Double(p.x) + m.yy * Double(p.y) + m.y0))
+            let x = m.xx * Double(p.x) + m.xy * Double(p.y) + m.x0, y = m.yx * Double(p.x) + m.yy * Double(p.y) + m.y0
+            // Written so that NaN fails too.
+            guard abs(x) <= FastFillRasterizer.coordinateLimit, abs(y) <= FastFillRasterizer.coordinateLimit else {
+                inRange = false
+                return (0, 0)
+            }
+            return (Float(x), Float(y))
         }
         func closeRing() {
             if let s = start {
@@ -196,8 +214,10 @@ final class FastFillRasterizer {
             }
             start = nil
         }
+        var rings = 0
         func add(_ p: (Float, Float)) {
             if start == nil {
+                rings += 1
                 start = current
                 xs.append(current.0); ys.append(current.1)
             }
@@ -209,8 +229,10 @@ final class FastFillRasterizer {
             let ddx = max(abs(p0.0 - 2 * p1.0 + p2.0), abs(p1.0 - 2 * p2.0 + p3.0))
             let ddy = max(abs(p0.1 - 2 * p1.1 + p2.1), abs(p1.1 - 2 * p2.1 + p3.1))
             let dd = (ddx * ddx + ddy * ddy).squareRoot()
-            let n = max(1, Int((dd * 0.75 / FastFillRasterizer.flatteningTolerance).squareRoot().rounded(.up)))
-            guard n <= 256 else { return false }
+            let steps = (dd * 0.75 / FastFillRasterizer.flatteningTolerance).squareRoot().rounded(.up)
+            // Checked before the conversion to Int, which would trap on an infinite or NaN count.
+            guard steps <= 256 else { return false }
+            let n = max(1, Int(steps))
             for k in 1...n {
                 let t = Float(k) / Float(n), u = 1 - t
                 let w0 = u * u * u, w1 = 3 * u * u * t, w2 = 3 * u * t * t, w3 = t * t * t
@@ -241,7 +263,11 @@ final class FastFillRasterizer {
                 current = device(startUser)
                 currentUser = startUser
             }
-            if xs.count > 4096 { return false }
+            // Signed-area accumulation is exact for one ring that winds once; separate rings may
+            // overlap (counted twice) or meet with opposite windings (cancelling), which only a real
+            // winding count gets right, so paths of several rings go to Cairo. Built-in shapes are one
+            // ring; see FastFillWinding.swift for a ring that crosses itself.
+            if xs.count > 4096 || !inRange || rings > 1 { return false }
         }
         closeRing()
         return true
@@ -257,6 +283,12 @@ final class FastFillRasterizer {
         let (dir, p0x, p0y, p1x, p1y): (Float, Float, Float, Float, Float) =
             ay < by ? (1, ax, ay, bx, by) : (-1, bx, by, ax, ay)
         let dxdy = (p1x - p0x) / (p1y - p0y)
+        // A slope that overflows means the edge rises less than 1e-30 px (a denormal height): its area
+        // is nothing, and an infinite step would trap converting x to a cell index below.
+        guard dxdy.isFinite else { return }
+        // Stepping x by the slope row by row can overshoot the edge's ends by rounding when the slope
+        // is huge; the clamp keeps every cell index inside the row.
+        let xLow = min(p0x, p1x), xHigh = max(p0x, p1x)
         var x = p0x
         let yStart = max(0, Int(p0y))
         let p1yTrunc = Int(p1y)
@@ -265,7 +297,7 @@ final class FastFillRasterizer {
         for y in yStart..<yEnd {
             let row = acc + y * stride
             let dy = min(Float(y + 1), p1y) - max(Float(y), p0y)
-            let xNext = x + dxdy * dy
+            let xNext = min(max(x + dxdy * dy, xLow), xHigh)
             let d = dy * dir
             let (l, r) = x < xNext ? (x, xNext) : (xNext, x)
             // Local coordinates are never negative, so truncation is floor.

@@ -164,7 +164,12 @@ extension CairoCanvas {
     func deviceExtents(_ command: DrawCommand) -> CGRect {
         var extents = clipDeviceBounds
         if let bounds = command.userBounds {
-            extents = bounds.applying(command.transform).clamped(to: extents)
+            let device = bounds.applying(command.transform)
+            // Huge finite coordinates can overflow to infinity (or NaN, as ∞ · 0) in the box or its
+            // transform; the clip's bounds are then the safe, conservative answer.
+            if device.minX.isFinite, device.minY.isFinite, device.maxX.isFinite, device.maxY.isFinite {
+                extents = device.clamped(to: extents)
+            }
         }
         return extents.pixelAligned.clamped(to: session.bounds)
     }

@@ -15,9 +15,7 @@ package func libavErrorText(_ code: Int32) -> String {
 /// A full disk (`AVERROR(ENOSPC)`, `AVERROR(EDQUOT)`) is a ``FlipbookError/Kind/diskFull`` error naming the file.
 package func libavError(_ code: Int32, _ doing: String, file: URL) -> FlipbookError {
     if code == -ENOSPC || code == -EDQUOT {
-        return FlipbookError(
-            .diskFull, "Cannot write MP4 \(file.path): the disk is full (\(libavErrorText(code))).",
-            at: .init(file: file.path))
+        return FlipbookError.writeFailed("MP4", path: file.path, errno: -code)
     }
     return FlipbookError(.codec, "Cannot write MP4 \(file.path): \(doing) failed: \(libavErrorText(code)).")
 }

@@ -106,8 +106,8 @@ final class MP4Muxer {
     /// which for buffered writes may surface later and less precisely.
     private func writeError(_ status: Int32, _ doing: String) -> FlipbookError {
         if let failure = sink.failure {
-            // The operating system's reason decides the kind too: ENOSPC is "disk full", not a codec error.
-            return libavError(flipbook_averror(failure), doing, file: file)
+            // ENOSPC and EDQUOT become kind .diskFull ("the disk is full"); others a file error.
+            return FlipbookError.writeFailed("MP4", path: file.path, errno: failure)
         }
         return libavError(status, doing, file: file)
     }

@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# Fuzzes Flipbook's input parsers and its fast rasterizer with libFuzzer, a fixed number of runs each
+# from a fixed seed, and fails when any target crashes (a trap, an AddressSanitizer report, a leak,
+# a timeout).
+#
+#   bash scripts/fuzz.sh [RUNS]        RUNS per target, default 20000
+#
+# Targets (sources in Fuzz/):
+#   SceneFile  SceneFile.decode(_:source:) on any bytes,  seeds: Fixtures/Scenes/*.json
+#              then makeTimeline()
+#   SVGPath    Path(svgPathData:) on any text              seeds: Fuzz/Corpus/SVGPath and the
+#                                                                 "svg" shapes in Fixtures/Scenes
+#   FastFill   any path and transform filled and stroked   seeds: Fuzz/Corpus/FastFill
+#              into a small Bitmap (fast paths and Cairo)
+#   FastFillVsCairo  the same fills drawn with and without   seeds: Fuzz/Corpus/FastFill
+#              the fast paths must agree within 64 levels
+#
+# The modules are compiled here with swiftc rather than through SwiftPM: every module must carry
+# the fuzzer's coverage instrumentation and AddressSanitizer, and SwiftPM has no way to build just
+# three library targets that way beside the normal build. FlipbookVideo and the command line are
+# not needed. Seeds are copied to a scratch corpus, so Fixtures/ is never written to. A crash leaves
+# its input in .build/fuzz/crashes/; replay it with `.build/fuzz/fuzz-TARGET FILE`, then add it
+# as a regression test.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+runs="${1:-20000}"
+[[ "$runs" =~ ^[0-9]+$ ]] || { echo "usage: scripts/fuzz.sh [RUNS]" >&2; exit 2; }
+
+bash scripts/install-deps.sh
+
+swiftc="${SWIFTC:-$(command -v swiftc || true)}"
+[[ -n "$swiftc" ]] || { echo "error: swiftc is not on PATH" >&2; exit 1; }
+runtime="$(dirname "$swiftc")/../lib/clang"
+if ! compgen -G "$runtime/*/lib/*/libclang_rt.fuzzer*" >/dev/null; then
+    echo "error: this Swift toolchain has no libFuzzer runtime (libclang_rt.fuzzer) under $runtime" >&2
+    exit 1
+fi
+
+build=.build/fuzz
+rm -rf "$build/crashes" "$build/corpus"
+mkdir -p "$build/crashes" "$build/corpus"
+
+cairo_cflags=()
+for flag in $(pkg-config --cflags cairo); do cairo_cflags+=(-Xcc "$flag"); done
+read -r -a cairo_libs <<<"$(pkg-config --libs cairo)"
+
+# Instrumented for libFuzzer (coverage only: the runtime is linked into the executables) and ASan.
+common=(-swift-version 6 -package-name flipbook -parse-as-library -Onone -g
+        -sanitize=fuzzer,address -use-ld=lld -I "$build" -I Sources/CCairo "${cairo_cflags[@]}")
+
+module() {
+    local name="$1"
+    echo "fuzz: compiling $name"
+    local sources=()
+    while IFS= read -r -d '' file; do sources+=("$file"); done < <(find "Sources/$name" -name '*.swift' -print0 | sort -z)
+    "$swiftc" "${common[@]}" -module-name "$name" -emit-module -emit-module-path "$build/$name.swiftmodule" \
+        -emit-library -static -o "$build/lib$name.a" "${sources[@]}"
+}
+
+target() {
+    local name="$1"
+    echo "fuzz: linking fuzz-$name"
+    local sources=("Fuzz/$name"/*.swift)
+    # The fast-fill targets share their reading of bytes as a drawing.
+    [[ "$name" == FastFill* ]] && sources+=(Fuzz/Shared/*.swift)
+    "$swiftc" "${common[@]}" -module-name "${name}Fuzzer" "${sources[@]}" -L "$build" \
+        -lFlipbookAnimation -lFlipbookDrawing -lFlipbookCore "${cairo_libs[@]}" -lz -o "$build/fuzz-$name"
+}
+
+module FlipbookCore
+module FlipbookDrawing
+module FlipbookAnimation
+targets=(SceneFile SVGPath FastFill FastFillVsCairo)
+for name in "${targets[@]}"; do target "$name"; done
+
+seeds() {
+    case "$1" in
+        SceneFile) echo Fixtures/Scenes ;;
+        FastFillVsCairo) echo Fuzz/Corpus/FastFill ;;
+        *) echo "Fuzz/Corpus/$1" ;;
+    esac
+}
+
+failed=()
+for name in "${targets[@]}"; do
+    corpus="$build/corpus/$name"
+    mkdir -p "$corpus"
+    find "$(seeds "$name")" -maxdepth 1 -type f ! -name '*.png' -exec cp {} "$corpus/" \;
+    if [[ "$name" == SVGPath ]]; then
+        # The SVG shapes the scene fixtures use, one seed each.
+        n=0
+        while IFS= read -r data; do
+            n=$((n + 1))
+            printf '%s' "$data" >"$corpus/fixture-svg-$n.txt"
+        done < <(grep -ho '"svg": *"[^"]*"' Fixtures/Scenes/*.json | sed 's/^"svg": *"//; s/"$//')
+    fi
+    log="$build/fuzz-$name.log"
+    start=$SECONDS
+    # One process, one job: reproducible from the seed, and it leaves the other core to others.
+    # Swift's own crash backtracer fights ASan over the crashed process; libFuzzer reports instead.
+    if SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1 "$build/fuzz-$name" -runs="$runs" -seed=1 -timeout=10 -rss_limit_mb=2048 \
+        -print_final_stats=1 -artifact_prefix="$build/crashes/$name-" "$corpus" >"$log" 2>&1; then
+        execs="$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo "?")"
+        echo "fuzz: $name ok ($execs runs, $((SECONDS - start)) s)"
+    else
+        echo "fuzz: $name FAILED after $((SECONDS - start)) s; the end of $log:" >&2
+        grep -v '^#[0-9]' "$log" | tail -40 >&2
+        failed+=("$name")
+    fi
+done
+
+if [[ ${#failed[@]} -gt 0 ]]; then
+    echo "fuzz: crashes in ${failed[*]}; inputs in $build/crashes/:" >&2
+    ls "$build/crashes" >&2
+    exit 1
+fi
