@@ -1,7 +1,8 @@
 # Flipbook — the two commands a fresh machine needs:
 #   make demo   install what is missing, render the demo clips and stills into out/
-#   make test   install what is missing, run the test suite and the memcheck run (what CI runs;
-#               on macOS, where valgrind does not run, the test suite alone)
+#   make test   install what is missing, build the documentation, fuzz the parsers and the fast fill
+#               for a fixed number of runs, run the memcheck run and the test suite (what CI runs;
+#               on macOS, where valgrind and libFuzzer's runtime are not at hand, docs and tests alone)
 #   make docs   build the DocC documentation archive (Sources/Flipbook/Flipbook.docc)
 
 SWIFT ?= swift
@@ -9,7 +10,7 @@ OUT ?= out
 RELEASE_BIN = .build/release
 UNAME := $(shell uname -s)
 
-.PHONY: deps demo test test-only valgrind memcheck-only bench docs clean
+.PHONY: deps demo test test-only valgrind memcheck-only fuzz bench docs clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -23,13 +24,18 @@ demo: deps
 	$(RELEASE_BIN)/flipbook still Fixtures/Scenes/confetti-and-ripples.json --time 1.5 -o $(OUT)/still.pdf
 	@echo "Wrote $(abspath $(OUT))/confetti.mp4, ripples.mp4, still.png and still.pdf"
 
-# Memcheck first, so the run ends with the test runner's own summary line. valgrind does not run on
-# macOS, so there `make test` is the test suite alone.
+# The test suite last, so the run ends with the test runner's own summary line. valgrind does not run on
+# macOS, so there `make test` is the documentation and the test suite.
 ifeq ($(UNAME),Darwin)
-test: deps test-only
+test: deps docs test-only
 else
-test: deps memcheck-only test-only
+test: deps docs fuzz memcheck-only test-only
 endif
+
+# libFuzzer targets in Fuzz/, FUZZ_RUNS runs each from a fixed seed; fails on any crash.
+FUZZ_RUNS ?= 20000
+fuzz: deps
+	bash scripts/fuzz.sh $(FUZZ_RUNS)
 
 test-only:
 	$(SWIFT) build --build-tests

@@ -6,8 +6,8 @@
 #   bash scripts/fuzz.sh [RUNS]        RUNS per target, default 20000
 #
 # Targets (sources in Fuzz/):
-#   SceneFile  SceneFile.decode(_:source:) on any bytes,  seeds: Fixtures/Scenes/*.json
-#              then makeTimeline()
+#   SceneFile  SceneFile.decode(_:source:) on any bytes,  seeds: Fixtures/Scenes/*.json and
+#              then makeTimeline()                         Fuzz/Reproducers/scene-*.json
 #   SVGPath    Path(svgPathData:) on any text              seeds: Fuzz/Corpus/SVGPath and the
 #                                                                 "svg" shapes in Fixtures/Scenes
 #   FastFill   any path and transform filled and stroked   seeds: Fuzz/Corpus/FastFill
@@ -87,6 +87,8 @@ for name in "${targets[@]}"; do
     corpus="$build/corpus/$name"
     mkdir -p "$corpus"
     find "$(seeds "$name")" -maxdepth 1 -type f ! -name '*.png' -exec cp {} "$corpus/" \;
+    # Inputs that once crashed a target seed it from then on, so they stay fixed.
+    [[ "$name" == SceneFile ]] && cp Fuzz/Reproducers/scene-*.json "$corpus/"
     if [[ "$name" == SVGPath ]]; then
         # The SVG shapes the scene fixtures use, one seed each.
         n=0
