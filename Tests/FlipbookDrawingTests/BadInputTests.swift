@@ -1,4 +1,5 @@
 import FlipbookDrawing
+import FlipbookTestSupport
 import Foundation
 import Testing
 
@@ -110,8 +111,8 @@ struct BadInputTests {
     }
 
     @Test func bitmapWithIssueIsNotWritten() throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory("drawing")
+        let directory = scratch.url
         var bitmap = try Bitmap(width: 10, height: 10)
         bitmap.draw { context, _ in
             context.fill(Path(ellipseIn: CGRect(x: 0, y: 0, width: CGFloat.nan, height: 4)), with: .color(.black))

@@ -11,14 +11,6 @@ func drawing(
     return bitmap
 }
 
-/// A fresh temporary directory for a test, removed by the caller.
-func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory
-        .appendingPathComponent("flipbook-drawing-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
-
 /// Whether two colour components are within `tolerance` (default: one 8-bit step and a bit).
 func close(_ a: Double, _ b: Double, _ tolerance: Double = 1.5 / 255) -> Bool {
     abs(a - b) <= tolerance

@@ -1,5 +1,6 @@
 @testable import FlipbookCore
 @testable import FlipbookDrawing
+import FlipbookTestSupport
 import Foundation
 import Testing
 
@@ -13,8 +14,8 @@ struct FileOutputTests {
     }
 
     @Test func pngRoundTrip() throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory("drawing")
+        let directory = scratch.url
         let picture = try Self.picture()
         let url = directory.appendingPathComponent("picture.png")
         try picture.writePNG(to: url)
@@ -31,8 +32,8 @@ struct FileOutputTests {
     }
 
     @Test func missingDirectoryThrowsAndLeavesNothing() throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory("drawing")
+        let directory = scratch.url
         let url = directory.appendingPathComponent("nope/picture.png")
         let error = try #require(throws: FlipbookError.self) { try Self.picture().writePNG(to: url) }
         #expect(error.kind == .file)
@@ -42,8 +43,8 @@ struct FileOutputTests {
 
     @Test func directoryUnderARegularFileThrows() throws {
         // Tests may run as root, which ignores permissions; a path under a regular file fails for everyone.
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory("drawing")
+        let directory = scratch.url
         let file = directory.appendingPathComponent("file")
         try Data("x".utf8).write(to: file)
         let png = file.appendingPathComponent("picture.png"), pdf = file.appendingPathComponent("p.pdf")
@@ -59,7 +60,8 @@ struct FileOutputTests {
     }
 
     @Test func unwritableDirectoryThrowsUnlessRoot() throws {
-        let directory = try temporaryDirectory()
+        let scratch = try TemporaryDirectory("drawing")
+        let directory = scratch.url
         defer {
             chmod(directory.path, 0o755)
             try? FileManager.default.removeItem(at: directory)
@@ -78,8 +80,8 @@ struct FileOutputTests {
     }
 
     @Test func existingFileSurvivesAFailedWrite() throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory("drawing")
+        let directory = scratch.url
         let url = directory.appendingPathComponent("picture.png")
         try Self.picture().writePNG(to: url)
         let good = try Data(contentsOf: url)
@@ -97,8 +99,8 @@ struct FileOutputTests {
     }
 
     @Test func loadingSomethingThatIsNotAPNGThrowsClearly() throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory("drawing")
+        let directory = scratch.url
         let text = directory.appendingPathComponent("notes.png")
         try Data("hello, this is text".utf8).write(to: text)
         let notPNG = try #require(throws: FlipbookError.self) { try Bitmap(contentsOfPNG: text) }
@@ -133,8 +135,8 @@ struct FileOutputTests {
 
     @Test(arguments: [Bitmap.VectorFormat.pdf, .svg])
     func vectorStills(format: Bitmap.VectorFormat) throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory("drawing")
+        let directory = scratch.url
         let url = directory.appendingPathComponent("still.\(format.rawValue)")
         try Bitmap.writeVector(to: url, format: format, size: CGSize(width: 120, height: 80)) { context, size in
             #expect(size == CGSize(width: 120, height: 80))
@@ -150,8 +152,8 @@ struct FileOutputTests {
 
     @Test(arguments: [Bitmap.VectorFormat.pdf, .svg])
     func vectorStillsAreReproducible(format: Bitmap.VectorFormat) throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory("drawing")
+        let directory = scratch.url
         var files: [Data] = []
         for name in ["a", "b"] {
             let url = directory.appendingPathComponent("\(name).\(format.rawValue)")
@@ -192,8 +194,8 @@ struct FileOutputTests {
     }
 
     @Test func vectorDrawingIssueThrowsAndLeavesNothing() throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory("drawing")
+        let directory = scratch.url
         let url = directory.appendingPathComponent("still.pdf")
         let error = try #require(throws: FlipbookError.self) {
             try Bitmap.writeVector(to: url, format: .pdf, size: CGSize(width: 10, height: 10)) { context, _ in
