@@ -3,7 +3,7 @@ import Foundation
 /// Every `.partial` file this process is writing, so that an interrupted process can remove them
 /// all before it exits, even those whose writer is still busy on another thread.
 ///
-/// ``PartialOutputFile`` registers itself here when it is made and leaves when it is committed or
+/// `PartialOutputFile` registers itself here when it is made and leaves when it is committed or
 /// discarded. After ``beginInterruption()`` no partial file may be made or committed, and the
 /// registry remembers which destinations lost their unfinished file, for the message a person reads.
 public final class PartialFileRegistry: @unchecked Sendable {

@@ -94,7 +94,7 @@ extension Bitmap {
     ///
     /// Written by Flipbook rather than by `cairo_surface_write_to_png_stream`, whose libpng default
     /// compression spent about 0.28 s on a 3840×2160 frame — ten times the drawing. Here each row
-    /// gets PNG's "Sub" filter and zlib compresses at ``pngCompressionLevel`` with the run-length
+    /// gets PNG's "Sub" filter and zlib compresses at `pngCompressionLevel` with the run-length
     /// strategy, which is several times faster and, on drawn graphics, about as small.
     ///
     /// - Throws: the bitmap's ``drawingIssue`` if it has one, or a ``FlipbookError`` if zlib fails.
