@@ -1,0 +1,61 @@
+import FlipbookDrawing
+import Foundation
+
+/// What a clip will be written as: the container, codec and pixel format that an output name and
+/// ``VideoOptions`` resolve to, and whether transparency is kept.
+public struct OutputFormat: Sendable, Equatable {
+    /// The file format.
+    public var container: VideoContainer
+    /// The codec.
+    public var codec: VideoCodec
+    /// The encoded pixel format.
+    public var pixelFormat: PixelFormat
+    /// Whether transparency is written (else frames are flattened over the background).
+    public var keepsAlpha: Bool
+
+    /// Resolves `options` for the output `url`: the extension picks the container and its default
+    /// codec, the options may pick another codec, a pixel format and alpha.
+    ///
+    /// - Throws: ``FlipbookError`` (invalid input) for an unknown extension, a codec the container
+    ///   cannot hold, a pixel format the codec has not, or transparency asked of a format without
+    ///   alpha (naming the formats that have it).
+    public init(url: URL, options: VideoOptions) throws {
+        try self.init(container: VideoContainer(for: url), options: options)
+    }
+
+    /// Resolves `options` for `container`.
+    public init(container: VideoContainer, options: VideoOptions) throws {
+        self.container = container
+        codec = try container.codec(options.codec)
+        let table = codec.capabilities
+        let containerKeepsAlpha = container.capabilities.alphaCodecs.contains(codec)
+        if options.alpha == true, !containerKeepsAlpha || options.pixelFormat?.hasAlpha == false {
+            throw FlipbookError(
+                invalid: "alpha",
+                "needs a format with transparency, and \(table.displayName) in \(container.capabilities.displayName)"
+                    + "\(options.pixelFormat.map { " as \($0.rawValue)" } ?? "") has none. "
+                    + "Formats with alpha: \(VideoContainer.alphaFormatNames); or give the clip an opaque background.",
+                at: .init(keyPath: "alpha"))
+        }
+        if let format = options.pixelFormat, !table.pixelFormats.contains(format) {
+            let others = VideoCodec.allCases.filter { $0.capabilities.pixelFormats.contains(format) }
+            throw FlipbookError(
+                invalid: "pixelFormat",
+                "must be one of \(table.pixelFormats.map(\.rawValue).joined(separator: ", ")) for \(table.displayName); "
+                    + "it is \(format.rawValue)"
+                    + (others.isEmpty ? "." : ", which \(others.map(\.capabilities.displayName).joined(separator: ", ")) can write."),
+                at: .init(keyPath: "pixelFormat"))
+        }
+        keepsAlpha = containerKeepsAlpha && (options.alpha ?? (options.pixelFormat?.hasAlpha ?? true))
+        pixelFormat = options.pixelFormat ?? (keepsAlpha ? table.alphaFormat ?? table.opaqueFormat : table.opaqueFormat)
+    }
+
+    /// The layout frames are converted into before encoding: GIF takes straight RGBA and builds its
+    /// palette itself.
+    public var inputPixelFormat: PixelFormat { pixelFormat == .pal8 ? .rgba : pixelFormat }
+
+    /// A short description for reports: "VP9 yuva420p in WebM".
+    public var summary: String {
+        "\(codec.capabilities.displayName) \(pixelFormat.rawValue) in \(container.capabilities.displayName)"
+    }
+}
