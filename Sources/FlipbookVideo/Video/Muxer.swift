@@ -122,8 +122,12 @@ final class Muxer {
     }
 
     /// Prefers the operating system's reason recorded by the sink (e.g. ENOSPC) over libav's code,
-    /// which for buffered writes may surface later and less precisely.
+    /// which for buffered writes may surface later and less precisely. A full disk is always a
+    /// ``FlipbookError/Kind/diskFull`` error, whichever write found it.
     private func writeError(_ status: Int32, _ doing: String) -> FlipbookError {
+        if let failure = sink.failure, failure == ENOSPC || failure == EDQUOT {
+            return libavError(flipbook_averror(failure), doing, file: file, what: what)
+        }
         if let failure = sink.failure {
             return FlipbookError(.codec,
                 "Cannot write \(what) \(file.path): \(doing) failed: \(String(cString: strerror(failure))).")

@@ -43,6 +43,9 @@ public final class VideoEncoder: FrameSink {
     public let options: VideoOptions
     /// The number of frames appended so far.
     public private(set) var frameCount = 0
+    /// How the frame rate is written when the format cannot store it exactly (GIF's delays are in
+    /// 1/100 s), for reports; `nil` when it is exact.
+    public let timingNote: String?
     /// What is written: container, codec, pixel format, alpha.
     public let format: OutputFormat
     /// The layout ``append(_:)-(ConvertedFrame)`` takes (GIF takes RGBA and builds its palette).
@@ -93,6 +96,7 @@ public final class VideoEncoder: FrameSink {
                 at: .init(keyPath: "output"))
         }
         try format.codec.checkFrameSize(width: width, height: height)
+        timingNote = format.codec == .gif ? try GIFTiming.describe(fps) : nil
         state = .open(try Session(
             destination: self.url, width: width, height: height, fps: fps, format: format, options: options,
             failAfterBytes: failAfterBytes))
