@@ -137,6 +137,33 @@ struct SinkTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }
 
+    @Test("a setting the codec does not have is an error naming the codecs that have it")
+    func settingsPerCodec() throws {
+        let url = URL(fileURLWithPath: "/tmp/a.mov")
+        do {
+            _ = try OutputFormat(url: url, options: VideoOptions(crf: 30))
+            Issue.record("expected an error")
+        } catch let error as FlipbookError {
+            #expect(error.message.contains("ProRes has no crf") && error.message.contains("h264, hevc, vp9, av1"), "\(error.message)")
+        }
+        #expect(throws: FlipbookError.self) { try OutputFormat(url: URL(fileURLWithPath: "/tmp/a.webm"), options: VideoOptions(preset: "slow")) }
+        #expect(try OutputFormat(url: URL(fileURLWithPath: "/tmp/a.mp4"), options: VideoOptions(codec: .hevc, crf: 28, preset: "slow")).codec == .hevc)
+    }
+
+    @Test("a PNG sequence is byte-identical across runs")
+    func sequenceReproducible() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var files: [Data] = []
+        for run in ["a", "b"] {
+            let sink = try ImageSequenceSink(url: directory.appendingPathComponent("\(run)-%02d.png"), width: 64, height: 48)
+            try sink.append(try alphaPattern(frame: 3))
+            try sink.finish()
+            files.append(try Data(contentsOf: sink.fileURL(forFrame: 0)))
+        }
+        #expect(files[0] == files[1])
+    }
+
     @Test("the extension picks the container and its default codec")
     func defaults() throws {
         func format(_ name: String, _ options: VideoOptions = VideoOptions()) throws -> OutputFormat {

@@ -46,8 +46,32 @@ public struct OutputFormat: Sendable, Equatable {
                     + (others.isEmpty ? "." : ", which \(others.map(\.capabilities.displayName).joined(separator: ", ")) can write."),
                 at: .init(keyPath: "pixelFormat"))
         }
+        try Self.checkSettings(options, for: codec)
         keepsAlpha = containerKeepsAlpha && (options.alpha ?? (options.pixelFormat?.hasAlpha ?? true))
         pixelFormat = options.pixelFormat ?? (keepsAlpha ? table.alphaFormat ?? table.opaqueFormat : table.opaqueFormat)
+    }
+
+    /// Refuses a setting the codec does not have, naming the codecs that have it. `crf` and `preset`
+    /// always have a value, so only one changed from its default counts as set.
+    private static func checkSettings(_ options: VideoOptions, for codec: VideoCodec) throws {
+        let defaults = VideoOptions()
+        let table = codec.capabilities
+        func refuse(_ key: String, _ value: String, _ has: (VideoCodec.Capabilities) -> Bool) -> FlipbookError {
+            let holders = VideoCodec.allCases.filter { has($0.capabilities) }.map(\.rawValue)
+            return FlipbookError(
+                invalid: key,
+                "is set (\(value)) but \(table.displayName) has no \(key); codecs with one: \(holders.joined(separator: ", ")).",
+                at: .init(keyPath: key))
+        }
+        if options.crf != defaults.crf, table.crfRange == nil {
+            throw refuse("crf", String(options.crf)) { $0.crfRange != nil }
+        }
+        if options.preset != defaults.preset, !table.hasPreset {
+            throw refuse("preset", options.preset) { $0.hasPreset }
+        }
+        if let lookahead = options.lookahead, codec != .h264 {
+            throw refuse("lookahead", String(lookahead)) { $0.encoderName == "libx264" }
+        }
     }
 
     /// The layout frames are converted into before encoding: GIF takes straight RGBA and builds its
