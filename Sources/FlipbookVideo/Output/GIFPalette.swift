@@ -12,22 +12,24 @@ import Foundation
 /// and text stays crisp. Others get a 4×4 ordered (Bayer) dither, which, unlike error diffusion,
 /// puts the same pattern at the same place in every frame, so still areas do not crawl.
 ///
-/// Frames are held in memory (straight RGBA) until ``forEachIndexedFrame(_:)``.
+/// Frames wait on disk (straight RGBA, ``FrameSpool``) until ``forEachIndexedFrame(_:)``.
 final class GIFPaletteBuilder {
     private let width: Int
     private let height: Int
     private let keepsAlpha: Bool
     private let file: URL
-    private var frames: [[UInt8]] = []
+    private let frames: FrameSpool
     private var counts = [Int](repeating: 0, count: 32_768)
     private var sums = [SIMD3<Double>](repeating: .zero, count: 32_768)
     private var sawTransparency = false
 
-    init(width: Int, height: Int, keepsAlpha: Bool, file: URL) throws {
+    /// - Parameter temporary: The output's temporary file; the spool is created beside it.
+    init(width: Int, height: Int, keepsAlpha: Bool, temporary: URL, file: URL) throws {
         self.width = width
         self.height = height
         self.keepsAlpha = keepsAlpha
         self.file = file
+        frames = try FrameSpool(near: temporary, frameBytes: width * height * 4, file: file)
     }
 
     /// Counts a frame's colours (straight RGBA) and keeps it.
@@ -45,7 +47,7 @@ final class GIFPaletteBuilder {
             counts[cell] += 1
             sums[cell] += SIMD3(Double(r), Double(g), Double(b))
         }
-        frames.append(pixels)
+        try frames.append(pixels)
     }
 
     /// The palette: at most 255 opaque colours and, when any pixel was transparent, one transparent
@@ -61,7 +63,7 @@ final class GIFPaletteBuilder {
     }
 
     /// Maps every kept frame onto the palette and passes it, as ``PixelFormat/pal8``, to `body`
-    /// with its index; frees each frame once mapped.
+    /// with its index.
     func forEachIndexedFrame(_ body: (ConvertedFrame, Int) throws -> Void) throws {
         let palette = palette()
         let transparent = sawTransparency ? UInt8(palette.count - 1) : nil
@@ -87,9 +89,8 @@ final class GIFPaletteBuilder {
         let bayer: [Int] = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5]
         var palettePadded = palette
         palettePadded += [UInt32](repeating: 0xFF00_0000, count: 256 - palette.count)
-        for index in frames.indices {
-            let pixels = frames[index]
-            frames[index] = []
+        for index in 0..<frames.count {
+            let pixels = try frames.frame(index)
             var indices = [UInt8](repeating: 0, count: width * height)
             for y in 0..<height {
                 for x in 0..<width {
@@ -112,7 +113,6 @@ final class GIFPaletteBuilder {
                                        rowBytes: [width], rows: [height], palette: palettePadded)
             try body(frame, index)
         }
-        frames = []
     }
 
     /// Median cut over the occupied cells: splits the box with the most pixels times its longest

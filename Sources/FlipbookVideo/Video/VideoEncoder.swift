@@ -222,7 +222,8 @@ private final class Session {
             self.encoder = encoder
             try muxer.start(encoder: encoder, fps: fps, options: options)
             if format.pixelFormat == .pal8 {
-                palette = try GIFPaletteBuilder(width: width, height: height, keepsAlpha: format.keepsAlpha, file: destination)
+                palette = try GIFPaletteBuilder(width: width, height: height, keepsAlpha: format.keepsAlpha,
+                                                temporary: output.temporary, file: destination)
             }
         } catch {
             abandon()
