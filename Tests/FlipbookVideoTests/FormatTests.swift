@@ -51,6 +51,9 @@ let formatCases: [FormatCase] = [
     FormatCase(file: "clip.webm", codec: .av1, codecName: "av1", decodedFormat: "yuv420p", keepsAlpha: false),
     FormatCase(file: "clip.mkv", codecName: "h264", decodedFormat: "yuv420p", keepsAlpha: false),
     FormatCase(file: "clip.mkv", codec: .vp9, pixelFormat: .yuv420p10le, codecName: "vp9", decodedFormat: "yuv420p10le", keepsAlpha: false),
+    FormatCase(file: "clip.mkv", codec: .vp9, codecName: "vp9", decodedFormat: "yuva420p", keepsAlpha: true),
+    FormatCase(file: "clip.mkv", codec: .prores, codecName: "prores", decodedFormat: "yuva444p12le", keepsAlpha: true),
+    FormatCase(file: "clip.mp4", codec: .av1, pixelFormat: .yuv420p10le, codecName: "av1", decodedFormat: "yuv420p10le", keepsAlpha: false),
     FormatCase(file: "clip.gif", codecName: "gif", decodedFormat: "bgra", keepsAlpha: true),
     FormatCase(file: "clip.apng", codecName: "apng", decodedFormat: "rgba", keepsAlpha: true),
 ]

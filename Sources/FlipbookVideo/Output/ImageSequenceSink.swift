@@ -16,15 +16,21 @@ import Foundation
 public final class ImageSequenceSink: FrameSink {
     /// The pattern the names come from.
     public let url: URL
-    /// The picture size in pixels.
+    /// The picture width in pixels.
     public let width: Int
+    /// The picture height in pixels.
     public let height: Int
     /// The number in the first file's name.
     public let firstNumber: Int
+    /// The options: ``VideoOptions/alpha`` and ``VideoOptions/background`` are the ones that apply.
     public let options: VideoOptions
+    /// What is written: PNG, RGBA, with or without transparency.
     public let format: OutputFormat
+    /// The number of frames appended so far.
     public private(set) var frameCount = 0
+    /// The layout ``append(_:)`` takes: straight RGBA.
     public var pixelFormat: PixelFormat { format.inputPixelFormat }
+    /// The colour frames are flattened over, or `nil` when transparency is kept (the default).
     public var background: Color? { format.keepsAlpha ? nil : options.background }
 
     private let pattern: FrameNumberPattern
@@ -65,6 +71,10 @@ public final class ImageSequenceSink: FrameSink {
         url.deletingLastPathComponent().appendingPathComponent(pattern.name(firstNumber + index))
     }
 
+    /// Encodes one frame (already converted to ``pixelFormat``) into its temporary PNG.
+    ///
+    /// - Throws: ``FlipbookError`` when the frame's size or layout is wrong, the sink has finished
+    ///   or failed, or writing fails (the sequence's temporary files are then removed).
     public func append(_ frame: ConvertedFrame) throws {
         guard !finished else {
             throw FlipbookError.invalidInput("Cannot add to PNG sequence \(url.path): it has already finished.")
@@ -96,6 +106,9 @@ public final class ImageSequenceSink: FrameSink {
         }
     }
 
+    /// Renames every PNG into place. Calling it again after it succeeded does nothing.
+    ///
+    /// - Throws: ``FlipbookError`` when no frame was appended or a rename fails.
     public func finish() throws {
         if finished { return }
         guard frameCount > 0, encoder != nil else {

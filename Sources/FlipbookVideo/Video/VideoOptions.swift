@@ -23,8 +23,9 @@ public enum X264Preset: String, Sendable, Codable, CaseIterable {
 
 /// How a clip is encoded: codec, quality, speed and container settings.
 ///
-/// The defaults make a clip that plays everywhere: H.264 (High profile), `yuv420p`, BT.709 colour,
-/// CRF 20, preset `medium`, a keyframe every 2 seconds and the `moov` box at the front of the file.
+/// The defaults let the output's name choose the codec (``VideoContainer``); for an `.mp4` that is a
+/// clip that plays everywhere: H.264 (High profile), `yuv420p`, BT.709 colour, CRF 20, preset
+/// `medium`, a keyframe every 2 seconds and the `moov` box at the front of the file.
 ///
 /// `VideoOptions` is `Codable`, so batch jobs can keep it in a configuration file.
 public struct VideoOptions: Sendable, Hashable, Codable {
@@ -104,7 +105,8 @@ public struct VideoOptions: Sendable, Hashable, Codable {
     /// tree spends fewer bits on frames that later ones reuse.
     public static let defaultLookaheadLimit = 10
 
-    /// The defaults: H.264, CRF 20, preset medium, `yuv420p`, faststart, a keyframe every 2 s.
+    /// The defaults: the container's codec and pixel format (H.264 `yuv420p` in `.mp4`), CRF 20,
+    /// preset medium, faststart, a keyframe every 2 s, transparency kept where the format has it.
     public init() {
         codec = nil
         crf = 20
