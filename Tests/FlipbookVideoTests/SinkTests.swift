@@ -164,6 +164,19 @@ struct SinkTests {
         #expect(files[0] == files[1])
     }
 
+    @Test("converting into a reused frame gives the same samples as a fresh conversion",
+          arguments: [(PixelFormat.yuv420p, true), (.yuva420p, false), (.yuv422p10le, true), (.rgba, false)])
+    func reusedFrame(_ format: PixelFormat, _ opaque: Bool) throws {
+        let background: Color? = opaque ? .white : nil
+        var reused = ConvertedFrame(converting: try alphaPattern(frame: 0), to: format, background: background)
+        for i in 1..<4 {
+            let bitmap = try alphaPattern(frame: i)
+            reused.convert(bitmap, background: background)
+            let fresh = ConvertedFrame(converting: bitmap, to: format, background: background)
+            #expect(reused.planes == fresh.planes && reused.rowBytes == fresh.rowBytes && reused.pixelFormat == format)
+        }
+    }
+
     @Test("the extension picks the container and its default codec")
     func defaults() throws {
         func format(_ name: String, _ options: VideoOptions = VideoOptions()) throws -> OutputFormat {

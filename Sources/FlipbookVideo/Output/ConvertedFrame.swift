@@ -7,18 +7,25 @@ import FlipbookDrawing
 /// little-endian. 4:2:0 and 4:2:2 pictures cover the *encoded* size: odd sides are padded by
 /// repeating the last column or row.
 public struct ConvertedFrame: Sendable {
-    /// The layout of ``planes``.
-    public let pixelFormat: PixelFormat
+    /// The layout of the samples.
+    public private(set) var pixelFormat: PixelFormat
     /// The picture's width in pixels, as drawn.
-    public let width: Int
+    public private(set) var width: Int
     /// The picture's height in pixels, as drawn.
-    public let height: Int
+    public private(set) var height: Int
+    /// 8-bit 4:2:0 samples, kept as the vectorised converter's own frame so that converting into
+    /// it again reuses its buffers and rewrites only the tiles drawn since the bitmap was cleared.
+    package private(set) var yuv: YUVFrame?
+    /// The planes of every other layout.
+    private var storage: [[UInt8]]
+    private var storageRowBytes: [Int]
+    private var storageRows: [Int]
     /// The sample planes (Y, Cb, Cr[, A]), or one packed plane (RGBA, BGRA, palette indices).
-    package var planes: [[UInt8]]
+    package var planes: [[UInt8]] { yuv.map { [$0.y, $0.u, $0.v] } ?? storage }
     /// Bytes per row of each plane.
-    package var rowBytes: [Int]
+    package var rowBytes: [Int] { yuv.map { [$0.lumaWidth, $0.chromaWidth, $0.chromaWidth] } ?? storageRowBytes }
     /// Rows of each plane.
-    package var rows: [Int]
+    package var rows: [Int] { yuv.map { [$0.lumaHeight, $0.chromaHeight, $0.chromaHeight] } ?? storageRows }
     /// For ``PixelFormat/pal8``: 256 palette entries as libavutil wants them (`0xAARRGGBB`).
     package var palette: [UInt32]?
 
@@ -34,9 +41,10 @@ public struct ConvertedFrame: Sendable {
         pixelFormat = .yuv420p
         width = frame.width
         height = frame.height
-        planes = [frame.y, frame.u, frame.v]
-        rowBytes = [frame.lumaWidth, frame.chromaWidth, frame.chromaWidth]
-        rows = [frame.lumaHeight, frame.chromaHeight, frame.chromaHeight]
+        yuv = frame
+        storage = []
+        storageRowBytes = []
+        storageRows = []
         palette = nil
     }
 
@@ -45,9 +53,10 @@ public struct ConvertedFrame: Sendable {
         self.pixelFormat = pixelFormat
         self.width = width
         self.height = height
-        self.planes = planes
-        self.rowBytes = rowBytes
-        self.rows = rows
+        yuv = nil
+        storage = planes
+        storageRowBytes = rowBytes
+        storageRows = rows
         self.palette = palette
     }
 
@@ -61,10 +70,27 @@ public struct ConvertedFrame: Sendable {
         if pixelFormat == .yuv420p, let background {
             // The fast, vectorised path every opaque H.264 clip has always used.
             var frame = YUVFrame(width: bitmap.width, height: bitmap.height)
-            convert(bitmap, background: background, into: &frame)
+            FlipbookVideo.convert(bitmap, background: background, into: &frame)
             self.init(frame)
             return
         }
         self = convertGeneric(bitmap, to: pixelFormat, background: background)
+    }
+
+    /// Converts `bitmap` into this frame, keeping its pixel format and reusing its buffers: for
+    /// `yuv420p` with a background (H.264's layout), only the tiles drawn since the bitmap was last
+    /// cleared are converted again. Drawing workers keep a few frames and convert into them in turn.
+    public mutating func convert(_ bitmap: Bitmap, background: Color?) {
+        if pixelFormat == .yuv420p, let background {
+            var frame = yuv ?? YUVFrame(width: bitmap.width, height: bitmap.height)
+            // Take the frame out first, so converting into it does not copy buffers still shared.
+            yuv = nil
+            FlipbookVideo.convert(bitmap, coefficients: YUVCoefficients(background: background), into: &frame)
+            width = bitmap.width
+            height = bitmap.height
+            yuv = frame
+            return
+        }
+        self = ConvertedFrame(converting: bitmap, to: pixelFormat, background: background)
     }
 }
