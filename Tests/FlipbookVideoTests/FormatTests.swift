@@ -56,6 +56,8 @@ let formatCases: [FormatCase] = [
     FormatCase(file: "clip.mp4", codec: .av1, pixelFormat: .yuv420p10le, codecName: "av1", decodedFormat: "yuv420p10le", keepsAlpha: false),
     FormatCase(file: "clip.gif", codecName: "gif", decodedFormat: "bgra", keepsAlpha: true),
     FormatCase(file: "clip.apng", codecName: "apng", decodedFormat: "rgba", keepsAlpha: true),
+    FormatCase(file: "clip.gif", alpha: false, codecName: "gif", decodedFormat: "bgra", keepsAlpha: false),
+    FormatCase(file: "clip.apng", alpha: false, codecName: "apng", decodedFormat: "rgba", keepsAlpha: false),
 ]
 
 /// Encodes `count` frames of ``alphaPattern(frame:)`` at 29.97 fps.

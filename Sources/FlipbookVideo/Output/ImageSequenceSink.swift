@@ -142,7 +142,8 @@ public final class ImageSequenceSink: FrameSink {
 private func write(_ bytes: Data, to temporary: URL, file: URL) throws {
     let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     if descriptor < 0 { throw ioError("Cannot create the temporary file \(temporary.path)", errno) }
-    defer { close(descriptor) }
+    var open = true
+    defer { if open { _ = close(descriptor) } }
     try bytes.withUnsafeBytes { raw in
         var offset = 0
         while offset < raw.count {
@@ -160,4 +161,6 @@ private func write(_ bytes: Data, to temporary: URL, file: URL) throws {
         }
     }
     if fsync(descriptor) != 0 { throw ioError("Cannot flush \(file.path) to disk", errno) }
+    open = false
+    if close(descriptor) != 0 { throw ioError("Cannot close \(file.path)", errno) }
 }
