@@ -192,6 +192,9 @@ struct SinkTests {
         #expect(try format("a.gif").pixelFormat == .pal8)
         #expect(try format("a-%05d.png").container == .pngSequence)
         #expect(throws: FlipbookError.self) { try format("single.png") }
+        // --format overrides the extension.
+        #expect(try format("clip.bin", VideoOptions(container: .webm)).codec == .vp9)
+        #expect(try format("clip.mp4", VideoOptions(codec: .vp9, container: .mkv)).summary == "VP9 yuva420p in Matroska")
     }
 }
 

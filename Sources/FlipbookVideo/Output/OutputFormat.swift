@@ -13,14 +13,14 @@ public struct OutputFormat: Sendable, Equatable {
     /// Whether transparency is written (else frames are flattened over the background).
     public var keepsAlpha: Bool
 
-    /// Resolves `options` for the output `url`: the extension picks the container and its default
-    /// codec, the options may pick another codec, a pixel format and alpha.
+    /// Resolves `options` for the output `url`: the extension (or ``VideoOptions/container``) picks
+    /// the container and its default codec, the options may pick another codec, a pixel format and alpha.
     ///
     /// - Throws: ``FlipbookError`` (invalid input) for an unknown extension, a codec the container
     ///   cannot hold, a pixel format the codec has not, or transparency asked of a format without
     ///   alpha (naming the formats that have it).
     public init(url: URL, options: VideoOptions) throws {
-        try self.init(container: VideoContainer(for: url), options: options)
+        try self.init(container: options.container ?? VideoContainer(for: url), options: options)
     }
 
     /// Resolves `options` for `container`.

@@ -32,6 +32,8 @@ public struct VideoOptions: Sendable, Hashable, Codable {
     /// The codec, or `nil` for the container's default (``VideoContainer/Capabilities/defaultCodec``:
     /// H.264 in `.mp4` and `.mkv`, ProRes in `.mov`, VP9 in `.webm`, …).
     public var codec: VideoCodec?
+    /// The file format, or `nil` to take it from the output's extension (`--format` on the command line).
+    public var container: VideoContainer?
     /// x264's constant rate factor, `0...51`: lower is better quality and bigger files.
     /// 0 is lossless (x264 then writes the High 4:4:4 Predictive profile), 20 the default,
     /// 16–18 visually transparent for most content.
@@ -109,6 +111,7 @@ public struct VideoOptions: Sendable, Hashable, Codable {
     /// preset medium, faststart, a keyframe every 2 s, transparency kept where the format has it.
     public init() {
         codec = nil
+        container = nil
         crf = 20
         preset = X264Preset.medium.rawValue
         pixelFormat = nil
@@ -127,6 +130,7 @@ public struct VideoOptions: Sendable, Hashable, Codable {
     ///   parameter name (`crf must be between 0 and 51; it is 60.`).
     public init(
         codec: VideoCodec? = nil,
+        container: VideoContainer? = nil,
         crf: Int = 20,
         preset: String = "medium",
         pixelFormat: PixelFormat? = nil,
@@ -139,6 +143,7 @@ public struct VideoOptions: Sendable, Hashable, Codable {
         lookahead: Int? = nil
     ) throws {
         self.codec = codec
+        self.container = container
         self.crf = crf
         self.preset = preset
         self.pixelFormat = pixelFormat
@@ -194,13 +199,14 @@ public struct VideoOptions: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case codec, crf, preset, pixelFormat, alpha, loop, faststart, keyframeInterval, background, encoderThreads, lookahead
+        case codec, container, crf, preset, pixelFormat, alpha, loop, faststart, keyframeInterval, background, encoderThreads, lookahead
     }
 
     public init(from decoder: any Decoder) throws {
         let defaults = VideoOptions()
         let c = try decoder.container(keyedBy: CodingKeys.self)
         codec = try c.decodeIfPresent(VideoCodec.self, forKey: .codec)
+        container = try c.decodeIfPresent(VideoContainer.self, forKey: .container)
         crf = try c.decodeIfPresent(Int.self, forKey: .crf) ?? defaults.crf
         preset = try c.decodeIfPresent(String.self, forKey: .preset) ?? defaults.preset
         pixelFormat = try c.decodeIfPresent(PixelFormat.self, forKey: .pixelFormat)
@@ -221,6 +227,7 @@ public struct VideoOptions: Sendable, Hashable, Codable {
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encodeIfPresent(codec, forKey: .codec)
+        try c.encodeIfPresent(container, forKey: .container)
         try c.encode(crf, forKey: .crf)
         try c.encode(preset, forKey: .preset)
         try c.encodeIfPresent(pixelFormat, forKey: .pixelFormat)
