@@ -35,67 +35,89 @@ private func pixel(_ row: UnsafeRawPointer, _ x: Int, background: (r: Double, g:
 /// Chroma of a subsampled block is the alpha-weighted mean of its pixels' straight colours (the
 /// colour of what the block covers), so a transparent neighbour does not darken an edge.
 package func convertGeneric(_ bitmap: Bitmap, to format: PixelFormat, background: Color?) -> ConvertedFrame {
-    let width = bitmap.width, height = bitmap.height
-    let layout = format.layout
     let flatten = background.map { c in (r: c.red * c.opacity * 255, g: c.green * c.opacity * 255, b: c.blue * c.opacity * 255) }
-    if !layout.planar {
+    if !format.layout.planar {
         return convertPacked(bitmap, to: format, flatten: flatten)
     }
+    return convertPlanar(bitmap, to: format, flatten: flatten)
+}
+
+/// Writes one sample of `depth` bits (8: one byte; more: 16-bit little-endian), rounded and clamped.
+@inline(__always)
+private func store(_ plane: UnsafeMutableRawPointer, _ index: Int, _ value: Double, wide: Bool, maxCode: Double) {
+    let code = UInt16(max(0, min(maxCode, value.rounded())))
+    if wide {
+        plane.storeBytes(of: code.littleEndian, toByteOffset: 2 * index, as: UInt16.self)
+    } else {
+        plane.storeBytes(of: UInt8(truncatingIfNeeded: code), toByteOffset: index, as: UInt8.self)
+    }
+}
+
+/// Planar YUV(A) at 8 or 10 bits, one band of chroma rows at a time: the band's pixels are read
+/// once (un-premultiplied or flattened), then give their luma and alpha, then the band's chroma.
+private func convertPlanar(_ bitmap: Bitmap, to format: PixelFormat,
+                           flatten: (r: Double, g: Double, b: Double)?) -> ConvertedFrame {
+    let width = bitmap.width, height = bitmap.height
+    let layout = format.layout
     let (ew, eh) = ConvertedFrame.encodedSize(width: width, height: height, format: format)
     let sx = layout.chromaShift.x, sy = layout.chromaShift.y
     let cw = ew >> sx, ch = eh >> sy
-    let bytes = layout.sampleBytes
+    let bytes = layout.sampleBytes, wide = bytes == 2, hasAlpha = layout.hasAlpha
     let maxCode = Double((1 << layout.depth) - 1)
     let scale = Double(1 << (layout.depth - 8))
     var yPlane = [UInt8](repeating: 0, count: ew * eh * bytes)
     var uPlane = [UInt8](repeating: 0, count: cw * ch * bytes)
     var vPlane = uPlane
-    var aPlane = layout.hasAlpha ? [UInt8](repeating: 0, count: ew * eh * bytes) : []
-
-    func store(_ plane: inout [UInt8], _ index: Int, _ value: Double) {
-        let code = UInt16(max(0, min(maxCode, value.rounded())))
-        if bytes == 1 {
-            plane[index] = UInt8(code)
-        } else {
-            plane[2 * index] = UInt8(code & 0xFF)
-            plane[2 * index + 1] = UInt8(code >> 8)
-        }
-    }
+    var aPlane = hasAlpha ? [UInt8](repeating: 0, count: ew * eh * bytes) : []
+    let bandRows = 1 << sy
+    var band = [Straight](repeating: Straight(r: 0, g: 0, b: 0, a: 0), count: bandRows * ew)
 
     bitmap.withUnsafeBytes { pixels, stride in
-        let base = pixels.baseAddress!
-        func at(_ x: Int, _ y: Int) -> Straight {
-            // Padding repeats the last column and row.
-            pixel(base + min(y, height - 1) * stride, min(x, width - 1), background: flatten)
-        }
-        for y in 0..<eh {
-            for x in 0..<ew {
-                let p = at(x, y)
-                let luma = kr * p.r + kg * p.g + kb * p.b
-                store(&yPlane, y * ew + x, (16 + 219 * luma / 255) * scale)
-                if layout.hasAlpha { store(&aPlane, y * ew + x, p.a / 255 * maxCode) }
-            }
-        }
-        for cy in 0..<ch {
-            for cx in 0..<cw {
-                var r = 0.0, g = 0.0, b = 0.0, weight = 0.0
-                for dy in 0..<(1 << sy) {
-                    for dx in 0..<(1 << sx) {
-                        let p = at((cx << sx) + dx, (cy << sy) + dy)
-                        r += p.r * p.a; g += p.g * p.a; b += p.b * p.a; weight += p.a
+        yPlane.withUnsafeMutableBytes { yp in
+        uPlane.withUnsafeMutableBytes { up in
+        vPlane.withUnsafeMutableBytes { vp in
+        aPlane.withUnsafeMutableBytes { ap in
+        band.withUnsafeMutableBufferPointer { band in
+            let base = pixels.baseAddress!
+            for cy in 0..<ch {
+                for dy in 0..<bandRows {
+                    let y = (cy << sy) + dy
+                    // Padding repeats the last column and row.
+                    let row = base + min(y, height - 1) * stride
+                    for x in 0..<ew {
+                        let p = pixel(row, min(x, width - 1), background: flatten)
+                        band[dy * ew + x] = p
+                        let luma = kr * p.r + kg * p.g + kb * p.b
+                        store(yp.baseAddress!, y * ew + x, (16 + 219 * luma / 255) * scale, wide: wide, maxCode: maxCode)
+                        if hasAlpha { store(ap.baseAddress!, y * ew + x, p.a / 255 * maxCode, wide: wide, maxCode: maxCode) }
                     }
                 }
-                if weight > 0 { r /= weight; g /= weight; b /= weight }
-                let luma = kr * r + kg * g + kb * b
-                store(&uPlane, cy * cw + cx, (128 + 224 * (b - luma) / 255 / (2 * (1 - kb))) * scale)
-                store(&vPlane, cy * cw + cx, (128 + 224 * (r - luma) / 255 / (2 * (1 - kr))) * scale)
+                for cx in 0..<cw {
+                    var r = 0.0, g = 0.0, b = 0.0, weight = 0.0
+                    for dy in 0..<bandRows {
+                        for dx in 0..<(1 << sx) {
+                            let p = band[dy * ew + (cx << sx) + dx]
+                            r += p.r * p.a; g += p.g * p.a; b += p.b * p.a; weight += p.a
+                        }
+                    }
+                    if weight > 0 { r /= weight; g /= weight; b /= weight }
+                    let luma = kr * r + kg * g + kb * b
+                    store(up.baseAddress!, cy * cw + cx, (128 + 224 * (b - luma) / 255 / (2 * (1 - kb))) * scale,
+                          wide: wide, maxCode: maxCode)
+                    store(vp.baseAddress!, cy * cw + cx, (128 + 224 * (r - luma) / 255 / (2 * (1 - kr))) * scale,
+                          wide: wide, maxCode: maxCode)
+                }
             }
+        }
+        }
+        }
+        }
         }
     }
     var planes = [yPlane, uPlane, vPlane]
     var rowBytes = [ew * bytes, cw * bytes, cw * bytes]
     var rows = [eh, ch, ch]
-    if layout.hasAlpha {
+    if hasAlpha {
         planes.append(aPlane)
         rowBytes.append(ew * bytes)
         rows.append(eh)
