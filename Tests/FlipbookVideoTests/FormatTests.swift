@@ -126,6 +126,39 @@ struct FormatDecodeBackTests {
         #expect(a == b, "\(a.count) and \(b.count) bytes")
     }
 
+    @Test("odd sizes: 4:2:0 and 4:2:2 pad to even with a repeated column or row, the rest keep their size",
+          arguments: formatCases)
+    func oddSize(_ format: FormatCase) throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent(format.file)
+        let encoder = try VideoEncoder(url: url, width: 65, height: 33, fps: 30, options: format.options)
+        for i in 0..<3 {
+            var bitmap = try Bitmap(width: 65, height: 33)
+            try fill(&bitmap) { x, y in x == 64 || y == 32 ? (30, 40, 200, 255) : (UInt8(i * 50), 100, 50, 255) }
+            try encoder.append(bitmap)
+        }
+        try encoder.finish()
+        let clip = try decodeRGBA(url)
+        let shift = encoder.format.pixelFormat.layout.chromaShift
+        #expect(clip.frameCount == 3)
+        let frame = try #require(clip.frames.last)
+        #expect(frame.width == (shift.x == 1 ? 66 : 65) && frame.height == (shift.y == 1 ? 34 : 33), "\(frame.width)×\(frame.height)")
+        // The padding repeats the last column: the same blue edge.
+        expectNear(frame.pixel(frame.width - 1, 10), (30, 40, 200), within: 12, "right edge")
+    }
+
+    @Test("HEVC refuses pictures under 64×32 pixels (libx265 3.5 writes past its buffers on narrow ones)")
+    func hevcMinimum() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(throws: FlipbookError.self) {
+            _ = try VideoEncoder(url: directory.appendingPathComponent("tiny.mp4"), width: 40, height: 30, fps: 30,
+                                 options: VideoOptions(codec: .hevc))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+
     @Test("HEVC in MP4 and MOV is tagged hvc1, so QuickTime and Safari play it", arguments: ["clip.mp4", "clip.mov"])
     func hevcTag(_ file: String) throws {
         let directory = try makeTemporaryDirectory()

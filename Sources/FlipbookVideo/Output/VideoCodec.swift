@@ -41,6 +41,8 @@ public enum VideoCodec: String, Sendable, Codable, CaseIterable {
         public var crfRange: ClosedRange<Int>?
         /// Whether ``VideoOptions/preset`` (x264's preset names) applies.
         public var hasPreset: Bool
+        /// The smallest picture the encoder takes safely, in pixels.
+        public var minimumSize = (width: 1, height: 1)
 
         /// The opaque default pixel format.
         public var opaqueFormat: PixelFormat { pixelFormats[0] }
@@ -59,8 +61,12 @@ public enum VideoCodec: String, Sendable, Codable, CaseIterable {
                          frameLimits: (139_264, 16_384), crfRange: 0...51, hasPreset: true)
         case .hevc:
             // HEVC level 6.2: 35,651,584 luma samples (139264 blocks of 16×16).
+            // libx265 3.5 (Debian 12) writes past its lookahead's buffers on pictures narrower than
+            // about 56 pixels (valgrind: 36×34, 48×48, 34×64, 40×100; 40×30 aborts with a corrupt
+            // heap), and refuses a few rows itself; 64×32 and up encoded cleanly.
             Capabilities(encoderName: "libx265", displayName: "HEVC", pixelFormats: [.yuv420p, .yuv420p10le],
-                         alphaFormat: nil, frameLimits: (139_264, 16_384), crfRange: 0...51, hasPreset: true)
+                         alphaFormat: nil, frameLimits: (139_264, 16_384), crfRange: 0...51, hasPreset: true,
+                         minimumSize: (64, 32))
         case .vp9:
             Capabilities(encoderName: "libvpx-vp9", displayName: "VP9",
                          pixelFormats: [.yuv420p, .yuva420p, .yuv420p10le], alphaFormat: .yuva420p,
@@ -103,6 +109,15 @@ public enum VideoCodec: String, Sendable, Codable, CaseIterable {
     /// are fine: 4:2:0 pictures are padded by one repeated row or column.
     public func checkFrameSize(width: Int, height: Int) throws {
         let limits = frameLimits
+        let minimum = capabilities.minimumSize
+        if width < minimum.width || height < minimum.height, width >= 1, height >= 1 {
+            throw FlipbookError(
+                invalid: "The frame size",
+                "must be at least \(minimum.width)×\(minimum.height) pixels for \(capabilities.displayName); it is "
+                    + "\(width)×\(height). Codecs for smaller pictures: "
+                    + Self.allCases.filter { $0.capabilities.minimumSize == (1, 1) }.map(\.rawValue).joined(separator: ", ") + ".",
+                at: .init(keyPath: "size"))
+        }
         let macroblocks = ((width + 15) / 16) * ((height + 15) / 16)
         guard width >= 1, height >= 1, width <= limits.side, height <= limits.side,
               macroblocks <= limits.macroblocks else {
