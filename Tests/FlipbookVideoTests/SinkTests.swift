@@ -148,6 +148,12 @@ struct SinkTests {
         }
         #expect(throws: FlipbookError.self) { try OutputFormat(url: URL(fileURLWithPath: "/tmp/a.webm"), options: VideoOptions(preset: "slow")) }
         #expect(try OutputFormat(url: URL(fileURLWithPath: "/tmp/a.mp4"), options: VideoOptions(codec: .hevc, crf: 28, preset: "slow")).codec == .hevc)
+        do {
+            _ = try OutputFormat(url: URL(fileURLWithPath: "/tmp/a.mp4"), options: VideoOptions(loop: 2))
+            Issue.record("expected an error")
+        } catch let error as FlipbookError {
+            #expect(error.message.contains(".gif, .apng, .webp"), "\(error.message)")
+        }
     }
 
     @Test("a PNG sequence is byte-identical across runs")

@@ -47,6 +47,14 @@ public struct OutputFormat: Sendable, Equatable {
                 at: .init(keyPath: "pixelFormat"))
         }
         try Self.checkSettings(options, for: codec)
+        if let loop = options.loop, container.capabilities.loopOption == nil {
+            let animations = VideoContainer.allCases.filter { $0.capabilities.loopOption != nil }
+            throw FlipbookError(
+                invalid: "loop",
+                "is set (\(loop)) but \(container.capabilities.displayName) does not loop; formats that do: "
+                    + animations.map { "." + $0.capabilities.extensions[0] }.joined(separator: ", ") + ".",
+                at: .init(keyPath: "loop"))
+        }
         keepsAlpha = containerKeepsAlpha && (options.alpha ?? (options.pixelFormat?.hasAlpha ?? true))
         pixelFormat = options.pixelFormat ?? (keepsAlpha ? table.alphaFormat ?? table.opaqueFormat : table.opaqueFormat)
     }
