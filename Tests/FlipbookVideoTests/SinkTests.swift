@@ -183,6 +183,27 @@ struct SinkTests {
         }
     }
 
+    /// A sink a Swift user might write: it keeps each frame's alpha at one pixel.
+    final class AlphaProbe: FrameSink {
+        let pixelFormat = PixelFormat.rgba
+        let background: Color? = nil
+        private(set) var frameCount = 0
+        private(set) var alphas: [UInt8] = []
+        func append(_ frame: ConvertedFrame) throws {
+            alphas.append(frame.planes[0][(36 * frame.width + 36) * 4 + 3])
+            frameCount += 1
+        }
+        func finish() throws {}
+    }
+
+    @Test("a FrameSink of one's own gets frames converted to the layout it asks for")
+    func customSink() throws {
+        let sink = AlphaProbe()
+        for i in 0..<3 { try sink.append(try alphaPattern(frame: i)) }
+        try sink.finish()
+        #expect(sink.frameCount == 3 && sink.alphas == [128, 128, 128])
+    }
+
     @Test("the extension picks the container and its default codec")
     func defaults() throws {
         func format(_ name: String, _ options: VideoOptions = VideoOptions()) throws -> OutputFormat {

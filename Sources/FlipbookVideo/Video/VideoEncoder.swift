@@ -24,6 +24,8 @@ import Foundation
 /// and whatever file was at `url` before is left untouched.
 ///
 /// **Memory** does not grow with the clip's length: frames are encoded and written as they arrive.
+/// A GIF's palette needs the whole clip first, so its frames wait in a spool file beside the output
+/// (unlinked at once, so nothing is left behind) and are encoded by ``finish()``.
 ///
 /// **Determinism.** The same frames and options give a byte-identical file: x264 runs with a fixed
 /// thread count (``VideoOptions/resolvedEncoderThreads``) and no version strings or timestamps are
