@@ -75,7 +75,7 @@ final class FrameEncoder {
         if let bitRate = settings.bitRate { c.pointee.bit_rate = bitRate }
         c.pointee.flags |= Int32(AV_CODEC_FLAG_BITEXACT)
         if globalHeader {
-            // MP4 keeps SPS/PPS in the avcC box rather than in the stream.
+            // MP4, MOV and Matroska keep parameter sets (SPS/PPS, …) in the sample description.
             c.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER)
         }
 

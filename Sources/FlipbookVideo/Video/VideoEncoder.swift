@@ -150,7 +150,7 @@ public final class VideoEncoder: FrameSink {
         }
     }
 
-    /// Encodes the frames the encoder still holds, writes the MP4 index and moves the finished file
+    /// Encodes the frames the encoder still holds, writes the container's index and moves the finished file
     /// to ``url``. Calling it again after it succeeded does nothing.
     ///
     /// - Throws: ``FlipbookError`` when no frame was appended or writing fails; the file at
