@@ -40,7 +40,7 @@ extension FlipbookTool {
                 let timeline = try request.makeTimeline()
                 let options = try encoding.videoOptions()
                 do {
-                    try options.codec.checkFrameSize(width: timeline.pixelWidth, height: timeline.pixelHeight)
+                    try OutputFormat(url: url, options: options).codec.checkFrameSize(width: timeline.pixelWidth, height: timeline.pixelHeight)
                 } catch let error as FlipbookError {
                     throw request.placed(error)
                 }

@@ -140,4 +140,26 @@ do {
     let abandoned = try VideoEncoder(url: directory.appendingPathComponent("abandoned.mp4"), width: 64, height: 48, fps: 10, options: options)
     try abandoned.append(frame)
 }
+// Every other output format, an image sequence, and sinks dropped part-way.
+for (name, codec) in [("clip.mov", nil), ("clip.webm", nil), ("av1.webm", VideoCodec.av1), ("hevc.mkv", .hevc),
+                      ("clip.gif", nil), ("clip.apng", nil), ("clip.webp", nil)] as [(String, VideoCodec?)] {
+    // Default settings: `preset` is x264's and x265's alone, and any other codec refuses it.
+    var formatOptions = VideoOptions()
+    formatOptions.codec = codec
+    let sink = try makeFrameSink(url: directory.appendingPathComponent(name), width: 64, height: 48, fps: 10, options: formatOptions)
+    for _ in 0..<3 { try sink.append(frame) }
+    try sink.finish()
+}
+let sequence = try makeFrameSink(url: directory.appendingPathComponent("seq-%03d.png"), width: 64, height: 48, fps: 10)
+try sequence.append(frame)
+try sequence.finish()
+do {
+    let abandonedGIF = try VideoEncoder(url: directory.appendingPathComponent("abandoned.gif"), width: 64, height: 48, fps: 10)
+    try abandonedGIF.append(frame)
+    let abandonedSequence = try makeFrameSink(url: directory.appendingPathComponent("gone-%03d.png"), width: 64, height: 48, fps: 10)
+    try abandonedSequence.append(frame)
+}
+var opaqueOnly = VideoOptions()
+opaqueOnly.alpha = true
+expectFailure("alpha in MP4") { _ = try VideoEncoder(url: directory.appendingPathComponent("alpha.mp4"), width: 64, height: 48, fps: 10, options: opaqueOnly) }
 print("memcheck: exercised drawing, files, scenes, rendering and encoding")

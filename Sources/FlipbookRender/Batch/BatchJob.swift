@@ -89,7 +89,7 @@ public struct BatchJob: Sendable, Equatable {
         }
         let options = try videoOptions()
         do {
-            try options.codec.checkFrameSize(width: timeline.pixelWidth, height: timeline.pixelHeight)
+            try OutputFormat(url: url, options: options).codec.checkFrameSize(width: timeline.pixelWidth, height: timeline.pixelHeight)
         } catch let error as FlipbookError {
             throw request.placed(error, relativeTo: directory)
         }

@@ -33,7 +33,7 @@ public func render(
     try timeline.validate()
     try options.validate()
     // Checked here, not inside x264, so the message names the limit before any frame is drawn.
-    try options.codec.checkFrameSize(width: timeline.pixelWidth, height: timeline.pixelHeight)
+    try OutputFormat(url: url, options: options).codec.checkFrameSize(width: timeline.pixelWidth, height: timeline.pixelHeight)
     let total = timeline.frameCount
     guard total > 0 else {
         throw FlipbookError.invalidInput(

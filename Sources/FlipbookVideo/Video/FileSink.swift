@@ -90,7 +90,7 @@ final class FileSink {
         if descriptor >= 0 { _ = Foundation.close(descriptor) }
     }
 
-    // C callbacks: `opaque` is an unretained FileSink that outlives the AVIOContext (MP4Muxer owns both).
+    // C callbacks: `opaque` is an unretained FileSink that outlives the AVIOContext (Muxer owns both).
     static let writeCallback: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<UInt8>?, Int32) -> Int32 = {
         opaque, buffer, size in
         guard let opaque, let buffer, size >= 0 else { return flipbook_averror(EINVAL) }

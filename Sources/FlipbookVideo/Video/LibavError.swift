@@ -13,11 +13,11 @@ package func libavErrorText(_ code: Int32) -> String {
 
 /// A `FlipbookError` for a failed libav call: what we were doing, with which file, and libav's reason.
 /// A full disk (`AVERROR(ENOSPC)`, `AVERROR(EDQUOT)`) is a ``FlipbookError/Kind/diskFull`` error naming the file.
-package func libavError(_ code: Int32, _ doing: String, file: URL) -> FlipbookError {
+package func libavError(_ code: Int32, _ doing: String, file: URL, what: String = "MP4") -> FlipbookError {
     if code == -ENOSPC || code == -EDQUOT {
-        return FlipbookError.writeFailed("MP4", path: file.path, errno: -code)
+        return FlipbookError.writeFailed(what, path: file.path, errno: -code)
     }
-    return FlipbookError(.codec, "Cannot write MP4 \(file.path): \(doing) failed: \(libavErrorText(code)).")
+    return FlipbookError(.codec, "Cannot write \(what) \(file.path): \(doing) failed: \(libavErrorText(code)).")
 }
 
 /// Checks a libav return value: negative means failure and is thrown as a ``FlipbookError``.
@@ -25,8 +25,8 @@ package func libavError(_ code: Int32, _ doing: String, file: URL) -> FlipbookEr
 /// `doing` is an autoclosure so that building the message costs nothing on the success path.
 @discardableResult
 package func checkLibav(
-    _ code: Int32, _ doing: @autoclosure () -> String, file: URL
+    _ code: Int32, _ doing: @autoclosure () -> String, file: URL, what: String = "MP4"
 ) throws -> Int32 {
-    if code < 0 { throw libavError(code, doing(), file: file) }
+    if code < 0 { throw libavError(code, doing(), file: file, what: what) }
     return code
 }

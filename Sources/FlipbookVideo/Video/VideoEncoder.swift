@@ -2,7 +2,8 @@ import CFFmpeg
 import FlipbookDrawing
 import Foundation
 
-/// Writes frames to an H.264 MP4 file through libx264 and libavformat.
+/// Writes frames to a video file through libavcodec and libavformat: the output's extension picks
+/// the container and its default codec (``VideoContainer``), ``VideoOptions`` may pick another.
 ///
 /// ```swift
 /// let encoder = try VideoEncoder(url: url, width: 1280, height: 720, fps: 60)
@@ -10,9 +11,10 @@ import Foundation
 /// try encoder.finish()
 /// ```
 ///
-/// The clip is H.264 (High profile at the default settings), `yuv420p`, tagged BT.709 with limited
+/// An `.mp4` is H.264 (High profile at the default settings), `yuv420p`, tagged BT.709 with limited
 /// range, with frame `i` at exactly `i / fps` seconds and a duration of `frames / fps`.
-/// Non-opaque pixels are flattened over ``VideoOptions/background``.
+/// Non-opaque pixels are flattened over ``VideoOptions/background`` unless the format keeps
+/// transparency (``OutputFormat/keepsAlpha``). A PNG sequence is written by ``ImageSequenceSink``.
 ///
 /// **Sizes.** 4:2:0 video needs an even width and height. An odd width or height is padded by one
 /// pixel that repeats the last column or row, so a 101×75 picture becomes a 102×76 clip.
@@ -22,13 +24,15 @@ import Foundation
 /// and whatever file was at `url` before is left untouched.
 ///
 /// **Memory** does not grow with the clip's length: frames are encoded and written as they arrive.
+/// A GIF's palette needs the whole clip first, so its frames wait in a spool file beside the output
+/// (unlinked at once, so nothing is left behind) and are encoded by ``finish()``.
 ///
 /// **Determinism.** The same frames and options give a byte-identical file: x264 runs with a fixed
 /// thread count (``VideoOptions/resolvedEncoderThreads``) and no version strings or timestamps are
 /// written.
 ///
 /// A `VideoEncoder` is used from one thread at a time.
-public final class VideoEncoder {
+public final class VideoEncoder: FrameSink {
     /// The destination file.
     public let url: URL
     /// The picture width in pixels, as given (the encoded width is rounded up to even).
@@ -41,6 +45,15 @@ public final class VideoEncoder {
     public let options: VideoOptions
     /// The number of frames appended so far.
     public private(set) var frameCount = 0
+    /// How the frame rate is written when the format cannot store it exactly (GIF's delays are in
+    /// 1/100 s), for reports; `nil` when it is exact.
+    public let timingNote: String?
+    /// What is written: container, codec, pixel format, alpha.
+    public let format: OutputFormat
+    /// The layout ``append(_:)-(ConvertedFrame)`` takes (GIF takes RGBA and builds its palette).
+    public var pixelFormat: PixelFormat { format.inputPixelFormat }
+    /// The colour frames are flattened over, or `nil` when transparency is kept.
+    public var background: Color? { format.keepsAlpha ? nil : options.background }
 
     private enum State {
         case open(Session)
@@ -78,18 +91,31 @@ public final class VideoEncoder {
         // Every check a file or flag reader also makes, with the same message; then the codec's limits.
         try fps.validate()
         try options.validate()
-        try options.codec.checkFrameSize(width: width, height: height)
+        format = try OutputFormat(url: url, options: options)
+        if format.container == .pngSequence {
+            throw FlipbookError(invalid: "The output name",
+                "\(url.lastPathComponent) names a PNG sequence, which ImageSequenceSink (or makeFrameSink) writes, not VideoEncoder.",
+                at: .init(keyPath: "output"))
+        }
+        try format.codec.checkFrameSize(width: width, height: height)
+        timingNote = format.codec == .gif ? try GIFTiming.describe(fps) : nil
         state = .open(try Session(
-            destination: self.url, width: width, height: height, fps: fps, options: options,
+            destination: self.url, width: width, height: height, fps: fps, format: format, options: options,
             failAfterBytes: failAfterBytes))
     }
+
+    private var what: String { format.container.capabilities.displayName }
 
     /// Appends one frame. The bitmap must be `width × height` pixels.
     public func append(_ frame: Bitmap) throws {
         guard frame.width == width, frame.height == height else {
             throw FlipbookError.invalidInput(
-                "Cannot write MP4 \(url.path): frame \(frameCount) is \(frame.width)×\(frame.height) pixels "
+                "Cannot write \(what) \(url.path): frame \(frameCount) is \(frame.width)×\(frame.height) pixels "
                     + "but the video is \(width)×\(height).")
+        }
+        guard format.pixelFormat == .yuv420p, !format.keepsAlpha else {
+            try append(ConvertedFrame(converting: frame, to: pixelFormat, background: background))
+            return
         }
         // Take the buffer out of `scratch` first: converting into it while `scratch` still shares it
         // would copy 1.5 bytes per pixel on every frame.
@@ -103,11 +129,17 @@ public final class VideoEncoder {
     /// Appends one frame already converted to YUV (by ``convert(_:background:into:)`` with this
     /// encoder's background), e.g. on a drawing worker. It must be `width × height` pixels.
     package func append(_ frame: YUVFrame) throws {
+        try append(ConvertedFrame(frame))
+    }
+
+    /// Appends one frame already converted to ``pixelFormat`` with ``background``, e.g. on a drawing
+    /// worker. It must be `width × height` pixels.
+    public func append(_ frame: ConvertedFrame) throws {
         let session = try openSession()
-        guard frame.width == width, frame.height == height else {
+        guard frame.width == width, frame.height == height, frame.pixelFormat == pixelFormat else {
             throw FlipbookError.invalidInput(
-                "Cannot write MP4 \(url.path): frame \(frameCount) is \(frame.width)×\(frame.height) pixels "
-                    + "but the video is \(width)×\(height).")
+                "Cannot write \(what) \(url.path): frame \(frameCount) is \(frame.width)×\(frame.height) pixels "
+                    + "of \(frame.pixelFormat.rawValue) but the video is \(width)×\(height) of \(pixelFormat.rawValue).")
         }
         do {
             try session.encode(frame, index: frameCount)
@@ -118,7 +150,7 @@ public final class VideoEncoder {
         }
     }
 
-    /// Encodes the frames the encoder still holds, writes the MP4 index and moves the finished file
+    /// Encodes the frames the encoder still holds, writes the container's index and moves the finished file
     /// to ``url``. Calling it again after it succeeded does nothing.
     ///
     /// - Throws: ``FlipbookError`` when no frame was appended or writing fails; the file at
@@ -128,7 +160,7 @@ public final class VideoEncoder {
         let session = try openSession()
         guard frameCount > 0 else {
             let error = FlipbookError.invalidInput(
-                "Cannot write MP4 \(url.path): no frames were appended, and an MP4 needs at least one.")
+                "Cannot write \(what) \(url.path): no frames were appended, and \(what == "MP4" ? "an" : "a") \(what) needs at least one.")
             fail(error)
             throw error
         }
@@ -145,9 +177,9 @@ public final class VideoEncoder {
         switch state {
         case .open(let session): return session
         case .finished:
-            throw FlipbookError.invalidInput("Cannot add to MP4 \(url.path): the encoder has already finished.")
+            throw FlipbookError.invalidInput("Cannot add to \(what) \(url.path): the encoder has already finished.")
         case .failed(let error):
-            throw FlipbookError(error.kind, "Cannot continue MP4 \(url.path) after an earlier error: \(error.message)")
+            throw FlipbookError(error.kind, "Cannot continue \(what) \(url.path) after an earlier error: \(error.message)")
         }
     }
 
@@ -168,31 +200,48 @@ public final class VideoEncoder {
 private final class Session {
     private var output: PartialOutputFile?
     private var sink: FileSink?
-    private var muxer: MP4Muxer?
-    private var encoder: H264Encoder?
+    private var muxer: Muxer?
+    private var encoder: FrameEncoder?
+    private let what: String
+    /// GIF's palette needs every frame first: frames wait here until ``finish()``.
+    private var palette: GIFPaletteBuilder?
 
-    init(destination: URL, width: Int, height: Int, fps: FrameRate, options: VideoOptions, failAfterBytes: Int64?) throws {
-        let (encodedWidth, encodedHeight) = YUVFrame.encodedSize(width: width, height: height)
+    init(destination: URL, width: Int, height: Int, fps: FrameRate, format: OutputFormat, options: VideoOptions,
+         failAfterBytes: Int64?) throws {
+        let (encodedWidth, encodedHeight) = ConvertedFrame.encodedSize(width: width, height: height, format: format.pixelFormat)
+        what = format.container.capabilities.displayName
         quietLibavLogging()
         do {
-            let output = try PartialOutputFile(destination: destination, what: "MP4")
+            let output = try PartialOutputFile(destination: destination, what: what)
             self.output = output
             let sink = try FileSink(creating: output.temporary, failAfterBytes: failAfterBytes)
             self.sink = sink
-            let muxer = try MP4Muxer(temporary: output.temporary, sink: sink, file: destination)
+            let muxer = try Muxer(format, temporary: output.temporary, sink: sink, file: destination)
             self.muxer = muxer
-            let encoder = try H264Encoder(
-                width: encodedWidth, height: encodedHeight, fps: fps, options: options,
+            let encoder = try FrameEncoder(
+                width: encodedWidth, height: encodedHeight, fps: fps, format: format, options: options,
                 globalHeader: muxer.needsGlobalHeader, file: destination)
             self.encoder = encoder
-            try muxer.start(encoder: encoder, fps: fps, faststart: options.faststart)
+            try muxer.start(encoder: encoder, fps: fps, options: options)
+            if format.pixelFormat == .pal8 {
+                palette = try GIFPaletteBuilder(width: width, height: height, keepsAlpha: format.keepsAlpha,
+                                                temporary: output.temporary, file: destination)
+            }
         } catch {
             abandon()
             throw error
         }
     }
 
-    func encode(_ frame: YUVFrame, index: Int) throws {
+    func encode(_ frame: ConvertedFrame, index: Int) throws {
+        if let palette {
+            try palette.add(frame)
+            return
+        }
+        try send(frame, index: index)
+    }
+
+    private func send(_ frame: ConvertedFrame, index: Int) throws {
         guard let encoder, let muxer else { return }
         try encoder.encode(frame, pts: Int64(index)) { packet in
             try muxer.write(packet, timeBase: encoder.timeBase, frame: index)
@@ -201,6 +250,10 @@ private final class Session {
 
     func finish() throws {
         guard let encoder, let muxer, let sink, let output else { return }
+        if let palette {
+            try palette.forEachIndexedFrame { frame, index in try send(frame, index: index) }
+            self.palette = nil
+        }
         try encoder.flush { packet in
             try muxer.write(packet, timeBase: encoder.timeBase, frame: -1)
         }
@@ -210,11 +263,12 @@ private final class Session {
         self.muxer = nil
         try sink.close()
         self.sink = nil
-        try output.commit(what: "MP4")
+        try output.commit(what: what)
         self.output = nil
     }
 
     func abandon() {
+        palette = nil
         encoder = nil
         muxer = nil
         sink = nil

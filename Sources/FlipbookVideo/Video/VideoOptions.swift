@@ -1,43 +1,6 @@
 import FlipbookDrawing
 import Foundation
 
-/// The video codec of an encoded clip.
-public enum VideoCodec: String, Sendable, Codable, CaseIterable {
-    /// H.264 / AVC through libx264: plays on every phone, browser and editor.
-    case h264
-
-    /// The libavcodec encoder that writes this codec.
-    package var encoderName: String {
-        switch self {
-        case .h264: "libx264"
-        }
-    }
-
-    /// The largest picture the codec's highest level allows, in 16×16 macroblocks (H.264 level 6.2:
-    /// 139264, e.g. 8192×4320), and the longest side in pixels (x264 refuses more than 16384).
-    package var frameLimits: (macroblocks: Int, side: Int) {
-        switch self {
-        case .h264: (139_264, 16_384)
-        }
-    }
-
-    /// Checks that a `width × height` picture can be encoded, naming the limit it breaks. Odd sizes
-    /// are fine: 4:2:0 pictures are padded by one repeated row or column.
-    public func checkFrameSize(width: Int, height: Int) throws {
-        let limits = frameLimits
-        let macroblocks = ((width + 15) / 16) * ((height + 15) / 16)
-        guard width >= 1, height >= 1, width <= limits.side, height <= limits.side,
-              macroblocks <= limits.macroblocks else {
-            throw FlipbookError(
-                invalid: "The frame size",
-                "must fit \(rawValue.uppercased())'s largest level: at most \(limits.side) pixels on a side and "
-                    + "\(limits.macroblocks) macroblocks of 16×16 pixels in all (8192×4320 is the largest 16:9-ish "
-                    + "size); it is \(width)×\(height) (\(macroblocks) macroblocks).",
-                at: .init(keyPath: "size"))
-        }
-    }
-}
-
 /// x264's speed/compression presets, fastest first: the one list of their names.
 public enum X264Preset: String, Sendable, Codable, CaseIterable {
     /// A preset, named as x264 names it: each one slower than the one before and, at the same CRF,
@@ -58,21 +21,19 @@ public enum X264Preset: String, Sendable, Codable, CaseIterable {
     }
 }
 
-/// The pixel layout of an encoded clip.
-public enum PixelFormat: String, Sendable, Codable, CaseIterable {
-    /// 8-bit 4:2:0 YUV: one chroma sample per 2×2 pixels, the format every player decodes.
-    case yuv420p
-}
-
 /// How a clip is encoded: codec, quality, speed and container settings.
 ///
-/// The defaults make a clip that plays everywhere: H.264 (High profile), `yuv420p`, BT.709 colour,
-/// CRF 20, preset `medium`, a keyframe every 2 seconds and the `moov` box at the front of the file.
+/// The defaults let the output's name choose the codec (``VideoContainer``); for an `.mp4` that is a
+/// clip that plays everywhere: H.264 (High profile), `yuv420p`, BT.709 colour, CRF 20, preset
+/// `medium`, a keyframe every 2 seconds and the `moov` box at the front of the file.
 ///
 /// `VideoOptions` is `Codable`, so batch jobs can keep it in a configuration file.
 public struct VideoOptions: Sendable, Hashable, Codable {
-    /// The codec. Only ``VideoCodec/h264`` exists today.
-    public var codec: VideoCodec
+    /// The codec, or `nil` for the container's default (``VideoContainer/Capabilities/defaultCodec``:
+    /// H.264 in `.mp4` and `.mkv`, ProRes in `.mov`, VP9 in `.webm`, …).
+    public var codec: VideoCodec?
+    /// The file format, or `nil` to take it from the output's extension (`--format` on the command line).
+    public var container: VideoContainer?
     /// x264's constant rate factor, `0...51`: lower is better quality and bigger files.
     /// 0 is lossless (x264 then writes the High 4:4:4 Predictive profile), 20 the default,
     /// 16–18 visually transparent for most content.
@@ -81,8 +42,16 @@ public struct VideoOptions: Sendable, Hashable, Codable {
     /// "ultrafast" turns off the tools that make a stream High profile (CABAC, 8×8 transforms,
     /// B-frames), so it produces Constrained Baseline, which every High-profile decoder also plays.
     public var preset: String
-    /// The encoded pixel format. Only ``PixelFormat/yuv420p`` exists today.
-    public var pixelFormat: PixelFormat
+    /// The encoded pixel format, or `nil` for the codec's own: its alpha format when transparency is
+    /// kept (``alpha``), else its opaque one (`yuv420p` for H.264).
+    public var pixelFormat: PixelFormat?
+    /// Whether transparency is kept: `true` requires a format with alpha (an error names them),
+    /// `false` flattens over ``background``, `nil` keeps it where the chosen codec and container can
+    /// (ProRes 4444 in `.mov`, VP9 in `.webm`, GIF, APNG, WebP, PNG) and flattens elsewhere.
+    public var alpha: Bool?
+    /// How many times an animation (GIF, APNG, WebP) repeats after it first plays; `nil` loops
+    /// forever, 0 plays once.
+    public var loop: Int?
     /// Puts the `moov` box before the media data, so a clip starts playing while it downloads.
     /// Costs one extra pass over the file when ``VideoEncoder/finish()`` runs.
     public var faststart: Bool
@@ -116,6 +85,8 @@ public struct VideoOptions: Sendable, Hashable, Codable {
     public static let encoderThreadRange = 1...64
     /// The lookaheads accepted, in frames.
     public static let lookaheadRange = 0...250
+    /// The repeat counts accepted (GIF's loop count is 16 bits).
+    public static let loopRange = 0...65_534
 
     /// The x264 thread count used when ``encoderThreads`` is `nil`: two frame threads, and as many
     /// lookahead threads.
@@ -136,12 +107,16 @@ public struct VideoOptions: Sendable, Hashable, Codable {
     /// tree spends fewer bits on frames that later ones reuse.
     public static let defaultLookaheadLimit = 10
 
-    /// The defaults: H.264, CRF 20, preset medium, `yuv420p`, faststart, a keyframe every 2 s.
+    /// The defaults: the container's codec and pixel format (H.264 `yuv420p` in `.mp4`), CRF 20,
+    /// preset medium, faststart, a keyframe every 2 s, transparency kept where the format has it.
     public init() {
-        codec = .h264
+        codec = nil
+        container = nil
         crf = 20
         preset = X264Preset.medium.rawValue
-        pixelFormat = .yuv420p
+        pixelFormat = nil
+        alpha = nil
+        loop = nil
         faststart = true
         keyframeInterval = 2
         background = .white
@@ -154,10 +129,13 @@ public struct VideoOptions: Sendable, Hashable, Codable {
     /// - Throws: ``FlipbookError`` (invalid input) naming the first value out of range by its
     ///   parameter name (`crf must be between 0 and 51; it is 60.`).
     public init(
-        codec: VideoCodec = .h264,
+        codec: VideoCodec? = nil,
+        container: VideoContainer? = nil,
         crf: Int = 20,
         preset: String = "medium",
-        pixelFormat: PixelFormat = .yuv420p,
+        pixelFormat: PixelFormat? = nil,
+        alpha: Bool? = nil,
+        loop: Int? = nil,
         faststart: Bool = true,
         keyframeInterval: TimeInterval? = 2,
         background: Color = .white,
@@ -165,9 +143,12 @@ public struct VideoOptions: Sendable, Hashable, Codable {
         lookahead: Int? = nil
     ) throws {
         self.codec = codec
+        self.container = container
         self.crf = crf
         self.preset = preset
         self.pixelFormat = pixelFormat
+        self.alpha = alpha
+        self.loop = loop
         self.faststart = faststart
         self.keyframeInterval = keyframeInterval
         self.background = background
@@ -212,19 +193,25 @@ public struct VideoOptions: Sendable, Hashable, Codable {
         if let lookahead, !Self.lookaheadRange.contains(lookahead) {
             throw bad("lookahead", "must be between \(Self.lookaheadRange.lowerBound) and \(Self.lookaheadRange.upperBound) frames; it is \(lookahead).")
         }
+        if let loop, !Self.loopRange.contains(loop) {
+            throw bad("loop", "must be between \(Self.loopRange.lowerBound) (play once) and \(Self.loopRange.upperBound) repeats, or absent to loop forever; it is \(loop).")
+        }
     }
 
     private enum CodingKeys: String, CodingKey {
-        case codec, crf, preset, pixelFormat, faststart, keyframeInterval, background, encoderThreads, lookahead
+        case codec, container, crf, preset, pixelFormat, alpha, loop, faststart, keyframeInterval, background, encoderThreads, lookahead
     }
 
     public init(from decoder: any Decoder) throws {
         let defaults = VideoOptions()
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        codec = try c.decodeIfPresent(VideoCodec.self, forKey: .codec) ?? defaults.codec
+        codec = try c.decodeIfPresent(VideoCodec.self, forKey: .codec)
+        container = try c.decodeIfPresent(VideoContainer.self, forKey: .container)
         crf = try c.decodeIfPresent(Int.self, forKey: .crf) ?? defaults.crf
         preset = try c.decodeIfPresent(String.self, forKey: .preset) ?? defaults.preset
-        pixelFormat = try c.decodeIfPresent(PixelFormat.self, forKey: .pixelFormat) ?? defaults.pixelFormat
+        pixelFormat = try c.decodeIfPresent(PixelFormat.self, forKey: .pixelFormat)
+        alpha = try c.decodeIfPresent(Bool.self, forKey: .alpha)
+        loop = try c.decodeIfPresent(Int.self, forKey: .loop)
         faststart = try c.decodeIfPresent(Bool.self, forKey: .faststart) ?? defaults.faststart
         // An explicit null means "x264's default"; a missing key means our default.
         if c.contains(.keyframeInterval) {
@@ -239,10 +226,13 @@ public struct VideoOptions: Sendable, Hashable, Codable {
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(codec, forKey: .codec)
+        try c.encodeIfPresent(codec, forKey: .codec)
+        try c.encodeIfPresent(container, forKey: .container)
         try c.encode(crf, forKey: .crf)
         try c.encode(preset, forKey: .preset)
-        try c.encode(pixelFormat, forKey: .pixelFormat)
+        try c.encodeIfPresent(pixelFormat, forKey: .pixelFormat)
+        try c.encodeIfPresent(alpha, forKey: .alpha)
+        try c.encodeIfPresent(loop, forKey: .loop)
         try c.encode(faststart, forKey: .faststart)
         try c.encode(keyframeInterval, forKey: .keyframeInterval)
         try c.encode(background, forKey: .background)

@@ -1,0 +1,161 @@
+import FlipbookDrawing
+
+// BT.709, the matrix VideoEncoder tags every YUV stream with (see YUVConversion.swift).
+private let kr = 0.2126
+private let kb = 0.0722
+private let kg = 1 - kr - kb
+
+/// A pixel's colour in 0…255 per channel (straight, or flattened over the background) and its alpha.
+private struct Straight {
+    var r, g, b, a: Double
+}
+
+/// Reads pixel `(x, y)` of premultiplied BGRA rows: straight colour when `background` is `nil`, else
+/// the colour flattened over the background (a translucent background first over black) with alpha 255.
+@inline(__always)
+private func pixel(_ row: UnsafeRawPointer, _ x: Int, background: (r: Double, g: Double, b: Double)?) -> Straight {
+    let word = row.load(fromByteOffset: 4 * x, as: UInt32.self)
+    let a = Double(word >> 24)
+    // Valid premultiplied colour never exceeds alpha; clamp as the YUV converter does.
+    let r = min(Double((word >> 16) & 0xFF), a), g = min(Double((word >> 8) & 0xFF), a)
+    let b = min(Double(word & 0xFF), a)
+    if let background {
+        let rest = (255 - a) / 255
+        return Straight(r: r + rest * background.r, g: g + rest * background.g, b: b + rest * background.b, a: 255)
+    }
+    guard a > 0 else { return Straight(r: 0, g: 0, b: 0, a: 0) }
+    // Exact un-premultiplication: a 50 % pixel of pure red stays pure red.
+    let scale = 255 / a
+    return Straight(r: r * scale, g: g * scale, b: b * scale, a: a)
+}
+
+/// Converts any bitmap into any layout with straightforward (scalar) arithmetic: exact, and fast
+/// enough for the formats that are not H.264's `yuv420p`, which has its own vectorised path.
+///
+/// Chroma of a subsampled block is the alpha-weighted mean of its pixels' straight colours (the
+/// colour of what the block covers), so a transparent neighbour does not darken an edge.
+package func convertGeneric(_ bitmap: Bitmap, to format: PixelFormat, background: Color?) -> ConvertedFrame {
+    let flatten = background.map { c in (r: c.red * c.opacity * 255, g: c.green * c.opacity * 255, b: c.blue * c.opacity * 255) }
+    if !format.layout.planar {
+        return convertPacked(bitmap, to: format, flatten: flatten)
+    }
+    return convertPlanar(bitmap, to: format, flatten: flatten)
+}
+
+/// Writes one sample of `depth` bits (8: one byte; more: 16-bit little-endian), rounded and clamped.
+@inline(__always)
+private func store(_ plane: UnsafeMutableRawPointer, _ index: Int, _ value: Double, wide: Bool, maxCode: Double) {
+    let code = UInt16(max(0, min(maxCode, value.rounded())))
+    if wide {
+        plane.storeBytes(of: code.littleEndian, toByteOffset: 2 * index, as: UInt16.self)
+    } else {
+        plane.storeBytes(of: UInt8(truncatingIfNeeded: code), toByteOffset: index, as: UInt8.self)
+    }
+}
+
+/// Planar YUV(A) at 8 or 10 bits, one band of chroma rows at a time: the band's pixels are read
+/// once (un-premultiplied or flattened), then give their luma and alpha, then the band's chroma.
+private func convertPlanar(_ bitmap: Bitmap, to format: PixelFormat,
+                           flatten: (r: Double, g: Double, b: Double)?) -> ConvertedFrame {
+    let width = bitmap.width, height = bitmap.height
+    let layout = format.layout
+    let (ew, eh) = ConvertedFrame.encodedSize(width: width, height: height, format: format)
+    let sx = layout.chromaShift.x, sy = layout.chromaShift.y
+    let cw = ew >> sx, ch = eh >> sy
+    let bytes = layout.sampleBytes, wide = bytes == 2, hasAlpha = layout.hasAlpha
+    let maxCode = Double((1 << layout.depth) - 1)
+    let scale = Double(1 << (layout.depth - 8))
+    var yPlane = [UInt8](repeating: 0, count: ew * eh * bytes)
+    var uPlane = [UInt8](repeating: 0, count: cw * ch * bytes)
+    var vPlane = uPlane
+    var aPlane = hasAlpha ? [UInt8](repeating: 0, count: ew * eh * bytes) : []
+    let bandRows = 1 << sy
+    var band = [Straight](repeating: Straight(r: 0, g: 0, b: 0, a: 0), count: bandRows * ew)
+
+    bitmap.withUnsafeBytes { pixels, stride in
+        yPlane.withUnsafeMutableBytes { yp in
+        uPlane.withUnsafeMutableBytes { up in
+        vPlane.withUnsafeMutableBytes { vp in
+        aPlane.withUnsafeMutableBytes { ap in
+        band.withUnsafeMutableBufferPointer { band in
+            let base = pixels.baseAddress!
+            for cy in 0..<ch {
+                for dy in 0..<bandRows {
+                    let y = (cy << sy) + dy
+                    // Padding repeats the last column and row.
+                    let row = base + min(y, height - 1) * stride
+                    for x in 0..<ew {
+                        let p = pixel(row, min(x, width - 1), background: flatten)
+                        band[dy * ew + x] = p
+                        let luma = kr * p.r + kg * p.g + kb * p.b
+                        store(yp.baseAddress!, y * ew + x, (16 + 219 * luma / 255) * scale, wide: wide, maxCode: maxCode)
+                        if hasAlpha { store(ap.baseAddress!, y * ew + x, p.a / 255 * maxCode, wide: wide, maxCode: maxCode) }
+                    }
+                }
+                for cx in 0..<cw {
+                    var r = 0.0, g = 0.0, b = 0.0, weight = 0.0
+                    for dy in 0..<bandRows {
+                        for dx in 0..<(1 << sx) {
+                            let p = band[dy * ew + (cx << sx) + dx]
+                            r += p.r * p.a; g += p.g * p.a; b += p.b * p.a; weight += p.a
+                        }
+                    }
+                    if weight > 0 { r /= weight; g /= weight; b /= weight }
+                    let luma = kr * r + kg * g + kb * b
+                    store(up.baseAddress!, cy * cw + cx, (128 + 224 * (b - luma) / 255 / (2 * (1 - kb))) * scale,
+                          wide: wide, maxCode: maxCode)
+                    store(vp.baseAddress!, cy * cw + cx, (128 + 224 * (r - luma) / 255 / (2 * (1 - kr))) * scale,
+                          wide: wide, maxCode: maxCode)
+                }
+            }
+        }
+        }
+        }
+        }
+        }
+    }
+    var planes = [yPlane, uPlane, vPlane]
+    var rowBytes = [ew * bytes, cw * bytes, cw * bytes]
+    var rows = [eh, ch, ch]
+    if hasAlpha {
+        planes.append(aPlane)
+        rowBytes.append(ew * bytes)
+        rows.append(eh)
+    }
+    return ConvertedFrame(pixelFormat: format, width: width, height: height, planes: planes, rowBytes: rowBytes, rows: rows)
+}
+
+/// RGBA or BGRA, straight 8-bit; un-premultiplied with Cairo's own rounding, `(c·255 + a/2) / a`.
+/// (``PixelFormat/pal8`` is made from RGBA by the GIF palette, so it converts as RGBA here.)
+private func convertPacked(_ bitmap: Bitmap, to format: PixelFormat,
+                           flatten: (r: Double, g: Double, b: Double)?) -> ConvertedFrame {
+    let width = bitmap.width, height = bitmap.height
+    var out = [UInt8](repeating: 0, count: width * height * 4)
+    let bgraOrder = format == .bgra
+    bitmap.withUnsafeBytes { pixels, stride in
+        let base = pixels.baseAddress!
+        for y in 0..<height {
+            let row = base + y * stride
+            for x in 0..<width {
+                let word = row.load(fromByteOffset: 4 * x, as: UInt32.self)
+                let a = Int(word >> 24)
+                var r = min(Int((word >> 16) & 0xFF), a), g = min(Int((word >> 8) & 0xFF), a)
+                var b = min(Int(word & 0xFF), a)
+                var alpha = a
+                if let flatten {
+                    let p = pixel(row, x, background: flatten)
+                    r = Int(p.r.rounded()); g = Int(p.g.rounded()); b = Int(p.b.rounded()); alpha = 255
+                } else if a > 0 && a < 255 {
+                    r = (r * 255 + a / 2) / a; g = (g * 255 + a / 2) / a; b = (b * 255 + a / 2) / a
+                }
+                let o = (y * width + x) * 4
+                out[o] = UInt8(bgraOrder ? b : r)
+                out[o + 1] = UInt8(g)
+                out[o + 2] = UInt8(bgraOrder ? r : b)
+                out[o + 3] = UInt8(alpha)
+            }
+        }
+    }
+    let stored: PixelFormat = format == .pal8 ? .rgba : format
+    return ConvertedFrame(pixelFormat: stored, width: width, height: height, planes: [out], rowBytes: [width * 4], rows: [height])
+}

@@ -1,0 +1,70 @@
+import FlipbookDrawing
+
+/// The libavcodec options one encode opens its codec with, derived from ``VideoOptions`` by the
+/// codec's row: every value is fixed by the options (never by the machine), so output is
+/// byte-for-byte reproducible.
+struct EncoderSettings {
+    /// Private options for `avcodec_open2`, in the order they are set.
+    var options: [(String, String)] = []
+    /// `AVCodecContext.thread_count`.
+    var threads = 1
+    /// `AVCodecContext.bit_rate`, when the codec needs it (0 puts libvpx and libaom in constant quality).
+    var bitRate: Int64?
+    /// Whether ``VideoOptions/keyframeInterval`` sets the GOP length.
+    var usesKeyframeInterval = true
+    /// A few words for messages: "preset medium, CRF 20".
+    var summary = ""
+
+    init(format: OutputFormat, options: VideoOptions, fps: FrameRate) {
+        switch format.codec {
+        case .h264:
+            threads = options.resolvedEncoderThreads
+            let parameters = x264Parameters(for: options)
+            self.options = [("preset", options.preset), ("crf", String(options.crf)), ("x264-params", parameters)]
+            summary = "preset \(options.preset), CRF \(options.crf)"
+        case .hevc:
+            // x265's output depends on its frame threads, not on its worker pool, so only the former is
+            // pinned (x265 leaks the `pools` string it copies, 2 bytes per encoder, under valgrind).
+            // `info=0` leaves out the SEI message carrying x265's version and full option string.
+            threads = 1
+            let frameThreads = options.resolvedEncoderThreads
+            self.options = [("preset", options.preset), ("crf", String(options.crf)),
+                            ("x265-params", "log-level=error:info=0:frame-threads=\(frameThreads)")]
+            summary = "preset \(options.preset), CRF \(options.crf)"
+        case .vp9:
+            // Constant quality (bit rate 0 with a CRF); `row-mt` off and fixed threads for identical output.
+            threads = options.resolvedEncoderThreads
+            bitRate = 0
+            self.options = [("crf", String(options.crf)), ("deadline", "good"), ("cpu-used", "4"), ("row-mt", "0")]
+            summary = "CRF \(options.crf)"
+        case .av1:
+            threads = options.resolvedEncoderThreads
+            bitRate = 0
+            self.options = [("crf", String(options.crf)), ("cpu-used", "6"), ("row-mt", "0"), ("usage", "good")]
+            summary = "CRF \(options.crf)"
+        case .prores:
+            // 4444 (profile 4) carries alpha; 422 HQ (profile 3) is the usual opaque delivery format.
+            // Vendor `apl0` is what Apple's own encoder writes, which some players look for.
+            threads = options.resolvedEncoderThreads
+            usesKeyframeInterval = false
+            let profile = format.pixelFormat == .yuva444p10le ? "4444" : "hq"
+            self.options = [("profile", profile), ("vendor", "apl0")]
+            if format.pixelFormat.hasAlpha { self.options.append(("alpha_bits", "16")) }
+            summary = "profile \(profile)"
+        case .gif:
+            // Without transparency the encoder may crop each frame to what changed and mark unchanged
+            // pixels transparent; with transparency that would leave stale pixels showing.
+            usesKeyframeInterval = false
+            self.options = [("gifflags", format.keepsAlpha ? "0" : "+offsetting+transdiff")]
+            summary = "palette of the clip"
+        case .png, .apng:
+            usesKeyframeInterval = false
+            summary = "lossless"
+        case .webp:
+            // Lossless: flat graphics compress well and alpha edges keep their exact colour.
+            usesKeyframeInterval = false
+            self.options = [("lossless", "1"), ("quality", "75")]
+            summary = "lossless"
+        }
+    }
+}

@@ -1,0 +1,166 @@
+import CFFmpeg
+import FlipbookDrawing
+import Foundation
+
+/// Writes each frame as its own PNG, named by a pattern such as `frame-%05d.png`, for compositing
+/// tools that read image sequences.
+///
+/// Frames are numbered from ``firstNumber`` (the first frame written gets it), so a render of
+/// frames 120–239 can keep its frames' own numbers. Pixels are straight (un-premultiplied) RGBA,
+/// with transparency unless ``VideoOptions/alpha`` is `false`. PNGs are encoded by libavcodec with
+/// bit-exact output, so the same frames give the same bytes.
+///
+/// **Files.** Every PNG is written to a hidden temporary file first; ``finish()`` renames them all
+/// into place. If writing fails, or the sink is discarded without ``finish()``, the temporary files
+/// are removed and files already at those names are left as they were.
+public final class ImageSequenceSink: FrameSink {
+    /// The pattern the names come from.
+    public let url: URL
+    /// The picture width in pixels.
+    public let width: Int
+    /// The picture height in pixels.
+    public let height: Int
+    /// The number in the first file's name.
+    public let firstNumber: Int
+    /// The options: ``VideoOptions/alpha`` and ``VideoOptions/background`` are the ones that apply.
+    public let options: VideoOptions
+    /// What is written: PNG, RGBA, with or without transparency.
+    public let format: OutputFormat
+    /// The number of frames appended so far.
+    public private(set) var frameCount = 0
+    /// The layout ``append(_:)`` takes: straight RGBA.
+    public var pixelFormat: PixelFormat { format.inputPixelFormat }
+    /// The colour frames are flattened over, or `nil` when transparency is kept (the default).
+    public var background: Color? { format.keepsAlpha ? nil : options.background }
+
+    private let pattern: FrameNumberPattern
+    private var encoder: FrameEncoder?
+    private var pending: [PartialOutputFile] = []
+    private var finished = false
+
+    /// Checks the pattern, size and options and opens the PNG encoder.
+    ///
+    /// - Throws: ``FlipbookError`` (invalid input) when the name has no `%05d`-style number, the size
+    ///   or an option is out of range; (file) when the directory cannot be written.
+    public init(url: URL, width: Int, height: Int, firstNumber: Int = 0, options: VideoOptions = VideoOptions()) throws {
+        self.url = url.standardizedFileURL
+        self.width = width
+        self.height = height
+        self.firstNumber = firstNumber
+        self.options = options
+        try options.validate()
+        format = try OutputFormat(url: url, options: options)
+        guard format.container == .pngSequence, let pattern = FrameNumberPattern(url.lastPathComponent) else {
+            throw FlipbookError(invalid: "The output name",
+                "of an image sequence must end in .png and hold the frame number as %05d; it is \"\(url.lastPathComponent)\".",
+                at: .init(keyPath: "output"))
+        }
+        guard firstNumber >= 0 else {
+            throw FlipbookError(invalid: "firstNumber", "must be 0 or more; it is \(firstNumber).", at: .init(keyPath: "firstNumber"))
+        }
+        self.pattern = pattern
+        try format.codec.checkFrameSize(width: width, height: height)
+        // Fails early, before any frame is drawn, when the directory is missing or read-only.
+        _ = try PartialOutputFile(destination: self.url.deletingLastPathComponent().appendingPathComponent(pattern.name(firstNumber)), what: "PNG")
+        encoder = try FrameEncoder(width: width, height: height, fps: 1, format: format, options: options,
+                                   globalHeader: false, file: self.url)
+    }
+
+    /// The file frame `index` (counting from 0 in this sink) is written to.
+    public func fileURL(forFrame index: Int) -> URL {
+        url.deletingLastPathComponent().appendingPathComponent(pattern.name(firstNumber + index))
+    }
+
+    /// Encodes one frame (already converted to ``pixelFormat``) into its temporary PNG.
+    ///
+    /// - Throws: ``FlipbookError`` when the frame's size or layout is wrong, the sink has finished
+    ///   or failed, or writing fails (the sequence's temporary files are then removed).
+    public func append(_ frame: ConvertedFrame) throws {
+        guard !finished else {
+            throw FlipbookError.invalidInput("Cannot add to PNG sequence \(url.path): it has already finished.")
+        }
+        guard let encoder else {
+            throw FlipbookError.invalidInput("Cannot continue PNG sequence \(url.path) after an earlier error.")
+        }
+        guard frame.width == width, frame.height == height, frame.pixelFormat == pixelFormat else {
+            throw FlipbookError.invalidInput(
+                "Cannot write PNG sequence \(url.path): frame \(frameCount) is \(frame.width)×\(frame.height) pixels "
+                    + "of \(frame.pixelFormat.rawValue) but the sequence is \(width)×\(height) of \(pixelFormat.rawValue).")
+        }
+        let destination = fileURL(forFrame: frameCount)
+        do {
+            let output = try PartialOutputFile(destination: destination, what: "PNG")
+            pending.append(output)
+            var bytes = Data()
+            try encoder.encode(frame, pts: Int64(frameCount)) { packet in
+                bytes.append(packet.pointee.data, count: Int(packet.pointee.size))
+            }
+            guard !bytes.isEmpty else {
+                throw FlipbookError(.codec, "Cannot write PNG \(destination.path): the PNG encoder returned no image.")
+            }
+            try write(bytes, to: output.temporary, file: destination)
+            frameCount += 1
+        } catch {
+            abandon()
+            throw error
+        }
+    }
+
+    /// Renames every PNG into place. Calling it again after it succeeded does nothing.
+    ///
+    /// - Throws: ``FlipbookError`` when no frame was appended or a rename fails.
+    public func finish() throws {
+        if finished { return }
+        guard frameCount > 0, encoder != nil else {
+            abandon()
+            throw FlipbookError.invalidInput("Cannot write PNG sequence \(url.path): no frames were appended.")
+        }
+        encoder = nil
+        do {
+            for output in pending { try output.commit(what: "PNG") }
+        } catch {
+            abandon()
+            throw error
+        }
+        pending = []
+        finished = true
+    }
+
+    private func abandon() {
+        encoder = nil
+        for output in pending { output.discard() }
+        pending = []
+    }
+
+    deinit {
+        for output in pending { output.discard() }
+    }
+}
+
+/// Writes `bytes` to a new file, reporting the operating system's reason on failure (a full disk
+/// is ``FlipbookError/Kind/diskFull``).
+private func write(_ bytes: Data, to temporary: URL, file: URL) throws {
+    let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+    if descriptor < 0 { throw ioError("Cannot create the temporary file \(temporary.path)", errno) }
+    var open = true
+    defer { if open { _ = close(descriptor) } }
+    try bytes.withUnsafeBytes { raw in
+        var offset = 0
+        while offset < raw.count {
+            let written = Foundation.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                let code = errno
+                if code == ENOSPC || code == EDQUOT {
+                    throw FlipbookError(.diskFull, "Cannot write PNG \(file.path): the disk is full (\(String(cString: strerror(code)))).",
+                                        at: .init(file: file.path))
+                }
+                throw ioError("Cannot write PNG \(file.path)", code)
+            }
+            offset += written
+        }
+    }
+    if fsync(descriptor) != 0 { throw ioError("Cannot flush \(file.path) to disk", errno) }
+    open = false
+    if close(descriptor) != 0 { throw ioError("Cannot close \(file.path)", errno) }
+}

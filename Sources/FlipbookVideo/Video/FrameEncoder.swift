@@ -1,0 +1,221 @@
+import CFFmpeg
+import FlipbookDrawing
+import Foundation
+
+/// One libavcodec encoder (libx264, libx265, libvpx, prores_ks, gif, …): converted frames in,
+/// packets out. What differs between codecs is data (``EncoderSettings``), not code. Owns its codec
+/// context, its reusable input frame and its output packet.
+final class FrameEncoder {
+    private var context: UnsafeMutablePointer<AVCodecContext>?
+    private var frame: UnsafeMutablePointer<AVFrame>?
+    private var packet: UnsafeMutablePointer<AVPacket>?
+    /// The codec's time base, 1/fps: a frame's pts is its index.
+    let timeBase: AVRational
+    /// The file being written, for messages.
+    private let file: URL
+    /// The output's format name, for messages ("MP4").
+    private let what: String
+    /// The codec's name, for messages ("H.264").
+    private let codecName: String
+    /// The pixel layout of the input frame.
+    private let pixelFormat: PixelFormat
+
+    /// The open codec context (for copying its parameters into the muxer's stream).
+    func openContext() throws -> UnsafeMutablePointer<AVCodecContext> {
+        guard let context else { throw closed() }
+        return context
+    }
+
+    /// The error for using the encoder after its libav objects are gone (a programming error upstream,
+    /// reported rather than trapped).
+    private func closed() -> FlipbookError {
+        FlipbookError(.codec, "Cannot write \(what) \(file.path): the \(codecName) encoder is already closed.")
+    }
+
+    init(width: Int, height: Int, fps: FrameRate, format: OutputFormat, options: VideoOptions, globalHeader: Bool,
+         file: URL) throws {
+        self.file = file
+        what = format.container.capabilities.displayName
+        codecName = format.codec.capabilities.displayName
+        pixelFormat = format.pixelFormat
+        let what = what, codecName = codecName
+        let settings = EncoderSettings(format: format, options: options, fps: fps)
+        // Validated rates fit Int32: at most 1000/1 or 60000/1001.
+        timeBase = AVRational(num: Int32(truncatingIfNeeded: fps.denominator), den: Int32(truncatingIfNeeded: fps.numerator))
+        // Everything above is initialised before the first throw, so deinit frees whatever was
+        // allocated if a later step fails.
+        let encoderName = format.codec.encoderName
+        guard let codec = avcodec_find_encoder_by_name(encoderName) else {
+            throw FlipbookError(.codec,
+                "Cannot write \(what) \(file.path): this FFmpeg was built without the \(encoderName) encoder.")
+        }
+        guard let context = avcodec_alloc_context3(codec) else {
+            throw libavError(flipbook_averror(ENOMEM), "allocating the \(codecName) encoder", file: file, what: what)
+        }
+        self.context = context
+        let c = context
+        c.pointee.width = Int32(width)
+        c.pointee.height = Int32(height)
+        c.pointee.pix_fmt = format.pixelFormat.libavFormat
+        c.pointee.time_base = timeBase
+        c.pointee.framerate = AVRational(num: timeBase.den, den: timeBase.num)
+        c.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
+        if settings.usesKeyframeInterval, let gop = options.gopLength(fps: fps) {
+            c.pointee.gop_size = Int32(gop)
+        }
+        if format.pixelFormat.layout.planar {
+            // The tags must match the matrix and range of our RGB→YUV conversion (YUVConversion.swift).
+            c.pointee.color_primaries = AVCOL_PRI_BT709
+            c.pointee.color_trc = AVCOL_TRC_BT709
+            c.pointee.colorspace = AVCOL_SPC_BT709
+            c.pointee.color_range = AVCOL_RANGE_MPEG
+        }
+        // Encoders' output may depend on their thread count, so it is always set explicitly (never "auto").
+        c.pointee.thread_count = Int32(settings.threads)
+        if let bitRate = settings.bitRate { c.pointee.bit_rate = bitRate }
+        c.pointee.flags |= Int32(AV_CODEC_FLAG_BITEXACT)
+        if globalHeader {
+            // MP4, MOV and Matroska keep parameter sets (SPS/PPS, …) in the sample description.
+            c.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER)
+        }
+
+        var dictionary: OpaquePointer? = nil
+        defer { av_dict_free(&dictionary) }
+        for (key, value) in settings.options {
+            try checkLibav(av_dict_set(&dictionary, key, value, 0), "setting the \(encoderName) option \(key)=\(value)",
+                           file: file, what: what)
+        }
+        try checkLibav(avcodec_open2(c, codec, &dictionary),
+                       "opening \(encoderName) (\(width)×\(height), \(fps) fps, \(settings.summary))",
+                       file: file, what: what)
+        if av_dict_count(dictionary) > 0 {
+            throw FlipbookError(.codec,
+                "Cannot write \(what) \(file.path): \(encoderName) did not accept the options \(Self.keys(dictionary)).")
+        }
+
+        guard let frame = av_frame_alloc() else {
+            throw libavError(flipbook_averror(ENOMEM), "allocating a video frame", file: file, what: what)
+        }
+        self.frame = frame
+        frame.pointee.format = format.pixelFormat.libavFormat.rawValue
+        frame.pointee.width = Int32(width)
+        frame.pointee.height = Int32(height)
+        try checkLibav(av_frame_get_buffer(frame, 0), "allocating a \(width)×\(height) video frame", file: file, what: what)
+        Self.clearBuffers(of: frame)
+        guard let packet = av_packet_alloc() else {
+            throw libavError(flipbook_averror(ENOMEM), "allocating a packet", file: file, what: what)
+        }
+        self.packet = packet
+    }
+
+    /// Encodes one frame with presentation timestamp `pts` (its index), passing every packet the
+    /// encoder releases to `output`. x264 holds frames back (lookahead, B-frames), so a call may
+    /// produce no packet at all; ``flush(_:)`` releases the rest.
+    func encode(_ picture: ConvertedFrame, pts: Int64, _ output: (UnsafeMutablePointer<AVPacket>) throws -> Void) throws {
+        guard let frame else { throw closed() }
+        guard picture.pixelFormat == pixelFormat || (pixelFormat == .pal8 && picture.palette != nil) else {
+            throw FlipbookError(.internal,
+                "Cannot write \(what) \(file.path): frame \(pts) is \(picture.pixelFormat.rawValue) but the encoder takes \(pixelFormat.rawValue).")
+        }
+        // The encoder may still hold a reference to the previous buffer; this copies if so.
+        let before = frame.pointee.data.0
+        try checkLibav(av_frame_make_writable(frame), "preparing frame \(pts) for encoding", file: file, what: what)
+        if frame.pointee.data.0 != before { Self.clearBuffers(of: frame) }
+        let sampleBytes = pixelFormat.layout.planar ? pixelFormat.layout.sampleBytes : pixelFormat.layout.packedBytes
+        try withUnsafeBytes(of: frame.pointee.data) { data in
+            let pointers = data.bindMemory(to: UnsafeMutablePointer<UInt8>?.self)
+            let strides = withUnsafeBytes(of: frame.pointee.linesize) { Array($0.bindMemory(to: Int32.self)) }
+            for (index, plane) in picture.planes.enumerated() {
+                guard let destination = pointers[index] else {
+                    throw FlipbookError(.codec, "Cannot write \(what) \(file.path): libavutil gave frame \(pts) no picture planes.")
+                }
+                copy(plane, width: picture.rowBytes[index], rows: picture.rows[index], sampleBytes: sampleBytes,
+                     into: destination, stride: Int(strides[index]))
+            }
+            if let palette = picture.palette, let destination = pointers[1] {
+                // PAL8: 256 native-endian 0xAARRGGBB entries in the second data pointer.
+                palette.withUnsafeBytes { source in
+                    UnsafeMutableRawPointer(destination).copyMemory(from: source.baseAddress!, byteCount: min(source.count, 1024))
+                }
+            }
+        }
+        frame.pointee.pts = pts
+        try checkLibav(avcodec_send_frame(context, frame), "encoding frame \(pts)", file: file, what: what)
+        try drain(output)
+    }
+
+    /// Tells the encoder no more frames are coming and passes every remaining packet to `output`.
+    func flush(_ output: (UnsafeMutablePointer<AVPacket>) throws -> Void) throws {
+        try checkLibav(avcodec_send_frame(context, nil), "flushing the encoder", file: file, what: what)
+        try drain(output)
+    }
+
+    private func drain(_ output: (UnsafeMutablePointer<AVPacket>) throws -> Void) throws {
+        guard let packet else { throw closed() }
+        while true {
+            let status = avcodec_receive_packet(context, packet)
+            if status == flipbook_averror_eagain() || status == flipbook_averror_eof() { return }
+            try checkLibav(status, "receiving an encoded packet", file: file, what: what)
+            defer { av_packet_unref(packet) }
+            // Every frame lasts exactly one tick of 1/fps; libx264 and others leave the duration unset.
+            if packet.pointee.duration == 0 { packet.pointee.duration = 1 }
+            try output(packet)
+        }
+    }
+
+    /// Copies a plane into the frame, filling each row's alignment padding (between `width` and
+    /// `stride` bytes) with the row's last sample (`sampleBytes` bytes). x264's SIMD input copy reads whole vectors and so looks
+    /// at that padding; left uninitialised it made the output depend on whatever memory malloc
+    /// returned, and broke byte-for-byte reproducibility.
+    private func copy(_ plane: [UInt8], width: Int, rows: Int, sampleBytes: Int,
+                      into destination: UnsafeMutablePointer<UInt8>, stride: Int) {
+        plane.withUnsafeBufferPointer { source in
+            if stride == width {
+                destination.update(from: source.baseAddress!, count: width * rows)
+                return
+            }
+            for row in 0..<rows {
+                let target = destination + row * stride
+                target.update(from: source.baseAddress! + row * width, count: width)
+                if sampleBytes == 1 {
+                    (target + width).update(repeating: source[row * width + width - 1], count: stride - width)
+                } else {
+                    var offset = width
+                    while offset + sampleBytes <= stride {
+                        (target + offset).update(from: source.baseAddress! + row * width + width - sampleBytes, count: sampleBytes)
+                        offset += sampleBytes
+                    }
+                }
+            }
+        }
+    }
+
+    /// Zeroes every byte of the frame's buffers, including the alignment padding after each row and
+    /// the spare rows libavutil allocates below the picture. x264's SIMD input copy reads whole
+    /// vectors past the picture's edges; uninitialised, those bytes made the encoded stream depend on
+    /// what malloc happened to return, which broke byte-for-byte reproducibility.
+    private static func clearBuffers(of frame: UnsafeMutablePointer<AVFrame>) {
+        withUnsafeBytes(of: frame.pointee.buf) { buffers in
+            for reference in buffers.bindMemory(to: UnsafeMutablePointer<AVBufferRef>?.self) {
+                guard let reference else { continue }
+                memset(reference.pointee.data, 0, reference.pointee.size)
+            }
+        }
+    }
+
+    private static func keys(_ dictionary: OpaquePointer?) -> String {
+        var names: [String] = []
+        var entry: UnsafeMutablePointer<AVDictionaryEntry>? = nil
+        while let next = av_dict_get(dictionary, "", entry, AV_DICT_IGNORE_SUFFIX) {
+            names.append(String(cString: next.pointee.key))
+            entry = next
+        }
+        return names.joined(separator: ", ")
+    }
+
+    deinit {
+        av_packet_free(&packet)
+        av_frame_free(&frame)
+        avcodec_free_context(&context)
+    }
+}

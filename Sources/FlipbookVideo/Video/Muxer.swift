@@ -1,0 +1,159 @@
+import CFFmpeg
+import FlipbookDrawing
+import Foundation
+
+/// One libavformat muxer (MP4, MOV, WebM, Matroska, GIF, APNG, WebP) writing one video stream
+/// through a ``FileSink``. Owns the format context and its custom `AVIOContext`.
+final class Muxer {
+    private var context: UnsafeMutablePointer<AVFormatContext>?
+    private var io: UnsafeMutablePointer<AVIOContext>?
+    private var stream: UnsafeMutablePointer<AVStream>?
+    private let sink: FileSink
+    /// The destination, for messages (the muxer itself writes to a temporary file).
+    private let file: URL
+
+    /// Whether codecs must put their headers in extradata (true for MP4).
+    let needsGlobalHeader: Bool
+    /// The container's name, for messages.
+    private let what: String
+    private let output: OutputFormat
+
+    /// - Parameters:
+    ///   - temporary: The file `sink` writes. With `faststart`, the muxer re-opens it by this name
+    ///     for reading during its second pass, so it must be the sink's own path.
+    init(_ output: OutputFormat, temporary: URL, sink: FileSink, file: URL) throws {
+        self.sink = sink
+        self.file = file
+        self.output = output
+        let what = output.container.capabilities.displayName
+        self.what = what
+        guard let muxerName = output.container.capabilities.muxerName else {
+            throw FlipbookError(.internal, "Cannot write \(what) \(file.path): it has no libavformat muxer.")
+        }
+        var context: UnsafeMutablePointer<AVFormatContext>? = nil
+        let status = avformat_alloc_output_context2(&context, nil, muxerName, temporary.path)
+        self.context = context
+        needsGlobalHeader = context.map { $0.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 } ?? false
+        try checkLibav(status, "setting up the \(what) muxer", file: file, what: what)
+        guard let format = context else {
+            throw libavError(flipbook_averror(ENOMEM), "setting up the \(what) muxer", file: file, what: what)
+        }
+
+        let bufferSize: Int32 = 1 << 16
+        guard let buffer = av_malloc(Int(bufferSize)) else {
+            throw libavError(flipbook_averror(ENOMEM), "allocating the output buffer", file: file, what: what)
+        }
+        guard let io = avio_alloc_context(
+            buffer.assumingMemoryBound(to: UInt8.self), bufferSize, 1,
+            Unmanaged.passUnretained(sink).toOpaque(), nil, FileSink.writeCallback, FileSink.seekCallback)
+        else {
+            av_free(buffer)
+            throw libavError(flipbook_averror(ENOMEM), "allocating the output context", file: file, what: what)
+        }
+        self.io = io
+        format.pointee.pb = io
+        // CUSTOM_IO: the AVIOContext is ours to free. BITEXACT: no libavformat version string in the
+        // file, so identical frames give identical bytes whatever the FFmpeg build.
+        format.pointee.flags |= AVFMT_FLAG_CUSTOM_IO | AVFMT_FLAG_BITEXACT
+    }
+
+    /// Adds the video stream described by `encoder` and writes the file header.
+    func start(encoder: FrameEncoder, fps: FrameRate, options: VideoOptions) throws {
+        guard let format = context else { throw closed() }
+        guard let stream = avformat_new_stream(format, nil) else {
+            throw libavError(flipbook_averror(ENOMEM), "adding the video stream", file: file, what: what)
+        }
+        self.stream = stream
+        try checkLibav(avcodec_parameters_from_context(stream.pointee.codecpar, try encoder.openContext()),
+                       "describing the video stream", file: file, what: what)
+        if self.output.codec == .hevc, self.output.container == .mp4 || self.output.container == .mov {
+            // libavformat tags HEVC `hev1` by default, which QuickTime and Safari refuse to play;
+            // `hvc1` (parameter sets only in the sample description) is what Apple requires.
+            stream.pointee.codecpar.pointee.codec_tag = fourCC("hvc1")
+        }
+        stream.pointee.time_base = encoder.timeBase
+        let rate = AVRational(num: Int32(truncatingIfNeeded: fps.numerator), den: Int32(truncatingIfNeeded: fps.denominator))
+        stream.pointee.avg_frame_rate = rate
+        stream.pointee.r_frame_rate = rate
+
+        var settings: OpaquePointer? = nil
+        defer { av_dict_free(&settings) }
+        let container = self.output.container.capabilities
+        if options.faststart, container.hasFaststart {
+            try checkLibav(av_dict_set(&settings, "movflags", "+faststart", 0), "setting movflags", file: file, what: what)
+        }
+        if let loop = container.loopOption {
+            let value = animationLoopValue(options.loop, container: self.output.container, forever: loop.forever)
+            try checkLibav(av_dict_set(&settings, loop.name, String(value), 0), "setting \(loop.name)", file: file, what: what)
+        }
+        try checkLibav(avformat_write_header(format, &settings), "writing the \(what) header", file: file, what: what)
+        if av_dict_count(settings) > 0 {
+            throw FlipbookError(.codec, "Cannot write \(what) \(file.path): the \(what) muxer did not accept its options.")
+        }
+    }
+
+    /// Writes one encoded packet whose timestamps are in `timeBase`.
+    func write(_ packet: UnsafeMutablePointer<AVPacket>, timeBase: AVRational, frame: Int) throws {
+        guard let stream else {
+            throw FlipbookError(.codec, "Cannot write \(what) \(file.path): a packet came before the video stream was added.")
+        }
+        // The muxer picks its own track timescale in avformat_write_header (e.g. 1/15360 for 60 fps).
+        av_packet_rescale_ts(packet, timeBase, stream.pointee.time_base)
+        packet.pointee.stream_index = stream.pointee.index
+        let status = av_interleaved_write_frame(context, packet)
+        if status < 0 { throw writeError(status, "writing the packets around frame \(frame)") }
+    }
+
+    /// Writes the `moov` index (moving it to the front with faststart) and checks that every byte
+    /// reached the file.
+    func finish() throws {
+        let status = av_write_trailer(context)
+        if status < 0 {
+            throw writeError(status, "writing the \(what) index")
+        }
+        avio_flush(io)
+        if let error = io?.pointee.error, error < 0 { throw writeError(error, "flushing the output") }
+        if let failure = sink.failure { throw writeError(flipbook_averror(failure), "writing the file") }
+    }
+
+    /// The error for using the muxer after its libav objects are gone, reported rather than trapped.
+    private func closed() -> FlipbookError {
+        FlipbookError(.codec, "Cannot write \(what) \(file.path): the \(what) muxer is already closed.")
+    }
+
+    /// Prefers the operating system's reason recorded by the sink (e.g. ENOSPC) over libav's code,
+    /// which for buffered writes may surface later and less precisely. A full disk is always a
+    /// ``FlipbookError/Kind/diskFull`` error, whichever write found it.
+    private func writeError(_ status: Int32, _ doing: String) -> FlipbookError {
+        if let failure = sink.failure {
+            // ENOSPC and EDQUOT are "disk full"; any other failure a file error with the system's reason.
+            return FlipbookError.writeFailed(what, path: file.path, errno: failure)
+        }
+        return libavError(status, doing, file: file, what: what)
+    }
+
+    deinit {
+        // avformat_free_context also runs the muxer's deinit when the trailer was never written.
+        avformat_free_context(context)
+        if let io {
+            // avio may have replaced the buffer we gave it; free the one it holds now.
+            av_freep(&io.pointee.buffer)
+        }
+        avio_context_free(&io)
+    }
+}
+
+/// A four-character code as libavformat stores it (first character in the low byte).
+private func fourCC(_ code: String) -> UInt32 {
+    code.utf8.reversed().reduce(0) { $0 << 8 | UInt32($1) }
+}
+
+/// The muxer's loop value for ``VideoOptions/loop`` (repeats after the first play, `nil` forever):
+/// GIF counts repeats (−1 for none), APNG and WebP count plays.
+private func animationLoopValue(_ repeats: Int?, container: VideoContainer, forever: Int) -> Int {
+    guard let repeats else { return forever }
+    switch container {
+    case .gif: return repeats == 0 ? -1 : repeats
+    default: return repeats + 1
+    }
+}
