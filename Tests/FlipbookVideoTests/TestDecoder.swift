@@ -35,87 +35,43 @@ struct YUVPlanes {
     var v: [UInt8]
 }
 
-struct TestDecodeError: Error, CustomStringConvertible {
-    var description: String
-}
-
-private func check(_ status: Int32, _ what: String) throws {
-    if status < 0 { throw TestDecodeError(description: "\(what): \(libavErrorText(status))") }
-}
-
 /// Decodes every frame of the first video stream of `url`.
 func decodeVideo(_ url: URL, keepFrames: Bool = true) throws -> DecodedVideo {
     var result = DecodedVideo()
-    var format: UnsafeMutablePointer<AVFormatContext>? = nil
-    try check(avformat_open_input(&format, url.path, nil, nil), "open \(url.path)")
-    defer { avformat_close_input(&format) }
-    try check(avformat_find_stream_info(format, nil), "find stream info")
-    let index = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
-    try check(index, "find video stream")
-    let stream = format!.pointee.streams[Int(index)]!
-    let parameters = stream.pointee.codecpar!
-    result.width = Int(parameters.pointee.width)
-    result.height = Int(parameters.pointee.height)
-    result.codecName = String(cString: avcodec_get_name(parameters.pointee.codec_id))
-    result.profile = parameters.pointee.profile
-    result.pixelFormat = av_get_pix_fmt_name(AVPixelFormat(rawValue: parameters.pointee.format)).map { String(cString: $0) } ?? "?"
-    result.colorPrimaries = parameters.pointee.color_primaries
-    result.colorTransfer = parameters.pointee.color_trc
-    result.colorSpace = parameters.pointee.color_space
-    result.colorRange = parameters.pointee.color_range
-    result.averageFrameRate = stream.pointee.avg_frame_rate
-    result.realFrameRate = stream.pointee.r_frame_rate
-    result.formatDuration = Double(format!.pointee.duration) / Double(AV_TIME_BASE)
-    let timeBase = stream.pointee.time_base
-    result.streamDuration = Double(stream.pointee.duration) * av_q2d(timeBase)
-
-    guard let decoder = avcodec_find_decoder(parameters.pointee.codec_id) else {
-        throw TestDecodeError(description: "no decoder")
-    }
-    var context = avcodec_alloc_context3(decoder)
-    defer { avcodec_free_context(&context) }
-    try check(avcodec_parameters_to_context(context, parameters), "parameters to context")
-    context!.pointee.thread_count = 1
-    try check(avcodec_open2(context, decoder, nil), "open decoder")
-    var packet = av_packet_alloc()
-    defer { av_packet_free(&packet) }
-    var frame = av_frame_alloc()
-    defer { av_frame_free(&frame) }
-
-    func receive() throws {
-        while true {
-            let status = avcodec_receive_frame(context, frame)
-            if status == flipbook_averror_eagain() || status == flipbook_averror_eof() { return }
-            try check(status, "receive frame")
-            let f = frame!.pointee
-            result.frameTimes.append(Double(f.best_effort_timestamp) * av_q2d(timeBase))
-            if keepFrames {
-                let w = Int(f.width), h = Int(f.height)
-                func plane(_ data: UnsafeMutablePointer<UInt8>, _ stride: Int32, _ pw: Int, _ ph: Int) -> [UInt8] {
-                    var out = [UInt8](repeating: 0, count: pw * ph)
-                    for row in 0..<ph {
-                        for col in 0..<pw { out[row * pw + col] = data[row * Int(stride) + col] }
-                    }
-                    return out
-                }
-                result.frames.append(YUVPlanes(
-                    width: w, height: h,
-                    y: plane(f.data.0!, f.linesize.0, w, h),
-                    u: plane(f.data.1!, f.linesize.1, (w + 1) / 2, (h + 1) / 2),
-                    v: plane(f.data.2!, f.linesize.2, (w + 1) / 2, (h + 1) / 2)))
+    try decodeEachFrame(url, inspect: { format, stream in
+        let parameters = stream.pointee.codecpar.pointee
+        result.width = Int(parameters.width)
+        result.height = Int(parameters.height)
+        result.codecName = String(cString: avcodec_get_name(parameters.codec_id))
+        result.profile = parameters.profile
+        result.pixelFormat = av_get_pix_fmt_name(AVPixelFormat(rawValue: parameters.format)).map { String(cString: $0) } ?? "?"
+        result.colorPrimaries = parameters.color_primaries
+        result.colorTransfer = parameters.color_trc
+        result.colorSpace = parameters.color_space
+        result.colorRange = parameters.color_range
+        result.averageFrameRate = stream.pointee.avg_frame_rate
+        result.realFrameRate = stream.pointee.r_frame_rate
+        result.formatDuration = Double(format.pointee.duration) / Double(AV_TIME_BASE)
+        result.streamDuration = Double(stream.pointee.duration) * av_q2d(stream.pointee.time_base)
+    }, receive: { frame, timeBase in
+        let f = frame.pointee
+        result.frameTimes.append(Double(f.best_effort_timestamp) * av_q2d(timeBase))
+        guard keepFrames else { return }
+        let w = Int(f.width), h = Int(f.height)
+        func plane(_ data: UnsafeMutablePointer<UInt8>?, _ stride: Int32, _ pw: Int, _ ph: Int) throws -> [UInt8] {
+            guard let data else { throw TestDecodeError(description: "a missing plane") }
+            var out = [UInt8](repeating: 0, count: pw * ph)
+            for row in 0..<ph {
+                for col in 0..<pw { out[row * pw + col] = data[row * Int(stride) + col] }
             }
-            av_frame_unref(frame)
+            return out
         }
-    }
-
-    while av_read_frame(format, packet) >= 0 {
-        defer { av_packet_unref(packet) }
-        if packet!.pointee.stream_index != index { continue }
-        try check(avcodec_send_packet(context, packet), "send packet")
-        try receive()
-    }
-    try check(avcodec_send_packet(context, nil), "flush decoder")
-    try receive()
+        result.frames.append(YUVPlanes(
+            width: w, height: h,
+            y: try plane(f.data.0, f.linesize.0, w, h),
+            u: try plane(f.data.1, f.linesize.1, (w + 1) / 2, (h + 1) / 2),
+            v: try plane(f.data.2, f.linesize.2, (w + 1) / 2, (h + 1) / 2)))
+    })
     return result
 }
 
