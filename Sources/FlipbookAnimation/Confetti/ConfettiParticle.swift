@@ -70,6 +70,7 @@ public struct ConfettiParticle: Sendable, Equatable {
         /// The width after the flip squashes it; the height is unchanged.
         public var apparentWidth: CGFloat
 
+        /// A particle's state at one moment.
         public init(position: CGPoint, rotation: Angle, opacity: Double, apparentWidth: CGFloat) {
             self.position = position
             self.rotation = rotation

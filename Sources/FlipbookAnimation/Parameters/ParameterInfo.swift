@@ -17,6 +17,7 @@ public struct ParameterInfo: Sendable, Equatable, Codable {
     /// One line saying what the parameter does.
     public let help: String
 
+    /// A parameter described by its key, type, default, range, unit and help.
     public init(key: String, type: String, defaultValue: String?, range: String?, unit: String?, help: String) {
         self.key = key
         self.type = type
@@ -38,6 +39,7 @@ public struct ParameterSection: Sendable, Equatable, Codable {
     /// Its keys, in the order they are documented.
     public let parameters: [ParameterInfo]
 
+    /// A section of the reference: a title, a summary and its parameters.
     public init(title: String, summary: String, parameters: [ParameterInfo]) {
         self.title = title
         self.summary = summary

@@ -10,6 +10,7 @@ public struct Ripple: Sendable, Equatable {
     /// The colour at birth; the ring fades toward white over its lifetime.
     public var color: Color
 
+    /// A ring that starts growing from `center` at `start` seconds, drawn in `color`.
     public init(center: CGPoint, start: TimeInterval, color: Color) {
         self.center = center
         self.start = start

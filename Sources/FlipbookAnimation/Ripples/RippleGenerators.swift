@@ -31,6 +31,7 @@ public struct RippleRain: Sendable, Equatable {
     /// The seed for the drops' times, places and colours.
     public var seed: UInt64
 
+    /// Rain with the given values; check them with `ripples()`, which throws naming the bad one.
     public init(
         rate: Double = RippleRain.defaultRate, start: TimeInterval = 0, duration: TimeInterval, area: CGRect,
         palette: [Color] = RipplesScene.palette, seed: UInt64 = 0
@@ -104,6 +105,7 @@ public struct RippleTrail: Sendable, Equatable {
     /// The rings' colour.
     public var color: Color
 
+    /// A trail with the given values; check them with `ripples()`, which throws naming the bad one.
     public init(
         path: Path, start: TimeInterval = 0, duration: TimeInterval = RippleTrail.defaultDuration,
         rate: Double = RippleTrail.defaultRate, color: Color

@@ -36,6 +36,7 @@ public struct TouchScript: Sendable, Equatable {
         /// Where, in points.
         public var point: CGPoint
 
+        /// A touch event: `finger` goes `phase` at `point` at `time` seconds.
         public init(time: TimeInterval, phase: Phase, finger: Int = 0, point: CGPoint) {
             self.time = time
             self.phase = phase

@@ -52,6 +52,7 @@ public struct SceneFile: Sendable, Equatable {
     /// The longest timeline accepted: ``Timeline/maximumDuration``.
     public static let maximumDuration: TimeInterval = Timeline.maximumDuration
 
+    /// A scene file with the given values; `nil` keys take their documented defaults.
     public init(
         size: CGSize? = nil, scale: Double? = nil, fps: FrameRate? = nil, duration: TimeInterval? = nil,
         background: Color? = nil, layers: [Layer]? = nil

@@ -56,6 +56,7 @@ extension SceneFile {
         /// The motion model (see ``ConfettiPhysics``; every key optional).
         public var physics: ConfettiPhysics?
 
+        /// Confetti parameters; `nil` keys take their defaults.
         public init(seed: UInt64? = nil, bursts: [ConfettiBurst]? = nil, emissions: [ConfettiEmission]? = nil,
                     physics: ConfettiPhysics? = nil) {
             self.seed = seed
@@ -90,6 +91,7 @@ extension SceneFile {
         /// The cap on rings existing at once. Default ``RipplesScene/defaultMaximumNumberOfRipples``.
         public var maximumNumberOfRipples: Int?
 
+        /// Ripples parameters; `nil` keys take their defaults.
         public init(
             ripples: [RippleDescription]? = nil, touches: [TouchScript.Event]? = nil, rain: [RainDescription]? = nil,
             trail: [TrailDescription]? = nil, palette: [Color]? = nil, lifetime: TimeInterval? = nil,

@@ -19,6 +19,7 @@ public struct Timeline: Sendable {
         /// each other).
         public var opacity: Double
 
+        /// `scene` shown from `start` until `end` (the end of the timeline when `nil`), at `opacity`.
         public init(_ scene: any Scene, start: TimeInterval = 0, end: TimeInterval? = nil, opacity: Double = 1) {
             self.scene = scene
             self.start = start

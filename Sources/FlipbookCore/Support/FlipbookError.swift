@@ -39,6 +39,7 @@ public struct FlipbookError: Error, Sendable, Equatable, CustomStringConvertible
         /// The command-line flag that gave the value: `--fps`.
         public var flag: String?
 
+        /// A location with the parts that are known; the others stay `nil`.
         public init(file: String? = nil, line: Int? = nil, column: Int? = nil, keyPath: String? = nil,
                     flag: String? = nil) {
             self.file = file

@@ -48,6 +48,7 @@ public struct FrameRate: Sendable, Hashable, CustomStringConvertible, Expressibl
         self.denominator = denominator / a
     }
 
+    /// `fps: 60`: a whole number of frames per second.
     public init(integerLiteral value: Int) {
         self.init(value)
     }

@@ -2,8 +2,10 @@ import Foundation
 extension CairoCanvas {
     /// Options for ``CairoCanvas/clip(to:style:options:)``, as in SwiftUI.
     public struct ClipOptions: OptionSet, Hashable, Sendable {
+        /// The options as bits.
         public let rawValue: UInt32
 
+        /// Options from their bits.
         public init(rawValue: UInt32) {
             self.rawValue = rawValue
         }

@@ -50,8 +50,10 @@ public struct Gradient: Equatable, Hashable, Sendable {
 extension CairoCanvas {
     /// Options for gradient shadings, as in SwiftUI.
     public struct GradientOptions: OptionSet, Hashable, Sendable {
+        /// The options as bits.
         public let rawValue: UInt32
 
+        /// Options from their bits.
         public init(rawValue: UInt32) {
             self.rawValue = rawValue
         }

@@ -15,6 +15,7 @@ public struct RenderProgress: Sendable, Equatable {
     /// Seconds since the render started.
     public var elapsed: TimeInterval
 
+    /// A progress report with the given counts and rates.
     public init(
         framesRendered: Int, framesEncoded: Int, totalFrames: Int, framesPerSecond: Double,
         estimatedTimeRemaining: TimeInterval?, elapsed: TimeInterval

@@ -32,6 +32,7 @@ public struct RenderReport: Sendable, CustomStringConvertible {
     /// where the system does not report it.
     public var peakMemoryBytes: Int?
 
+    /// A report with the given figures.
     public init(
         url: URL, frameCount: Int, duration: TimeInterval, wallTime: TimeInterval, framesPerSecond: Double,
         workers: Int, encoderThreads: Int, drawTime: TimeInterval, convertTime: TimeInterval,
