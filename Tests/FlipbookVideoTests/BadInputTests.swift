@@ -1,26 +1,9 @@
 import FlipbookDrawing
+import FlipbookTestSupport
 import Foundation
 import Testing
 @testable import FlipbookVideo
 
-/// Runs `body`, which must throw a FlipbookError of `kind`, and returns it for the caller to check
-/// the message.
-private func expectFlipbookError(
-    _ kind: FlipbookError.Kind, sourceLocation: SourceLocation = #_sourceLocation,
-    _ body: () throws -> Void
-) -> FlipbookError? {
-    do {
-        try body()
-        Issue.record("expected a FlipbookError", sourceLocation: sourceLocation)
-        return nil
-    } catch let error as FlipbookError {
-        #expect(error.kind == kind, "\(error)", sourceLocation: sourceLocation)
-        return error
-    } catch {
-        Issue.record("expected a FlipbookError, got \(error)", sourceLocation: sourceLocation)
-        return nil
-    }
-}
 
 /// A directory holding an existing "good" file at `out.mp4`, to check it survives failures.
 private struct Scene {

@@ -1,6 +1,7 @@
 import CFFmpeg
 import FlipbookCore
 import FlipbookDrawing
+import FlipbookTestSupport
 import Foundation
 import Testing
 @testable import FlipbookVideo
@@ -152,10 +153,12 @@ struct FormatDecodeBackTests {
     func hevcMinimum() throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        #expect(throws: FlipbookError.self) {
+        let tiny = expectFlipbookError(.invalidInput) {
             _ = try VideoEncoder(url: directory.appendingPathComponent("tiny.mp4"), width: 40, height: 30, fps: 30,
                                  options: VideoOptions(codec: .hevc))
         }
+        #expect(tiny?.message == "size must be at least 64×32 pixels for HEVC; it is 40×30. "
+                    + "Codecs for smaller pictures: h264, vp9, av1, prores, gif, png, apng, webp.")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }
 

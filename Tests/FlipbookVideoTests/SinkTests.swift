@@ -1,6 +1,7 @@
 import CFFmpeg
 import FlipbookCore
 import FlipbookDrawing
+import FlipbookTestSupport
 import Foundation
 import Testing
 @testable import FlipbookVideo
@@ -84,9 +85,11 @@ struct SinkTests {
     func gifRate() throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        #expect(throws: FlipbookError.self) {
+        let fast = expectFlipbookError(.invalidInput) {
             _ = try VideoEncoder(url: directory.appendingPathComponent("fast.gif"), width: 8, height: 8, fps: 60)
         }
+        #expect(fast?.message == "fps must be at most 50 for a GIF: GIF frame delays are whole hundredths of a second "
+                    + "and browsers slow delays under 2/100 s down to 1/10 s; it is 60. Use 50, 30 or 25 fps for GIFs.")
         let encoder = try VideoEncoder(url: directory.appendingPathComponent("ntsc.gif"), width: 8, height: 8,
                                        fps: FrameRate(30000, 1001))
         #expect(encoder.timingNote?.contains("3/100 and 4/100") == true, "\(encoder.timingNote ?? "nil")")
@@ -123,17 +126,20 @@ struct SinkTests {
                 #expect(error.message.contains(name), "\(error.message)")
             }
         }
-        #expect(throws: FlipbookError.self) {
+        let vp9 = expectFlipbookError(.invalidInput) {
             _ = try VideoEncoder(url: directory.appendingPathComponent("b.mp4"), width: 8, height: 8, fps: 30,
                                  options: VideoOptions(codec: .vp9))
         }
-        #expect(throws: FlipbookError.self) {
+        #expect(vp9?.message == "codec vp9 cannot be written in MP4, which holds h264, hevc, av1; vp9 goes in WebM, Matroska.")
+        let yuva = expectFlipbookError(.invalidInput) {
             _ = try VideoEncoder(url: directory.appendingPathComponent("c.mp4"), width: 8, height: 8, fps: 30,
                                  options: VideoOptions(pixelFormat: .yuva420p))
         }
-        #expect(throws: FlipbookError.self) {
+        #expect(yuva?.message == "pixelFormat must be one of yuv420p for H.264; it is yuva420p, which VP9 can write.")
+        let avi = expectFlipbookError(.invalidInput) {
             _ = try VideoEncoder(url: directory.appendingPathComponent("d.avi"), width: 8, height: 8, fps: 30)
         }
+        #expect(avi?.message.hasPrefix("output must end in one of .mp4, .m4v, .mov, .webm, .mkv, .gif, .apng, .webp, .png") == true)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }
 
@@ -146,7 +152,10 @@ struct SinkTests {
         } catch let error as FlipbookError {
             #expect(error.message.contains("ProRes has no crf") && error.message.contains("h264, hevc, vp9, av1"), "\(error.message)")
         }
-        #expect(throws: FlipbookError.self) { try OutputFormat(url: URL(fileURLWithPath: "/tmp/a.webm"), options: VideoOptions(preset: "slow")) }
+        let preset = expectFlipbookError(.invalidInput) {
+            _ = try OutputFormat(url: URL(fileURLWithPath: "/tmp/a.webm"), options: VideoOptions(preset: "slow"))
+        }
+        #expect(preset?.message == "preset is set (slow) but VP9 has no preset; codecs with one: h264, hevc.")
         #expect(try OutputFormat(url: URL(fileURLWithPath: "/tmp/a.mp4"), options: VideoOptions(codec: .hevc, crf: 28, preset: "slow")).codec == .hevc)
         do {
             _ = try OutputFormat(url: URL(fileURLWithPath: "/tmp/a.mp4"), options: VideoOptions(loop: 2))
@@ -218,7 +227,8 @@ struct SinkTests {
         #expect(try format("a.mkv").codec == .h264)
         #expect(try format("a.gif").pixelFormat == .pal8)
         #expect(try format("a-%05d.png").container == .pngSequence)
-        #expect(throws: FlipbookError.self) { try format("single.png") }
+        let single = expectFlipbookError(.invalidInput) { _ = try format("single.png") }
+        #expect(single?.message.hasPrefix("output of a PNG sequence must hold the frame number as %05d") == true)
         // --format overrides the extension.
         #expect(try format("clip.bin", VideoOptions(container: .webm)).codec == .vp9)
         #expect(try format("clip.mp4", VideoOptions(codec: .vp9, container: .mkv)).summary == "VP9 yuva420p in Matroska")
