@@ -7,12 +7,14 @@ import Testing
 
 /// A directory holding an existing "good" file at `out.mp4`, to check it survives failures.
 private struct Scene {
+    let scratch: TemporaryDirectory
     let directory: URL
     let output: URL
     let original = Data("a good file that must survive".utf8)
 
     init() throws {
-        directory = try makeTemporaryDirectory()
+        scratch = try TemporaryDirectory("video")
+        directory = scratch.url
         output = directory.appendingPathComponent("out.mp4")
         try original.write(to: output)
     }
@@ -24,6 +26,7 @@ private struct Scene {
                 sourceLocation: sourceLocation)
     }
 
+    /// Removes the directory now rather than when the last copy goes away.
     func remove() { try? FileManager.default.removeItem(at: directory) }
 }
 
@@ -164,8 +167,8 @@ struct BadInputTests {
 
     @Test("append after finish is refused; finish twice is harmless")
     func afterFinish() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory("video")
+        let directory = scratch.url
         let url = directory.appendingPathComponent("done.mp4")
         let encoder = try VideoEncoder(url: url, width: 64, height: 64, fps: 30)
         try encoder.append(try testPattern(width: 64, height: 64, frame: 0))

@@ -1,5 +1,6 @@
 import CFFmpeg
 import FlipbookDrawing
+import FlipbookTestSupport
 import Foundation
 import Testing
 @testable import FlipbookVideo
@@ -8,8 +9,8 @@ import Testing
 struct EncoderDecodeBackTests {
     @Test("frames, size, codec, profile, pixel format, colour tags, timing and faststart")
     func structure() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory("video")
+        let directory = scratch.url
         let url = directory.appendingPathComponent("clip.mp4")
         let count = 45, fps = 30
         try encodePattern(to: url, width: 128, height: 72, fps: FrameRate(fps), count: count)
@@ -42,8 +43,8 @@ struct EncoderDecodeBackTests {
 
     @Test("without faststart the index follows the media data")
     func noFaststart() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory("video")
+        let directory = scratch.url
         let url = directory.appendingPathComponent("late-moov.mp4")
         try encodePattern(to: url, count: 5, options: VideoOptions(faststart: false))
         let boxes = try topLevelBoxes(url)
@@ -52,8 +53,8 @@ struct EncoderDecodeBackTests {
 
     @Test("every decoded frame matches its source at ≥ 40 dB PSNR (CRF 16)")
     func fidelity() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory("video")
+        let directory = scratch.url
         let url = directory.appendingPathComponent("fidelity.mp4")
         let width = 160, height = 96, count = 12
         try encodePattern(to: url, width: width, height: height, count: count, options: VideoOptions(crf: 16))
@@ -68,8 +69,8 @@ struct EncoderDecodeBackTests {
 
     @Test("pure colours decode back within ±3 of their 8-bit values")
     func colourPatches() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory("video")
+        let directory = scratch.url
         let url = directory.appendingPathComponent("colours.mp4")
         let patches: [(name: String, rgb: (UInt8, UInt8, UInt8))] = [
             ("red", (255, 0, 0)), ("green", (0, 255, 0)), ("blue", (0, 0, 255)),
@@ -107,8 +108,8 @@ struct EncoderDecodeBackTests {
 
     @Test("odd sizes are padded to even by repeating the last column and row")
     func oddSize() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory("video")
+        let directory = scratch.url
         let url = directory.appendingPathComponent("odd.mp4")
         try encodePattern(to: url, width: 33, height: 17, count: 4, options: VideoOptions(crf: 10))
         let video = try decodeVideo(url)
@@ -131,8 +132,8 @@ struct EncoderDecodeBackTests {
 struct EncoderDeterminismTests {
     @Test("the same frames give byte-identical files", arguments: ["medium", "ultrafast"])
     func identicalBytes(preset: String) throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory("video")
+        let directory = scratch.url
         let a = directory.appendingPathComponent("a.mp4"), b = directory.appendingPathComponent("b.mp4")
         let options = try VideoOptions(preset: preset)
         try encodePattern(to: a, width: 192, height: 108, count: 30, options: options)
@@ -144,8 +145,8 @@ struct EncoderDeterminismTests {
 
     @Test("identical while other threads churn the heap (catches reads of uninitialised memory)")
     func identicalUnderHeapChurn() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory("video")
+        let directory = scratch.url
         let stop = ChurnFlag()
         for _ in 0..<2 {
             Thread {
@@ -170,8 +171,8 @@ struct EncoderDeterminismTests {
 
     @Test("no version string or timestamp from libavformat ends up in the file")
     func noVersionStrings() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory("video")
+        let directory = scratch.url
         let url = directory.appendingPathComponent("clean.mp4")
         try encodePattern(to: url, count: 3)
         let bytes = try Data(contentsOf: url)

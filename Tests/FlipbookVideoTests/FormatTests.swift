@@ -79,8 +79,8 @@ func expectNear(_ actual: (r: Int, g: Int, b: Int, a: Int), _ expected: (Int, In
 struct FormatDecodeBackTests {
     @Test("codec, pixel format, frame count, 29.97 timestamps, patch colours and alpha", arguments: formatCases)
     func decodeBack(_ format: FormatCase) throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory("video")
+        let directory = scratch.url
         let url = directory.appendingPathComponent(format.file)
         try encodeAlphaPattern(to: url, options: format.options)
         let clip = try decodeRGBA(url)
@@ -116,8 +116,8 @@ struct FormatDecodeBackTests {
 
     @Test("two encodes are byte-identical", arguments: formatCases + [FormatCase(file: "clip.webp", codecName: "webp", decodedFormat: "", keepsAlpha: true)])
     func reproducible(_ format: FormatCase) throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory("video")
+        let directory = scratch.url
         let first = directory.appendingPathComponent("a-" + format.file)
         let second = directory.appendingPathComponent("b-" + format.file)
         try encodeAlphaPattern(to: first, options: format.options, count: 12)
@@ -130,8 +130,8 @@ struct FormatDecodeBackTests {
     @Test("odd sizes: 4:2:0 and 4:2:2 pad to even with a repeated column or row, the rest keep their size",
           arguments: formatCases)
     func oddSize(_ format: FormatCase) throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory("video")
+        let directory = scratch.url
         let url = directory.appendingPathComponent(format.file)
         let encoder = try VideoEncoder(url: url, width: 65, height: 33, fps: 30, options: format.options)
         for i in 0..<3 {
@@ -151,8 +151,8 @@ struct FormatDecodeBackTests {
 
     @Test("HEVC refuses pictures under 64×32 pixels (libx265 3.5 writes past its buffers on narrow ones)")
     func hevcMinimum() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory("video")
+        let directory = scratch.url
         let tiny = expectFlipbookError(.invalidInput) {
             _ = try VideoEncoder(url: directory.appendingPathComponent("tiny.mp4"), width: 40, height: 30, fps: 30,
                                  options: VideoOptions(codec: .hevc))
@@ -164,8 +164,8 @@ struct FormatDecodeBackTests {
 
     @Test("HEVC in MP4 and MOV is tagged hvc1, so QuickTime and Safari play it", arguments: ["clip.mp4", "clip.mov"])
     func hevcTag(_ file: String) throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory("video")
+        let directory = scratch.url
         let url = directory.appendingPathComponent(file)
         try encodeAlphaPattern(to: url, options: VideoOptions(codec: .hevc), count: 3)
         #expect(try decodeRGBA(url).codecTag == "hvc1")
@@ -173,8 +173,8 @@ struct FormatDecodeBackTests {
 
     @Test("VP9 in WebM marks its alpha track")
     func webmAlphaMode() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory("video")
+        let directory = scratch.url
         let url = directory.appendingPathComponent("clip.webm")
         try encodeAlphaPattern(to: url, options: VideoOptions(), count: 3)
         #expect(try decodeRGBA(url).alphaMode == "1")

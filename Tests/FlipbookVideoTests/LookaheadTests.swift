@@ -1,4 +1,5 @@
 import FlipbookDrawing
+import FlipbookTestSupport
 import Foundation
 import Testing
 @testable import FlipbookVideo
@@ -51,8 +52,8 @@ struct LookaheadTests {
     @Test("every lookahead encodes the same frames to a decodable clip, byte-identical across runs",
           arguments: [0, 10, 40])
     func lookaheadEncodes(_ frames: Int) throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory("video")
+        let directory = scratch.url
         var files: [Data] = []
         for run in 0..<2 {
             let url = directory.appendingPathComponent("lookahead-\(frames)-\(run).mp4")

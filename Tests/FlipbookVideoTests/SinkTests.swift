@@ -10,8 +10,8 @@ import Testing
 struct SinkTests {
     @Test("a PNG sequence is numbered from the first frame written, with exact straight alpha")
     func pngSequence() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory("video")
+        let directory = scratch.url
         let pattern = directory.appendingPathComponent("frame-%05d.png")
         let sink = try makeFrameSink(url: pattern, width: 64, height: 48, fps: 30, firstNumber: 120)
         #expect(sink is ImageSequenceSink)
@@ -34,8 +34,8 @@ struct SinkTests {
 
     @Test("a sequence dropped before finish leaves no files")
     func sequenceAbandoned() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory("video")
+        let directory = scratch.url
         do {
             let sink = try ImageSequenceSink(url: directory.appendingPathComponent("f-%03d.png"), width: 64, height: 48)
             try sink.append(try alphaPattern(frame: 0))
@@ -64,8 +64,8 @@ struct SinkTests {
 
     @Test("a GIF has one palette of at most 256 colours from the clip, and loops forever by default")
     func gifPaletteAndLoop() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory("video")
+        let directory = scratch.url
         let url = directory.appendingPathComponent("clip.gif")
         try encodeAlphaPattern(to: url, options: VideoOptions(), count: 6)
         let gif = try GIFStructure(Data(contentsOf: url))
@@ -83,8 +83,8 @@ struct SinkTests {
 
     @Test("a GIF above 50 fps is refused, and the delays written are described")
     func gifRate() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory("video")
+        let directory = scratch.url
         let fast = expectFlipbookError(.invalidInput) {
             _ = try VideoEncoder(url: directory.appendingPathComponent("fast.gif"), width: 8, height: 8, fps: 60)
         }
@@ -97,8 +97,8 @@ struct SinkTests {
 
     @Test("an animated WebP has every frame, loops forever and keeps alpha")
     func webp() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory("video")
+        let directory = scratch.url
         let url = directory.appendingPathComponent("clip.webp")
         try encodeAlphaPattern(to: url, options: VideoOptions(), count: 5)
         let chunks = riffChunks(try Data(contentsOf: url))
@@ -114,8 +114,8 @@ struct SinkTests {
 
     @Test("transparency from an opaque-only format is an error naming the formats with alpha")
     func alphaErrors() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory("video")
+        let directory = scratch.url
         do {
             _ = try VideoEncoder(url: directory.appendingPathComponent("a.mp4"), width: 8, height: 8, fps: 30,
                                  options: VideoOptions(alpha: true))
@@ -167,8 +167,8 @@ struct SinkTests {
 
     @Test("a PNG sequence is byte-identical across runs")
     func sequenceReproducible() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory("video")
+        let directory = scratch.url
         var files: [Data] = []
         for run in ["a", "b"] {
             let sink = try ImageSequenceSink(url: directory.appendingPathComponent("\(run)-%02d.png"), width: 64, height: 48)

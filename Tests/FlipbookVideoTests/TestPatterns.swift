@@ -75,14 +75,6 @@ func psnr(_ decoded: YUVPlanes, _ expected: YUVFrame) -> Double {
     return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
 }
 
-/// A fresh empty directory for one test.
-func makeTemporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory
-        .appendingPathComponent("flipbook-video-tests-\(UUID().uuidString.prefix(8))")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
-
 /// Files in `directory` whose names mark them as temporary (".…partial").
 func partialFiles(in directory: URL) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])

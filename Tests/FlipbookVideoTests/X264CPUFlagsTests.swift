@@ -1,5 +1,6 @@
 import CFFmpeg
 import FlipbookDrawing
+import FlipbookTestSupport
 import Foundation
 import Testing
 @testable import FlipbookVideo
@@ -47,8 +48,8 @@ struct X264CPUFlagsTests {
     @Test("x264 itself reports using no AVX-512")
     func x264UsesNoAVX512() throws {
         #if arch(x86_64) && os(Linux)
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory("video")
+        let directory = scratch.url
         let lines = try LibavLogCapture.capture {
             let encoder = try VideoEncoder(url: directory.appendingPathComponent("cpu.mp4"), width: 64, height: 64, fps: 30)
             try encoder.append(try testPattern(width: 64, height: 64, frame: 0))
