@@ -22,12 +22,35 @@ extension FrameRate: ExpressibleByArgument {
 }
 
 extension Color: ExpressibleByArgument {
+    /// A colour name or hex string; `transparent` is ``Color/clear``, which `render` takes as "no
+    /// background, keep the alpha".
     public init?(argument: String) {
-        self.init(named: argument)
+        if argument.trimmingCharacters(in: .whitespaces).lowercased() == "transparent" {
+            self = .clear
+        } else {
+            self.init(named: argument)
+        }
     }
 }
 
 extension X264Preset: ExpressibleByArgument {}
+extension VideoCodec: ExpressibleByArgument {}
+extension VideoContainer: ExpressibleByArgument {}
+extension PixelFormat: ExpressibleByArgument {}
+extension RenderQuality: ExpressibleByArgument {}
+
+/// `--frames A-B`: an inclusive, zero-based range of frame numbers.
+struct FrameRangeArgument: ExpressibleByArgument {
+    var frames: ClosedRange<Int>
+
+    init?(argument: String) {
+        let parts = argument.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, let first = Int(parts[0]), let last = Int(parts[1]), first >= 0, first <= last else {
+            return nil
+        }
+        frames = first...last
+    }
+}
 
 extension PixelSize: ExpressibleByArgument {
     public init?(argument: String) {
