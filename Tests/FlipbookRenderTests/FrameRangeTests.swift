@@ -1,4 +1,5 @@
 import Flipbook
+import FlipbookRender
 import FlipbookTestSupport
 import Foundation
 import Testing
@@ -33,6 +34,18 @@ struct FrameRangeTests {
         }
         // And it is not just any frame: the square moves 4 pixels a frame.
         #expect(meanDifference(partClip.frames[0], wholeClip.frames[0]) > 0.5)
+    }
+
+    @Test("with a timestamp offset, a range continues the whole clip's timestamps", arguments: ["clip.mkv", "clip.mp4", "clip.webm"])
+    func timestampOffset(file: String) throws {
+        let scratch = try TemporaryDirectory("range")
+        let url = scratch.file(file)
+        try render(try patchTimeline(background: .white, duration: 1), frames: 4...6, timestampOffset: 4, to: url)
+        let clip = try decodeClip(url)
+        #expect(clip.frameCount == 3)
+        for (k, time) in clip.frameTimes.enumerated() {
+            #expect(abs(time - Double(4 + k) / 10) < 1e-3, "frame \(k) at \(time) s")
+        }
     }
 
     @Test("a PNG sequence of a range keeps the timeline's frame numbers")

@@ -57,10 +57,27 @@ public func render(
                    progress: progress)
 }
 
+/// As ``render(_:frames:to:options:workers:cancellation:progress:)``, with the clip's first frame
+/// presented at `timestampOffset / fps` seconds instead of 0: a clip rendered in parts continues
+/// the timestamps of the part before it (render `--chunk`). Image sequences ignore it.
+@discardableResult
+package func render(
+    _ timeline: Timeline, frames: ClosedRange<Int>, timestampOffset: Int, to url: URL, options: VideoOptions = VideoOptions(),
+    workers: Int? = nil, cancellation: RenderCancellation? = nil, progress: ((RenderProgress) -> Void)? = nil
+) throws -> RenderReport {
+    guard timestampOffset >= 0 else {
+        throw FlipbookError(invalid: "timestampOffset", "must be 0 or more; it is \(timestampOffset).",
+                            at: .init(keyPath: "timestampOffset"))
+    }
+    return try renderClip(timeline, frames: frames, timestampOffset: timestampOffset, to: url, options: options,
+                          workers: workers, cancellation: cancellation, progress: progress)
+}
+
 /// The one render path: `frames` `nil` means the whole timeline.
 private func renderClip(
-    _ timeline: Timeline, frames requested: ClosedRange<Int>?, to url: URL, options requestedOptions: VideoOptions,
-    workers: Int?, cancellation: RenderCancellation?, progress: ((RenderProgress) -> Void)?
+    _ timeline: Timeline, frames requested: ClosedRange<Int>?, timestampOffset: Int = 0, to url: URL,
+    options requestedOptions: VideoOptions, workers: Int?, cancellation: RenderCancellation?,
+    progress: ((RenderProgress) -> Void)?
 ) throws -> RenderReport {
     try timeline.validate()
     try requestedOptions.validate()
@@ -90,7 +107,7 @@ private func renderClip(
     // Opening the sink first checks the options and the destination before any thread starts.
     let sink = try makeFrameSink(
         url: url, width: timeline.pixelWidth, height: timeline.pixelHeight, fps: timeline.fps, options: options,
-        firstNumber: frames.lowerBound)
+        firstNumber: frames.lowerBound, firstTimestamp: timestampOffset)
     let output = url.standardizedFileURL
     // Two frames per worker: one being drawn, one finished and waiting its turn.
     let pipeline = RenderPipeline(
