@@ -44,11 +44,8 @@ struct FrameRangeArgument: ExpressibleByArgument {
     var frames: ClosedRange<Int>
 
     init?(argument: String) {
-        let parts = argument.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, let first = Int(parts[0]), let last = Int(parts[1]), first >= 0, first <= last else {
-            return nil
-        }
-        frames = first...last
+        guard let frames = frameRange(parsing: argument) else { return nil }
+        self.frames = frames
     }
 }
 

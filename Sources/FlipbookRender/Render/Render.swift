@@ -169,14 +169,21 @@ private func checkedFrames(_ requested: ClosedRange<Int>?, of timeline: Timeline
             "Cannot render \(url.path): a \(timeline.duration) s timeline at \(timeline.fps) fps has no frames.")
     }
     guard let requested else { return 0...(count - 1) }
-    guard requested.lowerBound >= 0, requested.upperBound < count else {
+    try checkFrameRange(requested, in: timeline)
+    return requested
+}
+
+/// Refuses a frame range that reaches outside `timeline`'s frames, naming how many it has (key
+/// path `frames`). Batch jobs call it while preparing, before anything is drawn.
+package func checkFrameRange(_ frames: ClosedRange<Int>, in timeline: Timeline) throws {
+    let count = timeline.frameCount
+    guard frames.lowerBound >= 0, frames.upperBound < count else {
         throw FlipbookError(
             invalid: "frames",
             "must lie within 0-\(count - 1): the clip has \(count) frames "
-                + "(\(timeline.duration) s at \(timeline.fps) fps); it is \(requested.lowerBound)-\(requested.upperBound).",
+                + "(\(timeline.duration) s at \(timeline.fps) fps); it is \(frames.lowerBound)-\(frames.upperBound).",
             at: .init(keyPath: "frames"))
     }
-    return requested
 }
 
 extension VideoOptions {
