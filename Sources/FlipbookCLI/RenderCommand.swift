@@ -76,6 +76,7 @@ extension FlipbookTool {
             Interruption.shared.keep(url)
             if !quiet {
                 print(summaryLine(report, url: url))
+                if let note = report.timingNote { print("GIF timing: \(note)") }
             }
         }
     }

@@ -26,6 +26,9 @@ struct OutputFormatToolTests {
                                + (transparent ? ["--background", "transparent"] : []))
         #expect(run.status == 0, "stderr: \(run.error)")
         #expect(run.output.contains("(\(summary), 6 frames, 64x48, 0.60 s)"), "\(run.output)")
+        if file == "clip.gif" {
+            #expect(run.output.contains("GIF timing: 10 fps is written exactly, as delays of 10/100 s."), "\(run.output)")
+        }
         let clip = try decodeClip(scratch.file(file))
         #expect(clip.codecName == codecName)
         #expect(clip.frameCount == 6)

@@ -110,3 +110,34 @@ struct OutputFormatRenderTests {
         #expect(try Data(contentsOf: one) == Data(contentsOf: two))
     }
 }
+
+@Suite("The pipeline and the encoder agree")
+struct PipelineReferenceTests {
+    @Test("render writes the bytes a plain encoder loop writes, H.264 and others alike",
+          arguments: ["clip.mp4", "clip.webm", "clip.gif"])
+    func sameAsEncoderLoop(file: String) throws {
+        let scratch = try TemporaryDirectory("render-reference")
+        let timeline = try movingRectTimeline(width: 64, height: 48, fps: 10, duration: 0.8)
+        let rendered = scratch.file("rendered-" + file), looped = scratch.file("looped-" + file)
+        try render(timeline, to: rendered, workers: 2)
+        // What render did before frame sinks: draw each frame, hand the bitmap to the encoder.
+        let encoder = try VideoEncoder(url: looped, width: timeline.pixelWidth, height: timeline.pixelHeight,
+                                       fps: timeline.fps, options: VideoOptions().forOpaqueTimeline())
+        var bitmap = try Bitmap(width: timeline.pixelWidth, height: timeline.pixelHeight)
+        for frame in 0..<timeline.frameCount {
+            timeline.draw(frame: frame, into: &bitmap)
+            try encoder.append(bitmap)
+        }
+        try encoder.finish()
+        #expect(try Data(contentsOf: rendered) == Data(contentsOf: looped))
+    }
+}
+
+extension VideoOptions {
+    /// What render asks of the format for a timeline with an opaque background: no alpha.
+    func forOpaqueTimeline() -> VideoOptions {
+        var options = self
+        options.alpha = false
+        return options
+    }
+}

@@ -157,6 +157,7 @@ private func renderClip(
     report.pixelWidth = timeline.pixelWidth
     report.pixelHeight = timeline.pixelHeight
     report.frames = frames
+    report.timingNote = (sink as? VideoEncoder)?.timingNote
     return report
 }
 

@@ -40,6 +40,9 @@ public struct RenderReport: Sendable, CustomStringConvertible {
     public var pixelHeight = 0
     /// The timeline's frames that were rendered; `nil` when unknown.
     public var frames: ClosedRange<Int>?
+    /// How the frame rate was written when the format stores it in its own units (GIF's delays are
+    /// in 1/100 s); `nil` for other formats.
+    public var timingNote: String?
 
     public init(
         url: URL, frameCount: Int, duration: TimeInterval, wallTime: TimeInterval, framesPerSecond: Double,
