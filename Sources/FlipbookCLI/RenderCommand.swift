@@ -20,7 +20,7 @@ extension FlipbookTool {
                       --crf 18 --preset slow --fps 29.97
                   flipbook render confetti -o overlay.webm \\
                       --background transparent
-                  flipbook render confetti -o frame-%05d.png --frames 120-239
+                  flipbook render confetti -o frame-%05d.png --frames 60-119
                 """)
 
         @OptionGroup var scene: SceneOptions
