@@ -52,6 +52,7 @@ struct OutputFormatToolTests {
               (["--crf", "30", "-o", "clip.gif"], "--crf is set (30) but GIF has no crf; codecs with one: h264, hevc, vp9, av1."),
               (["--codec", "gif", "-o", "clip.mp4"], "--codec gif cannot be written in MP4"),
               (["--loop", "2", "-o", "clip.mp4"], "--loop is set (2) but MP4 does not loop"),
+              (["--keyint", "1", "-o", "clip.gif"], "--keyint is set (1) but GIF has no keyframeInterval; codecs with one: h264, hevc, vp9, av1."),
               (["--frames", "4-9", "-o", "clip.mp4"], "--frames must lie within 0-5: the clip has 6 frames"),
               (["--pixel-format", "yuv420p10le", "-o", "clip.mp4"], "--pixel-format must be one of yuv420p"),
           ])
