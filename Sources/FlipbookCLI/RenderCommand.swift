@@ -75,7 +75,7 @@ extension FlipbookTool {
             printer.end()
             Interruption.shared.keep(url)
             if !quiet {
-                print(summaryLine(report, url: url))
+                print(summaryLine(report, url: url, range: frames?.frames))
                 if let note = report.timingNote { print("GIF timing: \(note)") }
             }
         }
@@ -83,11 +83,12 @@ extension FlipbookTool {
 }
 
 /// "Wrote out.webm (VP9 yuva420p, 6 frames, 64x48, 0.60 s) in 1.2 s, 5.0 fps": what was written,
-/// as which codec and pixel format, at which size.
-func summaryLine(_ report: RenderReport, url: URL) -> String {
+/// as which codec and pixel format, at which size; `range` names the frames `--frames` asked for.
+func summaryLine(_ report: RenderReport, url: URL, range: ClosedRange<Int>? = nil) -> String {
     let codec = report.format.map { "\($0.codec.capabilities.displayName) \($0.pixelFormat.rawValue), " } ?? ""
+    let frames = range.map { "frames \($0.lowerBound)-\($0.upperBound): " } ?? ""
     return String(
-        format: "Wrote %@ (%@%d frames, %dx%d, %.2f s) in %@, %.1f fps",
-        url.path, codec, report.frameCount, report.pixelWidth, report.pixelHeight,
+        format: "Wrote %@ (%@%@%d frames, %dx%d, %.2f s) in %@, %.1f fps",
+        url.path, codec, frames, report.frameCount, report.pixelWidth, report.pixelHeight,
         report.duration, formatDuration(report.wallTime), report.framesPerSecond)
 }

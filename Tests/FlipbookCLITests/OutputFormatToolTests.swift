@@ -72,6 +72,9 @@ struct OutputFormatToolTests {
         for (name, extra) in [("whole.apng", [String]()), ("part.apng", ["--frames", "2-4"])] {
             let run = try Tool.run(["render", scene, "-o", scratch.path(name)] + extra)
             #expect(run.status == 0, "stderr: \(run.error)")
+            if !extra.isEmpty {
+                #expect(run.output.contains("(APNG rgba, frames 2-4: 3 frames, 64x48, 0.30 s)"), "\(run.output)")
+            }
         }
         let whole = try decodeClip(scratch.file("whole.apng")), part = try decodeClip(scratch.file("part.apng"))
         #expect(part.frameCount == 3)
