@@ -161,43 +161,5 @@ private func renderClip(
     return report
 }
 
-/// The frames to render: the whole timeline, or `requested` once it is known to lie inside it.
-private func checkedFrames(_ requested: ClosedRange<Int>?, of timeline: Timeline, output url: URL) throws
-    -> ClosedRange<Int> {
-    let count = timeline.frameCount
-    guard count > 0 else {
-        throw FlipbookError.invalidInput(
-            "Cannot render \(url.path): a \(timeline.duration) s timeline at \(timeline.fps) fps has no frames.")
-    }
-    guard let requested else { return 0...(count - 1) }
-    try checkFrameRange(requested, in: timeline)
-    return requested
-}
-
-/// Refuses a frame range that reaches outside `timeline`'s frames, naming how many it has (key
-/// path `frames`). Batch jobs call it while preparing, before anything is drawn.
-package func checkFrameRange(_ frames: ClosedRange<Int>, in timeline: Timeline) throws {
-    let count = timeline.frameCount
-    guard frames.lowerBound >= 0, frames.upperBound < count else {
-        throw FlipbookError(
-            invalid: "frames",
-            "must lie within 0-\(count - 1): the clip has \(count) frames "
-                + "(\(timeline.duration) s at \(timeline.fps) fps); it is \(frames.lowerBound)-\(frames.upperBound).",
-            at: .init(keyPath: "frames"))
-    }
-}
-
-extension VideoOptions {
-    /// The options for a timeline with `background`: an opaque background leaves nothing to keep
-    /// transparent, so unless alpha or a pixel format was asked for, the format's opaque layout is
-    /// written (ProRes 422 HQ rather than 4444 in a `.mov`, say) — smaller files, same pictures.
-    func forTimeline(background: Color?) -> VideoOptions {
-        guard alpha == nil, pixelFormat == nil, let background, background.opacity >= 1 else { return self }
-        var options = self
-        options.alpha = false
-        return options
-    }
-}
-
 /// The drawing thread counts ``render(_:to:options:workers:cancellation:progress:)`` accepts.
 public let renderWorkerRange = 1...256
