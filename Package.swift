@@ -75,7 +75,7 @@ let package = Package(
         ),
         .target(
             name: "FlipbookTestSupport",
-            dependencies: ["FlipbookDrawing"],
+            dependencies: ["FlipbookDrawing", "FlipbookVideo", "CFFmpeg"],
             path: "Tests/FlipbookTestSupport"
         ),
         .testTarget(

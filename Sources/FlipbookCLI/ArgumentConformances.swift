@@ -22,12 +22,32 @@ extension FrameRate: ExpressibleByArgument {
 }
 
 extension Color: ExpressibleByArgument {
+    /// A colour name or hex string; `transparent` is ``Color/clear``, which `render` takes as "no
+    /// background, keep the alpha".
     public init?(argument: String) {
-        self.init(named: argument)
+        if argument.trimmingCharacters(in: .whitespaces).lowercased() == "transparent" {
+            self = .clear
+        } else {
+            self.init(named: argument)
+        }
     }
 }
 
 extension X264Preset: ExpressibleByArgument {}
+extension VideoCodec: ExpressibleByArgument {}
+extension VideoContainer: ExpressibleByArgument {}
+extension PixelFormat: ExpressibleByArgument {}
+extension RenderQuality: ExpressibleByArgument {}
+
+/// `--frames A-B`: an inclusive, zero-based range of frame numbers.
+struct FrameRangeArgument: ExpressibleByArgument {
+    var frames: ClosedRange<Int>
+
+    init?(argument: String) {
+        guard let frames = frameRange(parsing: argument) else { return nil }
+        self.frames = frames
+    }
+}
 
 extension PixelSize: ExpressibleByArgument {
     public init?(argument: String) {

@@ -2,14 +2,44 @@ import ArgumentParser
 import Flipbook
 import Foundation
 
-/// The encoder settings `render` accepts. Their ranges are ``VideoOptions``'s own.
+/// The encoder settings `render` accepts. Their ranges, and which codecs have them, are checked by
+/// the library (``VideoOptions``, ``OutputFormat``), so a flag and a batch file get the same message.
 struct EncodingOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "The codec. (default: the output's: h264 for .mp4/.mkv, prores for .mov, vp9 for .webm, …)",
+        valueName: VideoCodec.allCases.map(\.rawValue).joined(separator: "|")))
+    var codec: VideoCodec?
+
+    @Option(help: ArgumentHelp(
+        "The container, for outputs whose extension does not say. (default: from the extension)",
+        valueName: VideoContainer.allCases.map(\.rawValue).joined(separator: "|")))
+    var format: VideoContainer?
+
+    @Option(help: ArgumentHelp(
+        "The encoded pixel format, e.g. yuv420p10le for 10-bit HEVC, VP9 or AV1. (default: the codec's)",
+        valueName: "format"))
+    var pixelFormat: PixelFormat?
+
     @Option(parsing: .unconditional,
-            help: "x264 constant rate factor, 0 (lossless) to 51; lower is better and larger. (default: 20)")
+            help: "Constant rate factor (H.264, HEVC: 0–51; VP9, AV1: 0–63); lower is better and larger. (default: 20)")
     var crf: Int?
 
-    @Option(help: "x264's speed/size trade-off; slower presets make smaller files. (default: medium)")
+    @Option(help: "x264/x265's speed/size trade-off; slower presets make smaller files. (default: medium)")
     var preset: X264Preset?
+
+    @Option(parsing: .unconditional,
+            help: "Frames x264 looks ahead; fewer use less memory and make larger files. (default: the preset's, at most 10)")
+    var lookahead: Int?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds between keyframes. (default: 2)", valueName: "seconds"))
+    var keyint: Double?
+
+    @Option(parsing: .unconditional,
+            help: "Times a GIF, APNG or WebP repeats after playing once; 0 plays once. (default: forever)")
+    var loop: Int?
+
+    @Option(help: "draft: half size, fastest preset; high: slower preset, lower CRF. (default: standard)")
+    var quality: RenderQuality?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Drawing threads. (default: one per core)", visibility: .hidden))
     var workers: Int?
@@ -17,16 +47,32 @@ struct EncodingOptions: ParsableArguments {
     /// The flags given, for placing errors.
     var givenFlags: Set<String> {
         var flags: Set<String> = []
+        if codec != nil { flags.insert("--codec") }
+        if format != nil { flags.insert("--format") }
+        if pixelFormat != nil { flags.insert("--pixel-format") }
         if crf != nil { flags.insert("--crf") }
         if preset != nil { flags.insert("--preset") }
+        if lookahead != nil { flags.insert("--lookahead") }
+        if keyint != nil { flags.insert("--keyint") }
+        if loop != nil { flags.insert("--loop") }
+        if quality != nil { flags.insert("--quality") }
         if workers != nil { flags.insert("--workers") }
         return flags
     }
 
-    /// The options, checked by ``VideoOptions`` (errors name `crf`, `preset`).
-    func videoOptions() throws -> VideoOptions {
+    /// The options for `url`, checked by ``VideoOptions`` and ``OutputFormat`` (errors name `crf`,
+    /// `codec`, `pixelFormat`, `loop`, …), with ``quality``'s preset and CRF where the codec has them.
+    ///
+    /// - Parameter transparent: `--background transparent`: transparency is asked for, so a format
+    ///   without alpha is an error naming those that have it.
+    func videoOptions(for url: URL, transparent: Bool) throws -> VideoOptions {
         let defaults = VideoOptions()
-        return try VideoOptions(crf: crf ?? defaults.crf, preset: (preset?.rawValue) ?? defaults.preset)
+        let options = try VideoOptions(
+            codec: codec, container: format, crf: crf ?? defaults.crf, preset: (preset?.rawValue) ?? defaults.preset,
+            pixelFormat: pixelFormat, alpha: transparent ? true : nil, loop: loop,
+            keyframeInterval: keyint ?? defaults.keyframeInterval, lookahead: lookahead)
+        let codec = try OutputFormat(url: url, options: options).codec
+        return (quality ?? .standard).applied(to: options, codec: codec, presetGiven: preset != nil, crfGiven: crf != nil)
     }
 }
 

@@ -6,7 +6,9 @@ import Foundation
 let flagForKeyPath: [String: String] = [
     "size": "--size", "scale": "--scale", "fps": "--fps", "duration": "--duration", "seed": "--seed",
     "background": "--background", "crf": "--crf", "preset": "--preset", "workers": "--workers",
-    "time": "--time", "output": "--output",
+    "time": "--time", "output": "--output", "codec": "--codec", "container": "--format",
+    "pixelFormat": "--pixel-format", "loop": "--loop", "lookahead": "--lookahead", "keyframeInterval": "--keyint",
+    "frames": "--frames", "frame": "--frame", "alpha": "--background",
 ]
 
 /// `error` placed at its flag when it is about a value the command line gave (`given` holds the

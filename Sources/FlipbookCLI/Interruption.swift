@@ -100,8 +100,12 @@ final class Interruption: @unchecked Sendable {
         return "interrupted by \(signalName(signal)): " + parts.joined(separator: "; ")
     }
 
-    private static func list(_ urls: [URL]) -> String {
-        urls.map { displayPath($0) }.joined(separator: ", ")
+    /// The names, or for many (a PNG sequence's frames) the first two, the last and the count, so
+    /// the note stays a line rather than hundreds of names.
+    static func list(_ urls: [URL]) -> String {
+        let names = urls.map { displayPath($0) }
+        guard names.count > 4, let last = names.last else { return names.joined(separator: ", ") }
+        return "\(names[0]), \(names[1]), …, \(last) (\(names.count) files)"
     }
 }
 

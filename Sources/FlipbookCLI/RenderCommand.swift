@@ -3,24 +3,33 @@ import Flipbook
 import Foundation
 
 extension FlipbookTool {
-    /// `flipbook render`: a scene to an MP4 clip.
+    /// `flipbook render`: a scene to a video clip, an animation or a PNG sequence.
     struct Render: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Render a scene to an H.264 MP4 clip.",
+            abstract: "Render a scene to a video (.mp4 .m4v .mov .webm .mkv), an animation (.gif .apng .webp) or PNGs (name-%05d.png).",
             // Example lines stay short: the parser wraps discussion text at the terminal's width.
             discussion: """
+                The output's extension picks the format and its default codec; --codec and --format \
+                pick others.
+
                 Examples:
                   flipbook render confetti -o confetti.mp4
                   flipbook render ripples -o ripples.mp4 \\
                       --size 1080x1920 --scale 3 --duration 8
                   flipbook render party.json -o party.mp4 \\
                       --crf 18 --preset slow --fps 29.97
+                  flipbook render confetti -o overlay.webm \\
+                      --background transparent
+                  flipbook render confetti -o frame-%05d.png --frames 60-119
                 """)
 
         @OptionGroup var scene: SceneOptions
         @OptionGroup var rate: FrameRateOption
-        @Option(name: .shortAndLong, help: ArgumentHelp("The MP4 file to write.", valueName: "out.mp4"))
+        @Option(name: .shortAndLong, help: ArgumentHelp("The file to write.", valueName: "out.mp4|name-%05d.png"))
         var output: String
+        @Option(help: ArgumentHelp(
+            "Render only these frames, inclusive and counted from 0, as a clip starting at time 0.", valueName: "A-B"))
+        var frames: FrameRangeArgument?
         @OptionGroup var encoding: EncodingOptions
         @Flag(name: .shortAndLong, help: "Print nothing but errors.")
         var quiet = false
@@ -28,6 +37,7 @@ extension FlipbookTool {
         var givenFlags: Set<String> {
             var flags = scene.givenFlags.union(encoding.givenFlags).union(["--output"])
             if rate.fps != nil { flags.insert("--fps") }
+            if frames != nil { flags.insert("--frames") }
             return flags
         }
 
@@ -35,10 +45,11 @@ extension FlipbookTool {
         /// and the codec's size limit.
         func prepare() throws -> (url: URL, timeline: Timeline, options: VideoOptions) {
             try placingErrors(given: givenFlags) {
-                let url = try checkOutput(output, allowed: BatchJob.clipExtensions, what: "a clip")
+                let url = URL(fileURLWithPath: output)
+                if encoding.format == nil { _ = try VideoContainer(for: url) }
                 let request = scene.request(fps: rate.fps)
-                let timeline = try request.makeTimeline()
-                let options = try encoding.videoOptions()
+                let timeline = (encoding.quality ?? .standard).applied(to: try request.makeTimeline())
+                let options = try encoding.videoOptions(for: url, transparent: scene.isTransparent)
                 do {
                     try OutputFormat(url: url, options: options).codec.checkFrameSize(width: timeline.pixelWidth, height: timeline.pixelHeight)
                 } catch let error as FlipbookError {
@@ -52,18 +63,32 @@ extension FlipbookTool {
             let (url, timeline, options) = try prepare()
             let printer = ProgressPrinter(style: .automatic(quiet: quiet), label: url.lastPathComponent)
             let report = try placingErrors(given: givenFlags) {
-                try render(
+                if let frames {
+                    return try render(
+                        timeline, frames: frames.frames, to: url, options: options, workers: encoding.workers,
+                        cancellation: Interruption.shared.cancellation, progress: { printer.update($0) })
+                }
+                return try render(
                     timeline, to: url, options: options, workers: encoding.workers,
                     cancellation: Interruption.shared.cancellation, progress: { printer.update($0) })
             }
             printer.end()
             Interruption.shared.keep(url)
             if !quiet {
-                print(String(
-                    format: "Wrote %@ (%d frames, %dx%d, %.2f s) in %@, %.1f fps",
-                    url.path, report.frameCount, timeline.pixelWidth, timeline.pixelHeight,
-                    report.duration, formatDuration(report.wallTime), report.framesPerSecond))
+                print(summaryLine(report, url: url, range: frames?.frames))
+                if let note = report.timingNote { print("GIF timing: \(note)") }
             }
         }
     }
+}
+
+/// "Wrote out.webm (VP9 yuva420p, 6 frames, 64x48, 0.60 s) in 1.2 s, 5.0 fps": what was written,
+/// as which codec and pixel format, at which size; `range` names the frames `--frames` asked for.
+func summaryLine(_ report: RenderReport, url: URL, range: ClosedRange<Int>? = nil) -> String {
+    let codec = report.format.map { "\($0.codec.capabilities.displayName) \($0.pixelFormat.rawValue), " } ?? ""
+    let frames = range.map { "frames \($0.lowerBound)-\($0.upperBound): " } ?? ""
+    return String(
+        format: "Wrote %@ (%@%@%d frames, %dx%d, %.2f s) in %@, %.1f fps",
+        url.path, codec, frames, report.frameCount, report.pixelWidth, report.pixelHeight,
+        report.duration, formatDuration(report.wallTime), report.framesPerSecond)
 }

@@ -29,8 +29,9 @@ struct SceneOptions: ParsableArguments {
     var seed: UInt64?
 
     @Option(help: ArgumentHelp(
-        "A SwiftUI colour name (white, black, ...) or a hex string like '#1c1c1e'. (default: white, or the scene file's)",
-        valueName: "color"))
+        "A SwiftUI colour name (white, black, ...), a hex string like '#1c1c1e', or 'transparent' to keep alpha "
+            + "(.mov, .webm, .gif, .apng, .webp, PNG). (default: white, or the scene file's)",
+        valueName: "color|transparent"))
     var background: Color?
 
     /// The request for the library, with the frame rate of commands that have one.
@@ -38,6 +39,9 @@ struct SceneOptions: ParsableArguments {
         SceneRequest(scene: scene, size: size, scale: scale, fps: fps, duration: duration, seed: seed,
                      background: background)
     }
+
+    /// Whether `--background transparent` asked for no background and kept alpha.
+    var isTransparent: Bool { background == .clear }
 
     /// The flags given, for placing errors (see ``placedAtFlag(_:given:)``).
     var givenFlags: Set<String> {

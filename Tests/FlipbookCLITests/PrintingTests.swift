@@ -69,6 +69,13 @@ struct PrintingTests {
         #expect(Interruption.summary(signal: SIGTERM, removed: [], kept: []) == "interrupted by SIGTERM: nothing was written")
     }
 
+    @Test("a PNG sequence's many unfinished frames are summed up in one line")
+    func interruptionSummaryOfSequence() {
+        let frames = (0..<120).map { URL(fileURLWithPath: String(format: "/work/f-%05d.png", $0)) }
+        #expect(Interruption.summary(signal: SIGTERM, removed: frames, kept: [])
+            == "interrupted by SIGTERM: removed the unfinished /work/f-00000.png, /work/f-00001.png, …, /work/f-00119.png (120 files)")
+    }
+
     @Test("the batch summary gives each job's status and time, each failure, and the totals")
     func batchSummaryTable() {
         let error = FlipbookError(invalid: "crf", "must be between 0 (lossless) and 51 (smallest); it is 60.",

@@ -48,6 +48,25 @@ struct SignalTests {
         #expect(try String(contentsOfFile: scratch.path("out.mp4"), encoding: .utf8) == "earlier clip")
     }
 
+    @Test("SIGTERM during a PNG sequence leaves no numbered file and no partial file; earlier files stay")
+    func pngSequence() throws {
+        let scratch = try TemporaryDirectory.cli()
+        try scratch.write("f-99999.png", "earlier frame")
+        let running = try Tool.Running(
+            ["render", "confetti", "-o", scratch.path("f-%05d.png"), "--size", "180x320", "--duration", "120"],
+            in: scratch.url)
+        #expect(waitForPartialFile(in: scratch))
+        usleep(300_000)  // a few frames in
+        kill(running.process.processIdentifier, SIGTERM)
+        let run = running.finish()
+        #expect(run.status == 128 + SIGTERM)
+        #expect(run.error.contains("interrupted by SIGTERM: removed the unfinished f-00000.png"), "\(run.error)")
+        // Many unfinished frames are summed up, not listed one by one.
+        #expect(run.error.count < 300, "\(run.error)")
+        #expect(scratch.contents == ["f-99999.png"])
+        #expect(try String(contentsOfFile: scratch.path("f-99999.png"), encoding: .utf8) == "earlier frame")
+    }
+
     @Test("a signal during batch keeps the finished outputs, removes the unfinished one, and runs no more jobs")
     func batch() throws {
         let scratch = try TemporaryDirectory.cli()

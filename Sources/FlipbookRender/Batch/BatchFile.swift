@@ -1,5 +1,6 @@
 import FlipbookAnimation
 import FlipbookDrawing
+import FlipbookVideo
 import Foundation
 
 /// A batch file: `{"jobs": [...]}` (or just the list), each job a ``BatchJob``.
@@ -88,9 +89,18 @@ public struct BatchFile: Sendable, Equatable {
             scene: scene, size: try fields.pixelSize("size"), scale: try fields.number("scale"),
             fps: try fields.frameRate("fps"), duration: try fields.number("duration"),
             seed: try fields.whole("seed", UInt64.self), background: try fields.color("background"))
-        return BatchJob(
+        var job = BatchJob(
             name: try fields.string("name"), request: request, output: output, time: try fields.number("time"),
             crf: try fields.whole("crf", Int.self), preset: try fields.string("preset"))
+        job.codec = try fields.choice("codec", VideoCodec.self)
+        job.format = try fields.choice("format", VideoContainer.self)
+        job.pixelFormat = try fields.choice("pixelFormat", PixelFormat.self)
+        job.quality = try fields.choice("quality", RenderQuality.self)
+        job.loop = try fields.whole("loop", Int.self)
+        job.lookahead = try fields.whole("lookahead", Int.self)
+        job.keyframeInterval = try fields.number("keyframeInterval")
+        job.frames = try fields.frames("frames")
+        return job
     }
 
     private static func missing(_ key: String) -> FlipbookError {
@@ -191,8 +201,34 @@ private struct JSONFields {
         return size
     }
 
+    /// One of `T`'s raw values; an error lists them all.
+    func choice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws -> T? where T.RawValue == String {
+        guard let text = try string(key) else { return nil }
+        guard let value = T(rawValue: text) else {
+            let names = T.allCases.map(\.rawValue)
+            throw FlipbookError(
+                invalid: key, "must be one of \(names.joined(separator: ", ")); it is \"\(text)\"."
+                    + didYouMean(text, among: names),
+                at: .init(keyPath: key))
+        }
+        return value
+    }
+
+    /// `"120-239"`: inclusive, zero-based frame numbers.
+    func frames(_ key: String) throws -> ClosedRange<Int>? {
+        guard let text = try string(key) else { return nil }
+        guard let range = frameRange(parsing: text) else {
+            throw FlipbookError(
+                invalid: key, "must be \"FIRST-LAST\", frame numbers from 0 with FIRST ≤ LAST, e.g. \"120-239\"; it is \"\(text)\".",
+                at: .init(keyPath: key))
+        }
+        return range
+    }
+
+    /// A colour name or hex string, or `"transparent"` (no background; alpha kept where the format has it).
     func color(_ key: String) throws -> Color? {
         guard let text = try string(key) else { return nil }
+        if text.trimmingCharacters(in: .whitespaces).lowercased() == "transparent" { return .clear }
         guard let color = Color(named: text) else {
             throw FlipbookError(
                 invalid: key, "must be a colour name (white, black, ...) or a hex string like \"#1c1c1e\"; it is \"\(text)\".",

@@ -3,8 +3,9 @@ import FlipbookDrawing
 import FlipbookVideo
 import Foundation
 
-/// One render in a batch file. The output's extension decides what is made: `.mp4` (or `.m4v`) a
-/// clip, `.png`, `.pdf` or `.svg` a still at ``time``.
+/// One render in a batch file. The output's extension decides what is made: `.png`, `.pdf` or
+/// `.svg` a still at ``time``; `name-%05d.png` a PNG sequence; `.mp4`, `.m4v`, `.mov`, `.webm`,
+/// `.mkv`, `.gif`, `.apng` or `.webp` a clip (or whatever ``format`` names).
 ///
 /// ```json
 /// {"jobs": [
@@ -28,13 +29,31 @@ public struct BatchJob: Sendable, Equatable {
     public var crf: Int?
     /// For a clip: x264's preset.
     public var preset: String?
+    /// For a clip: the codec (default: the container's).
+    public var codec: VideoCodec?
+    /// For a clip: the container, for outputs whose extension does not say.
+    public var format: VideoContainer?
+    /// For a clip: the encoded pixel format.
+    public var pixelFormat: PixelFormat?
+    /// For a GIF, APNG or WebP: repeats after the first play (default: forever).
+    public var loop: Int?
+    /// For an H.264 clip: x264's lookahead in frames.
+    public var lookahead: Int?
+    /// For a clip: seconds between keyframes.
+    public var keyframeInterval: TimeInterval?
+    /// For a clip: the draft/standard/high shortcut.
+    public var quality: RenderQuality?
+    /// For a clip: only these frames (inclusive, zero-based), as a clip starting at time 0.
+    public var frames: ClosedRange<Int>?
 
     /// The keys a job may have, in the order the documentation lists them.
     public static let keys = [
         "name", "scene", "output", "time", "size", "scale", "fps", "duration", "seed", "background", "crf", "preset",
+        "codec", "format", "pixelFormat", "loop", "lookahead", "keyframeInterval", "quality", "frames",
     ]
-    /// The output extensions for clips.
-    public static let clipExtensions = ["mp4", "m4v"]
+    /// The output extensions for clips (and `name-%05d.png` for a PNG sequence).
+    public static let clipExtensions = VideoContainer.allCases.filter { $0 != .pngSequence }
+        .flatMap(\.capabilities.extensions)
     /// The output extensions for stills.
     public static let stillExtensions = ["png", "pdf", "svg"]
 
@@ -49,9 +68,12 @@ public struct BatchJob: Sendable, Equatable {
         self.preset = preset
     }
 
-    /// Whether the job makes a still (by its output's extension).
+    /// Whether the job makes a still: a `.png`, `.pdf` or `.svg` that is not a `%05d` sequence and
+    /// no ``format`` says otherwise.
     public var isStill: Bool {
-        Self.stillExtensions.contains(URL(fileURLWithPath: output).pathExtension.lowercased())
+        let url = URL(fileURLWithPath: output)
+        guard format == nil, Self.stillExtensions.contains(url.pathExtension.lowercased()) else { return false }
+        return (try? VideoContainer(for: url)) != .pngSequence
     }
 
     /// The job's label: its name, or `#3 party.mp4`.
@@ -64,10 +86,17 @@ public struct BatchJob: Sendable, Equatable {
         URL(fileURLWithPath: output, relativeTo: directory).standardizedFileURL
     }
 
-    /// The encoder options this job asks for, checked (key paths `crf`, `preset`).
-    public func videoOptions() throws -> VideoOptions {
+    /// The encoder options this job asks for, checked by ``VideoOptions`` and ``OutputFormat`` as
+    /// the command line's are (key paths `crf`, `preset`, `codec`, `pixelFormat`, `loop`, …):
+    /// `"background": "transparent"` asks for alpha, ``quality`` sets the preset and CRF not given.
+    public func videoOptions(for url: URL) throws -> VideoOptions {
         let defaults = VideoOptions()
-        return try VideoOptions(crf: crf ?? defaults.crf, preset: preset ?? defaults.preset)
+        let options = try VideoOptions(
+            codec: codec, container: format, crf: crf ?? defaults.crf, preset: preset ?? defaults.preset,
+            pixelFormat: pixelFormat, alpha: request.background == .clear ? true : nil, loop: loop,
+            keyframeInterval: keyframeInterval ?? defaults.keyframeInterval, lookahead: lookahead)
+        let codec = try OutputFormat(url: url, options: options).codec
+        return (quality ?? .standard).applied(to: options, codec: codec, presetGiven: preset != nil, crfGiven: crf != nil)
     }
 
     /// Everything this job needs, checked before anything is drawn: the timeline, the options,
@@ -76,24 +105,29 @@ public struct BatchJob: Sendable, Equatable {
     public func prepare(relativeTo directory: URL?) throws -> PreparedBatchJob {
         let url = outputURL(relativeTo: directory)
         let allowed = Self.clipExtensions + Self.stillExtensions
-        guard allowed.contains(url.pathExtension.lowercased()) else {
+        guard format != nil || allowed.contains(url.pathExtension.lowercased()) else {
             throw FlipbookError(
                 invalid: "The output",
-                "must end in \(allowed.map { ".\($0)" }.joined(separator: ", ")); it is \"\(output)\".",
+                "must end in \(allowed.map { ".\($0)" }.joined(separator: ", ")) (or be a PNG sequence such as "
+                    + "frame-%05d.png); it is \"\(output)\".",
                 at: .init(keyPath: "output"))
         }
-        let timeline = try request.makeTimeline(relativeTo: directory)
+        var timeline = try request.makeTimeline(relativeTo: directory)
         if isStill {
             try checkStillTime(time ?? 0, in: timeline)
             return PreparedBatchJob(timeline: timeline, output: url, still: time ?? 0, options: nil)
         }
-        let options = try videoOptions()
+        timeline = (quality ?? .standard).applied(to: timeline)
+        if let frames { try checkFrameRange(frames, in: timeline) }
+        let options = try videoOptions(for: url)
         do {
             try OutputFormat(url: url, options: options).codec.checkFrameSize(width: timeline.pixelWidth, height: timeline.pixelHeight)
         } catch let error as FlipbookError {
             throw request.placed(error, relativeTo: directory)
         }
-        return PreparedBatchJob(timeline: timeline, output: url, still: nil, options: options)
+        var prepared = PreparedBatchJob(timeline: timeline, output: url, still: nil, options: options)
+        prepared.frames = frames
+        return prepared
     }
 }
 
@@ -107,6 +141,8 @@ public struct PreparedBatchJob: Sendable {
     public var still: TimeInterval?
     /// For a clip, how to encode it.
     public var options: VideoOptions?
+    /// For a clip, the frames to render; `nil` for all.
+    public var frames: ClosedRange<Int>?
 
     /// Renders the job; returns the number of frames written.
     public func run(
@@ -116,6 +152,12 @@ public struct PreparedBatchJob: Sendable {
         if let still {
             try renderStill(timeline, at: still, to: output, cancellation: cancellation)
             return 1
+        }
+        if let frames {
+            return try render(
+                timeline, frames: frames, to: output, options: options ?? VideoOptions(), workers: workers,
+                cancellation: cancellation, progress: progress
+            ).frameCount
         }
         let report = try render(
             timeline, to: output, options: options ?? VideoOptions(), workers: workers,

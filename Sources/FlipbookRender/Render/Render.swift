@@ -3,42 +3,90 @@ import FlipbookDrawing
 import FlipbookVideo
 import Foundation
 
-/// Renders a timeline to an H.264 MP4 file.
+/// Renders a timeline to a video file or an image sequence.
 ///
-/// Frames are drawn on `workers` threads ahead of the encoder and converted to YUV there, then
-/// encoded in order on the calling thread (see ``VideoEncoder`` for the file's format). Frames the
-/// timeline leaves transparent are flattened over ``VideoOptions/background`` (white by default).
+/// The output's name picks the format (or ``VideoOptions/container`` does): `.mp4` H.264, `.mov`
+/// ProRes, `.webm` VP9, `.mkv`, `.gif`, `.apng`, `.webp`, and `name-%05d.png` for a PNG sequence;
+/// ``VideoOptions`` may pick another codec and pixel format (see ``OutputFormat``). The frames go
+/// to the ``FrameSink`` that ``makeFrameSink(url:width:height:fps:options:firstNumber:)`` makes.
 ///
-/// The file is byte-identical for the same timeline and options whatever the number of workers.
+/// Frames are drawn on `workers` threads ahead of the sink and converted into its pixel layout
+/// there, then handed to the sink in order on the calling thread. A timeline without a background
+/// keeps its transparency in a format with alpha; in one without, and whenever the timeline has an
+/// opaque background, frames are flattened over ``VideoOptions/background`` (white by default).
+///
+/// The output is byte-identical for the same timeline and options whatever the number of workers.
 /// Memory stays flat in the clip's length: a few frames are in flight at any time.
 ///
 /// - Parameters:
 ///   - timeline: What to draw; validated first.
-///   - url: The MP4 file to write. It appears only when the render succeeds; a file already there is
-///     replaced then, and kept if the render fails.
+///   - url: The file (or `%05d` name pattern) to write. It appears only when the render succeeds;
+///     a file already there is replaced then, and kept if the render fails.
 ///   - options: Encoding options.
 ///   - workers: Drawing threads; `nil` uses one per core. Does not change the output.
 ///   - cancellation: Stops the render when cancelled, as cancelling the calling Swift task does.
-///   - progress: Called on the calling thread after each encoded frame.
-/// - Returns: Timings and memory for the render.
+///   - progress: Called on the calling thread after each frame the sink takes.
+/// - Returns: Timings and memory for the render, and the format written.
 /// - Throws: ``FlipbookError`` for an invalid timeline or options (kind `.invalidInput`, with the
-///   value's key path: `size`, `fps`, `crf`, `workers`), a frame whose drawing failed (named in the
-///   message), a file that cannot be written, or a cancellation (kind `.interrupted`; the
-///   `.partial` file is removed and a file already at `url` is kept).
+///   value's key path: `size`, `fps`, `crf`, `codec`, `alpha`, `workers`, …), a frame whose drawing
+///   failed (named in the message), a file that cannot be written, or a cancellation (kind
+///   `.interrupted`; the `.partial` files are removed and files already at `url` are kept).
 @discardableResult
 public func render(
     _ timeline: Timeline, to url: URL, options: VideoOptions = VideoOptions(), workers: Int? = nil,
     cancellation: RenderCancellation? = nil, progress: ((RenderProgress) -> Void)? = nil
 ) throws -> RenderReport {
-    try timeline.validate()
-    try options.validate()
-    // Checked here, not inside x264, so the message names the limit before any frame is drawn.
-    try OutputFormat(url: url, options: options).codec.checkFrameSize(width: timeline.pixelWidth, height: timeline.pixelHeight)
-    let total = timeline.frameCount
-    guard total > 0 else {
-        throw FlipbookError.invalidInput(
-            "Cannot render \(url.path): a \(timeline.duration) s timeline at \(timeline.fps) fps has no frames.")
+    try renderClip(timeline, frames: nil, to: url, options: options, workers: workers, cancellation: cancellation,
+                   progress: progress)
+}
+
+/// Renders only the timeline's frames `frames` (inclusive, zero-based) as a clip of their own that
+/// starts at time 0: frame `k` of the output is frame `frames.lowerBound + k` of the timeline. A PNG
+/// sequence keeps the timeline's frame numbers in its file names.
+///
+/// Otherwise as ``render(_:to:options:workers:cancellation:progress:)``.
+///
+/// - Throws: ``FlipbookError`` (invalid input, key path `frames`) when the range reaches outside the
+///   timeline's frames, naming how many it has; and everything the whole-clip render throws.
+@discardableResult
+public func render(
+    _ timeline: Timeline, frames: ClosedRange<Int>, to url: URL, options: VideoOptions = VideoOptions(),
+    workers: Int? = nil, cancellation: RenderCancellation? = nil, progress: ((RenderProgress) -> Void)? = nil
+) throws -> RenderReport {
+    try renderClip(timeline, frames: frames, to: url, options: options, workers: workers, cancellation: cancellation,
+                   progress: progress)
+}
+
+/// As ``render(_:frames:to:options:workers:cancellation:progress:)``, with the clip's first frame
+/// presented at `timestampOffset / fps` seconds instead of 0: a clip rendered in parts continues
+/// the timestamps of the part before it (render `--chunk`). Image sequences ignore it.
+@discardableResult
+package func render(
+    _ timeline: Timeline, frames: ClosedRange<Int>, timestampOffset: Int, to url: URL, options: VideoOptions = VideoOptions(),
+    workers: Int? = nil, cancellation: RenderCancellation? = nil, progress: ((RenderProgress) -> Void)? = nil
+) throws -> RenderReport {
+    guard timestampOffset >= 0 else {
+        throw FlipbookError(invalid: "timestampOffset", "must be 0 or more; it is \(timestampOffset).",
+                            at: .init(keyPath: "timestampOffset"))
     }
+    return try renderClip(timeline, frames: frames, timestampOffset: timestampOffset, to: url, options: options,
+                          workers: workers, cancellation: cancellation, progress: progress)
+}
+
+/// The one render path: `frames` `nil` means the whole timeline.
+private func renderClip(
+    _ timeline: Timeline, frames requested: ClosedRange<Int>?, timestampOffset: Int = 0, to url: URL,
+    options requestedOptions: VideoOptions, workers: Int?, cancellation: RenderCancellation?,
+    progress: ((RenderProgress) -> Void)?
+) throws -> RenderReport {
+    try timeline.validate()
+    try requestedOptions.validate()
+    let options = requestedOptions.forTimeline(background: timeline.background)
+    let format = try OutputFormat(url: url, options: options)
+    // Checked here, not inside the encoder, so the message names the limit before any frame is drawn.
+    try format.codec.checkFrameSize(width: timeline.pixelWidth, height: timeline.pixelHeight)
+    let frames = try checkedFrames(requested, of: timeline, output: url)
+    let total = frames.count
     if let workers, !renderWorkerRange.contains(workers) {
         throw FlipbookError(
             invalid: "The number of workers",
@@ -56,13 +104,16 @@ public func render(
     let started = DispatchTime.now().uptimeNanoseconds
     func elapsed() -> TimeInterval { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
 
-    // Opening the encoder first checks the options and the destination before any thread starts.
-    let encoder = try VideoEncoder(
-        url: url, width: timeline.pixelWidth, height: timeline.pixelHeight, fps: timeline.fps, options: options)
+    // Opening the sink first checks the options and the destination before any thread starts.
+    let sink = try makeFrameSink(
+        url: url, width: timeline.pixelWidth, height: timeline.pixelHeight, fps: timeline.fps, options: options,
+        firstNumber: frames.lowerBound, firstTimestamp: timestampOffset)
+    let output = url.standardizedFileURL
     // Two frames per worker: one being drawn, one finished and waiting its turn.
     let pipeline = RenderPipeline(
-        timeline: timeline, background: options.background, output: encoder.url, depth: 2 * workerCount)
-    // A cancellation wakes the encoding thread even while it waits for a frame.
+        timeline: timeline, frames: frames, pixelFormat: sink.pixelFormat, background: sink.background,
+        output: output, depth: 2 * workerCount)
+    // A cancellation wakes the sink's thread even while it waits for a frame.
     let wake = stop.onCancel { reason in pipeline.cancel(FlipbookError.interrupted(what, reason: reason)) }
     defer { stop.removeHandler(wake) }
     pipeline.start(workers: workerCount)
@@ -74,14 +125,14 @@ public func render(
         try stop.checkCancellation(what)
         let frame = try pipeline.takeFrame(index)
         let start = DispatchTime.now().uptimeNanoseconds
-        try encoder.append(frame)
+        try sink.append(frame)
         encodeNanoseconds += DispatchTime.now().uptimeNanoseconds - start
         pipeline.recycle(consume frame, encoded: index)
         if let progress {
             let seconds = elapsed()
             let rate = seconds > 0 ? Double(index + 1) / seconds : 0
             progress(RenderProgress(
-                framesRendered: pipeline.framesRendered, framesEncoded: index + 1, totalFrames: total,
+                framesRendered: pipeline.framesRendered, framesEncoded: sink.frameCount, totalFrames: total,
                 framesPerSecond: rate,
                 estimatedTimeRemaining: rate > 0 ? Double(total - index - 1) / rate : nil,
                 elapsed: seconds))
@@ -91,17 +142,23 @@ public func render(
     if Task.isCancelled { stop.cancel(.cancelled) }
     try stop.checkCancellation(what)
     let start = DispatchTime.now().uptimeNanoseconds
-    try encoder.finish()
+    try sink.finish()
     encodeNanoseconds += DispatchTime.now().uptimeNanoseconds - start
 
     let wall = elapsed()
     let stages = pipeline.stageTimes
-    return RenderReport(
-        url: encoder.url, frameCount: total, duration: timeline.time(ofFrame: total), wallTime: wall,
+    var report = RenderReport(
+        url: output, frameCount: total, duration: timeline.time(ofFrame: total), wallTime: wall,
         framesPerSecond: wall > 0 ? Double(total) / wall : 0, workers: workerCount,
         encoderThreads: options.resolvedEncoderThreads, drawTime: stages.draw, convertTime: stages.convert,
         encodeTime: Double(encodeNanoseconds) / 1e9, encoderWaitTime: stages.wait,
         peakMemoryBytes: PeakMemory.highWaterMark())
+    report.format = format
+    report.pixelWidth = timeline.pixelWidth
+    report.pixelHeight = timeline.pixelHeight
+    report.frames = frames
+    report.timingNote = (sink as? VideoEncoder)?.timingNote
+    return report
 }
 
 /// The drawing thread counts ``render(_:to:options:workers:cancellation:progress:)`` accepts.

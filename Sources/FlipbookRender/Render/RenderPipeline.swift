@@ -3,29 +3,36 @@ import FlipbookDrawing
 import FlipbookVideo
 import Foundation
 
-/// Draws and converts frames on worker threads, ahead of the encoder, and hands them over in order.
+/// Draws and converts frames on worker threads, ahead of the frame sink, and hands them over in order.
 ///
-/// Each worker owns one `Bitmap`. It claims the next frame number, draws it, converts it to YUV (so
-/// conversion runs in parallel too) and parks the result until the encoding thread asks for that
-/// frame. A worker may claim frame `i` only while `i < nextToEncode + depth`, so at most `depth`
-/// YUV frames exist at once however long the clip: memory is `depth × frame + workers × bitmap`.
-/// Converted frames are recycled through a spare list, so steady state allocates nothing.
+/// Each worker owns one `Bitmap`. It claims the next frame number, draws it, converts it into the
+/// sink's pixel layout (so conversion runs in parallel too) and parks the result until the sink's
+/// thread asks for that frame. A worker may claim frame `i` only while `i < nextToEncode + depth`, so
+/// at most `depth` converted frames exist at once however long the clip: memory is
+/// `depth × frame + workers × bitmap`. Converted frames are recycled through a spare list, so the
+/// H.264 layout (`yuv420p`, converted tile by tile) allocates nothing in steady state.
+///
+/// Frames are numbered from 0 in the pipeline (the order the sink sees them); pipeline frame `k`
+/// is timeline frame `frames.lowerBound + k`, so a range renders as a clip of its own.
 ///
 /// The output cannot depend on the number of workers: every frame is a pure function of its index,
-/// and the encoder sees frames strictly in order.
+/// and the sink sees frames strictly in order.
 final class RenderPipeline: @unchecked Sendable {
     // @unchecked: every mutable property below is read and written only with `condition` locked.
     private let condition = NSCondition()
     private let timeline: Timeline
-    private let coefficients: YUVCoefficients
+    private let pixelFormat: PixelFormat
+    private let background: Color?
+    /// The timeline's frames to draw, in order.
+    private let frames: ClosedRange<Int>
     private let totalFrames: Int
     private let depth: Int
     private let output: URL
 
     private var nextToClaim = 0
     private var nextToEncode = 0
-    private var ready: [Int: YUVFrame] = [:]
-    private var spare: [YUVFrame] = []
+    private var ready: [Int: ConvertedFrame] = [:]
+    private var spare: [ConvertedFrame] = []
     private var failure: (frame: Int, error: FlipbookError)?
     private var stopping = false
     private var runningWorkers = 0
@@ -34,10 +41,16 @@ final class RenderPipeline: @unchecked Sendable {
     private var convertNanoseconds: UInt64 = 0
     private var waitNanoseconds: UInt64 = 0
 
-    init(timeline: Timeline, background: Color, output: URL, depth: Int) {
+    /// - Parameters:
+    ///   - frames: The timeline's frames to render; the caller has checked they exist.
+    ///   - pixelFormat, background: The sink's layout (``FrameSink/pixelFormat``, ``FrameSink/background``).
+    init(timeline: Timeline, frames: ClosedRange<Int>, pixelFormat: PixelFormat, background: Color?, output: URL,
+         depth: Int) {
         self.timeline = timeline
-        coefficients = YUVCoefficients(background: background)
-        totalFrames = timeline.frameCount
+        self.frames = frames
+        self.pixelFormat = pixelFormat
+        self.background = background
+        totalFrames = frames.count
         self.depth = max(1, depth)
         self.output = output
     }
@@ -66,7 +79,7 @@ final class RenderPipeline: @unchecked Sendable {
     /// Throws a failure instead once one is known at or before `index` (or a cancellation): a
     /// later frame's failure waits until the frames before it are done, so the error always names
     /// the first frame that failed, whatever the number of workers.
-    func takeFrame(_ index: Int) throws -> YUVFrame {
+    func takeFrame(_ index: Int) throws -> ConvertedFrame {
         condition.lock()
         defer { condition.unlock() }
         let start = DispatchTime.now().uptimeNanoseconds
@@ -83,7 +96,7 @@ final class RenderPipeline: @unchecked Sendable {
 
     /// Gives back frame `index` after encoding it, letting workers claim one more frame.
     /// `consuming`, so the caller's reference is gone and a worker can reuse the buffers in place.
-    func recycle(_ frame: consuming YUVFrame, encoded index: Int) {
+    func recycle(_ frame: consuming ConvertedFrame, encoded index: Int) {
         condition.lock()
         nextToEncode = index + 1
         spare.append(frame)
@@ -145,11 +158,11 @@ final class RenderPipeline: @unchecked Sendable {
             }
             let index = nextToClaim
             nextToClaim += 1
-            var frame = spare.popLast() ?? YUVFrame(width: bitmap.width, height: bitmap.height)
+            let recycled = spare.popLast()
             condition.unlock()
 
             let start = DispatchTime.now().uptimeNanoseconds
-            timeline.draw(frame: index, into: &bitmap)
+            timeline.draw(frame: frames.lowerBound + index, into: &bitmap)
             let drawn = DispatchTime.now().uptimeNanoseconds
             if let issue = bitmap.drawingIssue {
                 condition.lock()
@@ -157,7 +170,7 @@ final class RenderPipeline: @unchecked Sendable {
                 recordFailure(frame: index, issue)
                 break
             }
-            convert(bitmap, coefficients: coefficients, into: &frame)
+            let frame = convert(bitmap, reusing: recycled)
             let converted = DispatchTime.now().uptimeNanoseconds
 
             condition.lock()
@@ -168,6 +181,16 @@ final class RenderPipeline: @unchecked Sendable {
             condition.broadcast()
         }
         condition.unlock()
+    }
+
+    /// Converts into a recycled frame when there is one: for `yuv420p` that rewrites only the tiles
+    /// drawn since the bitmap was cleared, in buffers already allocated.
+    private func convert(_ bitmap: Bitmap, reusing recycled: consuming ConvertedFrame?) -> ConvertedFrame {
+        guard var frame = recycled else {
+            return ConvertedFrame(converting: bitmap, to: pixelFormat, background: background)
+        }
+        frame.convert(bitmap, background: background)
+        return frame
     }
 
     private func fail(frame: Int, _ error: FlipbookError) {
@@ -181,9 +204,11 @@ final class RenderPipeline: @unchecked Sendable {
     private func recordFailure(frame: Int, _ error: FlipbookError) {
         let described: FlipbookError
         if frame >= 0 {
-            let time = String(format: "%.4g", timeline.time(ofFrame: frame))
+            // Named by the timeline's own frame number, which is what a person can look up.
+            let timelineFrame = frames.lowerBound + frame
+            let time = String(format: "%.4g", timeline.time(ofFrame: timelineFrame))
             described = FlipbookError(error.kind,
-                "Cannot render \(output.path): drawing frame \(frame) (t = \(time) s) failed: \(error.message)")
+                "Cannot render \(output.path): drawing frame \(timelineFrame) (t = \(time) s) failed: \(error.message)")
         } else {
             described = error
         }

@@ -1,3 +1,4 @@
+import FlipbookVideo
 import Foundation
 
 /// What a finished ``render(_:to:options:workers:cancellation:progress:)`` did and where its time went.
@@ -31,6 +32,17 @@ public struct RenderReport: Sendable, CustomStringConvertible {
     /// The process's peak resident memory in bytes when the render ended (Linux `VmHWM`); `nil`
     /// where the system does not report it.
     public var peakMemoryBytes: Int?
+    /// What was written (container, codec, pixel format, alpha); `nil` in reports made by hand.
+    public var format: OutputFormat?
+    /// The picture's width in pixels (0 when unknown).
+    public var pixelWidth = 0
+    /// The picture's height in pixels (0 when unknown).
+    public var pixelHeight = 0
+    /// The timeline's frames that were rendered; `nil` when unknown.
+    public var frames: ClosedRange<Int>?
+    /// How the frame rate was written when the format stores it in its own units (GIF's delays are
+    /// in 1/100 s); `nil` for other formats.
+    public var timingNote: String?
 
     /// A report with the given figures.
     public init(

@@ -16,6 +16,7 @@ struct EncoderSettings {
     var summary = ""
 
     init(format: OutputFormat, options: VideoOptions, fps: FrameRate) {
+        usesKeyframeInterval = format.codec.capabilities.hasKeyframeInterval
         switch format.codec {
         case .h264:
             threads = options.resolvedEncoderThreads
@@ -46,7 +47,6 @@ struct EncoderSettings {
             // 4444 (profile 4) carries alpha; 422 HQ (profile 3) is the usual opaque delivery format.
             // Vendor `apl0` is what Apple's own encoder writes, which some players look for.
             threads = options.resolvedEncoderThreads
-            usesKeyframeInterval = false
             let profile = format.pixelFormat == .yuva444p10le ? "4444" : "hq"
             self.options = [("profile", profile), ("vendor", "apl0")]
             if format.pixelFormat.hasAlpha { self.options.append(("alpha_bits", "16")) }
@@ -54,15 +54,12 @@ struct EncoderSettings {
         case .gif:
             // Without transparency the encoder may crop each frame to what changed and mark unchanged
             // pixels transparent; with transparency that would leave stale pixels showing.
-            usesKeyframeInterval = false
             self.options = [("gifflags", format.keepsAlpha ? "0" : "+offsetting+transdiff")]
             summary = "palette of the clip"
         case .png, .apng:
-            usesKeyframeInterval = false
             summary = "lossless"
         case .webp:
             // Lossless: flat graphics compress well and alpha edges keep their exact colour.
-            usesKeyframeInterval = false
             self.options = [("lossless", "1"), ("quality", "75")]
             summary = "lossless"
         }

@@ -9,8 +9,18 @@ import Foundation
 public func makeFrameSink(
     url: URL, width: Int, height: Int, fps: FrameRate, options: VideoOptions = VideoOptions(), firstNumber: Int = 0
 ) throws -> any FrameSink {
+    try makeFrameSink(url: url, width: width, height: height, fps: fps, options: options, firstNumber: firstNumber,
+                      firstTimestamp: 0)
+}
+
+/// As the public function; a video's first frame is presented at `firstTimestamp / fps` seconds, so
+/// a clip rendered in parts can continue the timestamps of the part before it.
+package func makeFrameSink(
+    url: URL, width: Int, height: Int, fps: FrameRate, options: VideoOptions, firstNumber: Int, firstTimestamp: Int
+) throws -> any FrameSink {
     if try (options.container ?? VideoContainer(for: url)) == .pngSequence {
         return try ImageSequenceSink(url: url, width: width, height: height, firstNumber: firstNumber, options: options)
     }
-    return try VideoEncoder(url: url, width: width, height: height, fps: fps, options: options)
+    return try VideoEncoder(url: url, width: width, height: height, fps: fps, options: options, failAfterBytes: nil,
+                            firstTimestamp: firstTimestamp)
 }

@@ -78,8 +78,11 @@ public final class VideoEncoder: FrameSink {
 
     /// As the public initializer; `failAfterBytes` makes every write fail with "No space left on
     /// device" once that many bytes are written, so tests can exercise a failure part-way.
+    /// `firstTimestamp` is the first frame's presentation time in frames (`1/fps`), so a clip
+    /// rendered in parts can continue the timestamps of the part before it.
     package init(
-        url: URL, width: Int, height: Int, fps: FrameRate, options: VideoOptions, failAfterBytes: Int64?
+        url: URL, width: Int, height: Int, fps: FrameRate, options: VideoOptions, failAfterBytes: Int64?,
+        firstTimestamp: Int = 0
     ) throws {
         self.url = url.standardizedFileURL
         self.width = width
@@ -101,7 +104,7 @@ public final class VideoEncoder: FrameSink {
         timingNote = format.codec == .gif ? try GIFTiming.describe(fps) : nil
         state = .open(try Session(
             destination: self.url, width: width, height: height, fps: fps, format: format, options: options,
-            failAfterBytes: failAfterBytes))
+            failAfterBytes: failAfterBytes, firstTimestamp: firstTimestamp))
     }
 
     private var what: String { format.container.capabilities.displayName }
@@ -205,9 +208,12 @@ private final class Session {
     private let what: String
     /// GIF's palette needs every frame first: frames wait here until ``finish()``.
     private var palette: GIFPaletteBuilder?
+    /// Added to every frame's index to make its presentation timestamp.
+    private let firstTimestamp: Int
 
     init(destination: URL, width: Int, height: Int, fps: FrameRate, format: OutputFormat, options: VideoOptions,
-         failAfterBytes: Int64?) throws {
+         failAfterBytes: Int64?, firstTimestamp: Int) throws {
+        self.firstTimestamp = firstTimestamp
         let (encodedWidth, encodedHeight) = ConvertedFrame.encodedSize(width: width, height: height, format: format.pixelFormat)
         what = format.container.capabilities.displayName
         quietLibavLogging()
@@ -243,7 +249,7 @@ private final class Session {
 
     private func send(_ frame: ConvertedFrame, index: Int) throws {
         guard let encoder, let muxer else { return }
-        try encoder.encode(frame, pts: Int64(index)) { packet in
+        try encoder.encode(frame, pts: Int64(index) + Int64(firstTimestamp)) { packet in
             try muxer.write(packet, timeBase: encoder.timeBase, frame: index)
         }
     }

@@ -1,0 +1,162 @@
+import CFFmpeg
+import Foundation
+import FlipbookVideo
+
+// A copy of FlipbookVideoTests' decoder, public so render and CLI tests can decode their outputs.
+
+/// One decoded picture as straight 8-bit RGBA, whatever the stream's pixel format.
+public struct DecodedPicture: Sendable {
+    public var width: Int
+    public var height: Int
+    public var pixels: [UInt8]
+
+    public func pixel(_ x: Int, _ y: Int) -> (r: Int, g: Int, b: Int, a: Int) {
+        let o = (y * width + x) * 4
+        return (Int(pixels[o]), Int(pixels[o + 1]), Int(pixels[o + 2]), Int(pixels[o + 3]))
+    }
+}
+
+/// What tests learn about any clip by decoding it with libavformat/libavcodec.
+public struct DecodedClip: Sendable {
+    public var containerName = ""
+    public var codecName = ""
+    /// The stream's pixel format as the demuxer reports it.
+    public var streamPixelFormat = ""
+    /// The pixel format of the decoded frames.
+    public var framePixelFormat = ""
+    public var codecTag = ""
+    public var alphaMode: String?
+    public var frameTimes: [Double] = []
+    public var frames: [DecodedPicture] = []
+    public var frameCount: Int { frameTimes.count }
+}
+
+private func check(_ status: Int32, _ what: String) throws {
+    if status < 0 { throw ClipDecodeError(description: "\(what): \(libavErrorText(status))") }
+}
+
+/// Decodes every frame of `url` to RGBA. VP9 is decoded by libvpx, the decoder that reads the
+/// alpha channel WebM keeps beside the picture.
+public func decodeClip(_ url: URL) throws -> DecodedClip {
+    var clip = DecodedClip()
+    var format: UnsafeMutablePointer<AVFormatContext>? = nil
+    try check(avformat_open_input(&format, url.path, nil, nil), "open \(url.path)")
+    defer { avformat_close_input(&format) }
+    try check(avformat_find_stream_info(format, nil), "find stream info")
+    clip.containerName = String(cString: format!.pointee.iformat.pointee.name)
+    let index = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
+    try check(index, "find video stream")
+    let stream = format!.pointee.streams[Int(index)]!
+    let parameters = stream.pointee.codecpar!
+    clip.codecName = String(cString: avcodec_get_name(parameters.pointee.codec_id))
+    clip.streamPixelFormat = av_get_pix_fmt_name(AVPixelFormat(rawValue: parameters.pointee.format)).map { String(cString: $0) } ?? "?"
+    let tag = parameters.pointee.codec_tag
+    clip.codecTag = String(decoding: (0..<4).map { UInt8(truncatingIfNeeded: tag >> (8 * $0)) }, as: UTF8.self)
+    if let entry = av_dict_get(stream.pointee.metadata, "alpha_mode", nil, 0) {
+        clip.alphaMode = String(cString: entry.pointee.value)
+    }
+    let timeBase = stream.pointee.time_base
+    let decoder = parameters.pointee.codec_id == AV_CODEC_ID_VP9
+        ? avcodec_find_decoder_by_name("libvpx-vp9") : avcodec_find_decoder(parameters.pointee.codec_id)
+    guard let decoder else { throw ClipDecodeError(description: "no decoder for \(clip.codecName)") }
+    var context = avcodec_alloc_context3(decoder)
+    defer { avcodec_free_context(&context) }
+    try check(avcodec_parameters_to_context(context, parameters), "parameters to context")
+    context!.pointee.thread_count = 1
+    try check(avcodec_open2(context, decoder, nil), "open decoder")
+    var packet = av_packet_alloc()
+    defer { av_packet_free(&packet) }
+    var frame = av_frame_alloc()
+    defer { av_frame_free(&frame) }
+
+    func receive() throws {
+        while true {
+            let status = avcodec_receive_frame(context, frame)
+            if status == flipbook_averror_eagain() || status == flipbook_averror_eof() { return }
+            try check(status, "receive frame")
+            clip.frameTimes.append(Double(frame!.pointee.best_effort_timestamp) * av_q2d(timeBase))
+            let pixelFormat = AVPixelFormat(rawValue: frame!.pointee.format)
+            clip.framePixelFormat = String(cString: av_get_pix_fmt_name(pixelFormat))
+            clip.frames.append(try rgba(frame!))
+            av_frame_unref(frame)
+        }
+    }
+    while av_read_frame(format, packet) >= 0 {
+        defer { av_packet_unref(packet) }
+        if packet!.pointee.stream_index != index { continue }
+        try check(avcodec_send_packet(context, packet), "send packet")
+        try receive()
+    }
+    try check(avcodec_send_packet(context, nil), "flush decoder")
+    try receive()
+    return clip
+}
+
+/// Converts any decoded frame to straight RGBA with libavutil's generic component reader:
+/// YUV through BT.709 limited range (the matrix Flipbook writes), palettes through their colours.
+private func rgba(_ frame: UnsafeMutablePointer<AVFrame>) throws -> DecodedPicture {
+    let width = Int(frame.pointee.width), height = Int(frame.pointee.height)
+    guard let descriptor = av_pix_fmt_desc_get(AVPixelFormat(rawValue: frame.pointee.format)) else {
+        throw ClipDecodeError(description: "unknown pixel format")
+    }
+    let d = descriptor.pointee
+    let isRGB = d.flags & UInt64(AV_PIX_FMT_FLAG_RGB) != 0
+    let isPalette = d.flags & UInt64(AV_PIX_FMT_FLAG_PAL) != 0
+    let hasAlpha = d.flags & UInt64(AV_PIX_FMT_FLAG_ALPHA) != 0
+    let depth = Int(d.comp.0.depth)
+    let components = Int(d.nb_components)
+    var lines = [[UInt32]](repeating: [UInt32](repeating: 0, count: width), count: 4)
+    var out = [UInt8](repeating: 0, count: width * height * 4)
+    let data = withUnsafeBytes(of: frame.pointee.data) { raw in
+        (0..<4).map { raw.load(fromByteOffset: $0 * MemoryLayout<UnsafeMutablePointer<UInt8>?>.stride,
+                               as: UnsafeMutablePointer<UInt8>?.self).map { UnsafePointer($0) } }
+    }
+    let linesizes = withUnsafeBytes(of: frame.pointee.linesize) { Array($0.bindMemory(to: Int32.self).prefix(4)) }
+    var dataPointers: [UnsafePointer<UInt8>?] = data
+    for y in 0..<height {
+        for c in 0..<components {
+            // Chroma planes are read in their own (subsampled) coordinates, then widened.
+            let chroma = !isRGB && !isPalette && (c == 1 || c == 2)
+            let sx = chroma ? Int(d.log2_chroma_w) : 0, sy = chroma ? Int(d.log2_chroma_h) : 0
+            let planeWidth = (width + (1 << sx) - 1) >> sx
+            var line = [UInt32](repeating: 0, count: planeWidth)
+            dataPointers.withUnsafeMutableBufferPointer { pointers in
+                linesizes.withUnsafeBufferPointer { sizes in
+                    line.withUnsafeMutableBufferPointer { line in
+                        av_read_image_line2(line.baseAddress, pointers.baseAddress, sizes.baseAddress, descriptor,
+                                            0, Int32(y >> sy), Int32(c), Int32(planeWidth), 0, 4)
+                    }
+                }
+            }
+            for x in 0..<width { lines[c][x] = line[x >> sx] }
+        }
+        for x in 0..<width {
+            var r, g, b, a: Double
+            let scale = Double((1 << depth) - 1)
+            if isPalette {
+                // Palette entries are native-endian 0xAARRGGBB in the second plane.
+                let entry = UnsafeRawPointer(data[1]!).load(fromByteOffset: 4 * Int(lines[0][x]), as: UInt32.self)
+                (r, g, b, a) = (Double(entry >> 16 & 0xFF), Double(entry >> 8 & 0xFF), Double(entry & 0xFF), Double(entry >> 24))
+            } else if isRGB {
+                (r, g, b) = (Double(lines[0][x]) / scale * 255, Double(lines[1][x]) / scale * 255, Double(lines[2][x]) / scale * 255)
+                a = hasAlpha ? Double(lines[3][x]) / scale * 255 : 255
+            } else {
+                let shift = Double(1 << (depth - 8))
+                let yy = (Double(lines[0][x]) / shift - 16) / 219
+                let cb = (Double(lines[1][x]) / shift - 128) / 224, cr = (Double(lines[2][x]) / shift - 128) / 224
+                r = (yy + 1.5748 * cr) * 255
+                g = (yy - 0.1873 * cb - 0.4681 * cr) * 255
+                b = (yy + 1.8556 * cb) * 255
+                a = hasAlpha ? Double(lines[3][x]) / scale * 255 : 255
+            }
+            let o = (y * width + x) * 4
+            for (i, v) in [r, g, b, a].enumerated() { out[o + i] = UInt8(max(0, min(255, v.rounded()))) }
+        }
+    }
+    return DecodedPicture(width: width, height: height, pixels: out)
+}
+
+/// Why ``decodeClip(_:)`` could not decode a file.
+public struct ClipDecodeError: Error, CustomStringConvertible {
+    public var description: String
+}
