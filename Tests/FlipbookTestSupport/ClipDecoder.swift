@@ -2,7 +2,7 @@ import CFFmpeg
 import Foundation
 import FlipbookVideo
 
-// A copy of FlipbookVideoTests' decoder, public so render and CLI tests can decode their outputs.
+// The one RGBA decoder, for the video, render and command-line tests alike.
 
 /// One decoded picture as straight 8-bit RGBA, whatever the stream's pixel format.
 public struct DecodedPicture: Sendable {
@@ -31,64 +31,27 @@ public struct DecodedClip: Sendable {
     public var frameCount: Int { frameTimes.count }
 }
 
-private func check(_ status: Int32, _ what: String) throws {
-    if status < 0 { throw ClipDecodeError(description: "\(what): \(libavErrorText(status))") }
-}
-
 /// Decodes every frame of `url` to RGBA. VP9 is decoded by libvpx, the decoder that reads the
 /// alpha channel WebM keeps beside the picture.
 public func decodeClip(_ url: URL) throws -> DecodedClip {
     var clip = DecodedClip()
-    var format: UnsafeMutablePointer<AVFormatContext>? = nil
-    try check(avformat_open_input(&format, url.path, nil, nil), "open \(url.path)")
-    defer { avformat_close_input(&format) }
-    try check(avformat_find_stream_info(format, nil), "find stream info")
-    clip.containerName = String(cString: format!.pointee.iformat.pointee.name)
-    let index = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
-    try check(index, "find video stream")
-    let stream = format!.pointee.streams[Int(index)]!
-    let parameters = stream.pointee.codecpar!
-    clip.codecName = String(cString: avcodec_get_name(parameters.pointee.codec_id))
-    clip.streamPixelFormat = av_get_pix_fmt_name(AVPixelFormat(rawValue: parameters.pointee.format)).map { String(cString: $0) } ?? "?"
-    let tag = parameters.pointee.codec_tag
-    clip.codecTag = String(decoding: (0..<4).map { UInt8(truncatingIfNeeded: tag >> (8 * $0)) }, as: UTF8.self)
-    if let entry = av_dict_get(stream.pointee.metadata, "alpha_mode", nil, 0) {
-        clip.alphaMode = String(cString: entry.pointee.value)
-    }
-    let timeBase = stream.pointee.time_base
-    let decoder = parameters.pointee.codec_id == AV_CODEC_ID_VP9
-        ? avcodec_find_decoder_by_name("libvpx-vp9") : avcodec_find_decoder(parameters.pointee.codec_id)
-    guard let decoder else { throw ClipDecodeError(description: "no decoder for \(clip.codecName)") }
-    var context = avcodec_alloc_context3(decoder)
-    defer { avcodec_free_context(&context) }
-    try check(avcodec_parameters_to_context(context, parameters), "parameters to context")
-    context!.pointee.thread_count = 1
-    try check(avcodec_open2(context, decoder, nil), "open decoder")
-    var packet = av_packet_alloc()
-    defer { av_packet_free(&packet) }
-    var frame = av_frame_alloc()
-    defer { av_frame_free(&frame) }
-
-    func receive() throws {
-        while true {
-            let status = avcodec_receive_frame(context, frame)
-            if status == flipbook_averror_eagain() || status == flipbook_averror_eof() { return }
-            try check(status, "receive frame")
-            clip.frameTimes.append(Double(frame!.pointee.best_effort_timestamp) * av_q2d(timeBase))
-            let pixelFormat = AVPixelFormat(rawValue: frame!.pointee.format)
-            clip.framePixelFormat = String(cString: av_get_pix_fmt_name(pixelFormat))
-            clip.frames.append(try rgba(frame!))
-            av_frame_unref(frame)
+    try decodeEachFrame(url, decoder: { id in
+        id == AV_CODEC_ID_VP9 ? avcodec_find_decoder_by_name("libvpx-vp9") : avcodec_find_decoder(id)
+    }, inspect: { format, stream in
+        clip.containerName = String(cString: format.pointee.iformat.pointee.name)
+        let parameters = stream.pointee.codecpar.pointee
+        clip.codecName = String(cString: avcodec_get_name(parameters.codec_id))
+        clip.streamPixelFormat = av_get_pix_fmt_name(AVPixelFormat(rawValue: parameters.format)).map { String(cString: $0) } ?? "?"
+        let tag = parameters.codec_tag
+        clip.codecTag = String(decoding: (0..<4).map { UInt8(truncatingIfNeeded: tag >> (8 * $0)) }, as: UTF8.self)
+        if let entry = av_dict_get(stream.pointee.metadata, "alpha_mode", nil, 0) {
+            clip.alphaMode = String(cString: entry.pointee.value)
         }
-    }
-    while av_read_frame(format, packet) >= 0 {
-        defer { av_packet_unref(packet) }
-        if packet!.pointee.stream_index != index { continue }
-        try check(avcodec_send_packet(context, packet), "send packet")
-        try receive()
-    }
-    try check(avcodec_send_packet(context, nil), "flush decoder")
-    try receive()
+    }, receive: { frame, timeBase in
+        clip.frameTimes.append(Double(frame.pointee.best_effort_timestamp) * av_q2d(timeBase))
+        clip.framePixelFormat = String(cString: av_get_pix_fmt_name(AVPixelFormat(rawValue: frame.pointee.format)))
+        clip.frames.append(try rgba(frame))
+    })
     return clip
 }
 
@@ -97,7 +60,7 @@ public func decodeClip(_ url: URL) throws -> DecodedClip {
 private func rgba(_ frame: UnsafeMutablePointer<AVFrame>) throws -> DecodedPicture {
     let width = Int(frame.pointee.width), height = Int(frame.pointee.height)
     guard let descriptor = av_pix_fmt_desc_get(AVPixelFormat(rawValue: frame.pointee.format)) else {
-        throw ClipDecodeError(description: "unknown pixel format")
+        throw TestDecodeError(description: "unknown pixel format")
     }
     let d = descriptor.pointee
     let isRGB = d.flags & UInt64(AV_PIX_FMT_FLAG_RGB) != 0
@@ -157,6 +120,3 @@ private func rgba(_ frame: UnsafeMutablePointer<AVFrame>) throws -> DecodedPictu
 }
 
 /// Why ``decodeClip(_:)`` could not decode a file.
-public struct ClipDecodeError: Error, CustomStringConvertible {
-    public var description: String
-}

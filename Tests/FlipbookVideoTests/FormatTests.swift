@@ -83,7 +83,7 @@ struct FormatDecodeBackTests {
         let directory = scratch.url
         let url = directory.appendingPathComponent(format.file)
         try encodeAlphaPattern(to: url, options: format.options)
-        let clip = try decodeRGBA(url)
+        let clip = try decodeClip(url)
         #expect(clip.codecName == format.codecName)
         #expect(clip.framePixelFormat == format.decodedFormat)
         #expect(clip.frameCount == 31)
@@ -140,7 +140,7 @@ struct FormatDecodeBackTests {
             try encoder.append(bitmap)
         }
         try encoder.finish()
-        let clip = try decodeRGBA(url)
+        let clip = try decodeClip(url)
         let shift = encoder.format.pixelFormat.layout.chromaShift
         #expect(clip.frameCount == 3)
         let frame = try #require(clip.frames.last)
@@ -168,7 +168,7 @@ struct FormatDecodeBackTests {
         let directory = scratch.url
         let url = directory.appendingPathComponent(file)
         try encodeAlphaPattern(to: url, options: VideoOptions(codec: .hevc), count: 3)
-        #expect(try decodeRGBA(url).codecTag == "hvc1")
+        #expect(try decodeClip(url).codecTag == "hvc1")
     }
 
     @Test("VP9 in WebM marks its alpha track")
@@ -177,6 +177,6 @@ struct FormatDecodeBackTests {
         let directory = scratch.url
         let url = directory.appendingPathComponent("clip.webm")
         try encodeAlphaPattern(to: url, options: VideoOptions(), count: 3)
-        #expect(try decodeRGBA(url).alphaMode == "1")
+        #expect(try decodeClip(url).alphaMode == "1")
     }
 }

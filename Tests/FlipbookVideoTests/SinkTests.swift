@@ -23,7 +23,7 @@ struct SinkTests {
         #expect(sink.frameCount == 3)
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         #expect(names == ["frame-00120.png", "frame-00121.png", "frame-00122.png"])
-        let clip = try decodeRGBA(directory.appendingPathComponent("frame-00121.png"))
+        let clip = try decodeClip(directory.appendingPathComponent("frame-00121.png"))
         #expect(clip.codecName == "png" && clip.framePixelFormat == "rgba")
         let frame = try #require(clip.frames.first)
         #expect(frame.pixel(2, 2).a == 0)

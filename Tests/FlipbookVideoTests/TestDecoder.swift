@@ -1,4 +1,5 @@
 import CFFmpeg
+import FlipbookTestSupport
 import Foundation
 @testable import FlipbookVideo
 

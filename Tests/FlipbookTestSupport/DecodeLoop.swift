@@ -1,12 +1,15 @@
 import CFFmpeg
 import Foundation
-@testable import FlipbookVideo
+import FlipbookVideo
 
-struct TestDecodeError: Error, CustomStringConvertible {
-    var description: String
+/// A libav failure while a test decodes a clip.
+public struct TestDecodeError: Error, CustomStringConvertible {
+    public var description: String
+    public init(description: String) { self.description = description }
 }
 
-func checkDecode(_ status: Int32, _ what: String) throws {
+/// Throws a ``TestDecodeError`` with libav's text when `status` is negative.
+public func checkDecode(_ status: Int32, _ what: String) throws {
     if status < 0 { throw TestDecodeError(description: "\(what): \(libavErrorText(status))") }
 }
 
@@ -15,7 +18,7 @@ func checkDecode(_ status: Int32, _ what: String) throws {
 /// threaded) and hands each frame to `receive` with the stream's time base.
 ///
 /// `decoder` picks the decoder for a codec; the default is libavcodec's own.
-func decodeEachFrame(
+public func decodeEachFrame(
     _ url: URL,
     decoder: (AVCodecID) -> UnsafePointer<AVCodec>? = { avcodec_find_decoder($0) },
     inspect: (UnsafeMutablePointer<AVFormatContext>, UnsafeMutablePointer<AVStream>) throws -> Void,
