@@ -13,14 +13,18 @@ extension FlipbookTool {
                 pick others.
 
                 Examples:
-                  flipbook render confetti -o confetti.mp4
-                  flipbook render ripples -o ripples.mp4 \\
-                      --size 1080x1920 --scale 3 --duration 8
-                  flipbook render party.json -o party.mp4 \\
-                      --crf 18 --preset slow --fps 29.97
-                  flipbook render confetti -o overlay.webm \\
+                  flipbook render confetti -o c.mp4
+                  flipbook render ripples -o r.mp4 \\
+                      --size 1080x1920 --scale 3 \\
+                      --duration 8
+                  flipbook render party.json \\
+                      -o party.mp4 --crf 18 \\
+                      --preset slow --fps 29.97
+                  flipbook render confetti \\
+                      -o overlay.webm \\
                       --background transparent
-                  flipbook render confetti -o frame-%05d.png --frames 60-119
+                  flipbook render confetti \\
+                      -o f-%05d.png --frames 60-119
                 """)
 
         @OptionGroup var scene: SceneOptions

@@ -13,9 +13,12 @@ extension FlipbookTool {
                 PDF and SVG are vector files at the canvas size in points.
 
                 Examples:
-                  flipbook still confetti --time 0.8 -o confetti.png
-                  flipbook still party.json --time 1.2 -o party.pdf
-                  flipbook still confetti --frame 48 -o frame48.png
+                  flipbook still confetti \\
+                      --time 0.8 -o confetti.png
+                  flipbook still party.json \\
+                      --time 1.2 -o party.pdf
+                  flipbook still confetti \\
+                      --frame 48 -o frame48.png
                 """)
 
         @OptionGroup var scene: SceneOptions

@@ -86,7 +86,7 @@ struct ParsingTests {
             .hasPrefix("The value 'warp' is invalid for '--preset <preset>'"))
     }
 
-    @Test("help examples are never wrapped mid-command", arguments: [80, 100])
+    @Test("help examples are never wrapped mid-command, from 40 columns up", arguments: [40, 80, 100])
     func examples(columns: Int) {
         for command in [FlipbookTool.Render.self, FlipbookTool.Still.self, FlipbookTool.Batch.self] as [any ParsableCommand.Type] {
             let discussion = command.configuration.discussion
