@@ -6,7 +6,7 @@ import Foundation
 struct FlipbookTool: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flipbook",
-        abstract: "Render animated scenes to H.264 MP4 clips and PNG, PDF or SVG stills.",
+        abstract: "Render animated scenes to video (MP4, MOV, WebM, MKV), animations (GIF, APNG, WebP), PNG sequences and PNG, PDF or SVG stills.",
         discussion: """
             A scene is a built-in effect (confetti, ripples) or a JSON scene file describing a whole \
             timeline. Run `flipbook scenes` to see each scene's parameters and defaults.

@@ -2,7 +2,7 @@ import CFFmpeg
 
 /// The pixel layout of an encoded clip or image, named as libavutil names it.
 ///
-/// Each codec accepts some of these (``VideoCodec/pixelFormats``); ``VideoOptions/pixelFormat`` picks
+/// Each codec accepts some of these (``VideoCodec/Capabilities-swift.struct/pixelFormats``); ``VideoOptions/pixelFormat`` picks
 /// one, or `nil` lets the codec choose (opaque or with alpha, see ``VideoOptions/alpha``).
 public enum PixelFormat: String, Sendable, Codable, CaseIterable {
     /// 8-bit 4:2:0 YUV: one chroma sample per 2×2 pixels, the format every player decodes.
