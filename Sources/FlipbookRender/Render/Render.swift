@@ -36,8 +36,12 @@ public func render(
     _ timeline: Timeline, to url: URL, options: VideoOptions = VideoOptions(), workers: Int? = nil,
     cancellation: RenderCancellation? = nil, progress: ((RenderProgress) -> Void)? = nil
 ) throws -> RenderReport {
-    try renderClip(timeline, frames: nil, to: url, options: options, workers: workers, cancellation: cancellation,
-                   progress: progress)
+    // A GIF cannot play faster than 50 fps: a faster timeline is written every k-th frame, and said so.
+    let (clip, rateNote) = timelineForGIF(timeline, to: url, options: options)
+    var report = try renderClip(clip, frames: nil, to: url, options: options, workers: workers,
+                                cancellation: cancellation, progress: progress)
+    if let rateNote { report.timingNote = [rateNote, report.timingNote].compactMap { $0 }.joined(separator: " ") }
+    return report
 }
 
 /// Renders only the timeline's frames `frames` (inclusive, zero-based) as a clip of their own that

@@ -5,9 +5,9 @@ import Foundation
 /// as 1/10 s. So GIF plays at most 50 fps, and a rate whose frame time is not a whole number of
 /// hundredths is written with delays that alternate between the two nearest (frame `i` starts at
 /// `round(100·i/fps)` hundredths): the average rate is the clip's own, each frame within 5 ms of its time.
-enum GIFTiming {
+package enum GIFTiming {
     /// The highest rate a GIF plays at as written.
-    static let maximumRate = 50.0
+    package static let maximumRate = 50.0
 
     /// Checks `fps` and says which delays are written.
     ///
