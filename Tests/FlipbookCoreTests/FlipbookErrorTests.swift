@@ -34,3 +34,19 @@ struct FlipbookErrorTests {
         #expect(FlipbookError.writeFailed("PNG", path: "/out/a.png", errno: EACCES).kind == .file)
     }
 }
+
+@Suite("FlipbookError: earlier names")
+struct FlipbookErrorEarlierNameTests {
+    @available(*, deprecated)
+    @Test("code written against the earlier kinds still compiles and means the new ones")
+    func earlierNames() {
+        #expect(FlipbookError.invalidArgument("x").kind == .invalidInput)
+        #expect(FlipbookError.io("x").kind == .file)
+        #expect(FlipbookError.Kind.malformedInput == .invalidInput)
+        #expect(FlipbookError.Kind.video == .codec)
+        switch FlipbookError.Kind.internal {
+        case .cairo: break
+        default: Issue.record("`case .cairo` should match .internal")
+        }
+    }
+}

@@ -83,7 +83,7 @@ public struct TouchScript: Sendable, Equatable {
                     point: polyline.point(atFraction: fraction) ?? first))
             }
         }
-        events.append(Event(time: start + max(0, duration), phase: .up, finger: finger, point: points.last!))
+        events.append(Event(time: start + max(0, duration), phase: .up, finger: finger, point: points.last ?? first))
     }
 
     /// Adds a straight drag from `from` to `to`.

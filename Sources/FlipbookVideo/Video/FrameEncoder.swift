@@ -135,7 +135,8 @@ final class FrameEncoder {
             if let palette = picture.palette, let destination = pointers[1] {
                 // PAL8: 256 native-endian 0xAARRGGBB entries in the second data pointer.
                 palette.withUnsafeBytes { source in
-                    UnsafeMutableRawPointer(destination).copyMemory(from: source.baseAddress!, byteCount: min(source.count, 1024))
+                    guard let base = source.baseAddress else { return }
+                    UnsafeMutableRawPointer(destination).copyMemory(from: base, byteCount: min(source.count, 1024))
                 }
             }
         }
@@ -170,19 +171,21 @@ final class FrameEncoder {
     private func copy(_ plane: [UInt8], width: Int, rows: Int, sampleBytes: Int,
                       into destination: UnsafeMutablePointer<UInt8>, stride: Int) {
         plane.withUnsafeBufferPointer { source in
+            // Planes of a validated size are never empty; an empty one has nothing to copy.
+            guard let base = source.baseAddress else { return }
             if stride == width {
-                destination.update(from: source.baseAddress!, count: width * rows)
+                destination.update(from: base, count: width * rows)
                 return
             }
             for row in 0..<rows {
                 let target = destination + row * stride
-                target.update(from: source.baseAddress! + row * width, count: width)
+                target.update(from: base + row * width, count: width)
                 if sampleBytes == 1 {
                     (target + width).update(repeating: source[row * width + width - 1], count: stride - width)
                 } else {
                     var offset = width
                     while offset + sampleBytes <= stride {
-                        (target + offset).update(from: source.baseAddress! + row * width + width - sampleBytes, count: sampleBytes)
+                        (target + offset).update(from: base + row * width + width - sampleBytes, count: sampleBytes)
                         offset += sampleBytes
                     }
                 }

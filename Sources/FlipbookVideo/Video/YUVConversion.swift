@@ -133,15 +133,17 @@ private func fill(_ frame: inout YUVFrame, _ tiles: DirtyTiles, with samples: (y
     frame.y.withUnsafeMutableBufferPointer { yPlane in
         frame.u.withUnsafeMutableBufferPointer { uPlane in
             frame.v.withUnsafeMutableBufferPointer { vPlane in
+                guard let yBase = yPlane.baseAddress, let uBase = uPlane.baseAddress, let vBase = vPlane.baseAddress
+                else { return }
                 tiles.forEachRun { x, y, width, height in
                     let run = paddedRun(picture, x, y, width, height)
                     for row in run.y0..<run.y1 {
-                        (yPlane.baseAddress! + row * lumaWidth + run.x0).update(repeating: samples.y, count: run.x1 - run.x0)
+                        (yBase + row * lumaWidth + run.x0).update(repeating: samples.y, count: run.x1 - run.x0)
                     }
                     for row in (run.y0 / 2)..<(run.y1 / 2) {
                         let offset = row * chromaWidth + run.x0 / 2, count = (run.x1 - run.x0) / 2
-                        (uPlane.baseAddress! + offset).update(repeating: samples.cb, count: count)
-                        (vPlane.baseAddress! + offset).update(repeating: samples.cr, count: count)
+                        (uBase + offset).update(repeating: samples.cb, count: count)
+                        (vBase + offset).update(repeating: samples.cr, count: count)
                     }
                 }
             }
