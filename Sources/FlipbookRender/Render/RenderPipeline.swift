@@ -158,7 +158,7 @@ final class RenderPipeline: @unchecked Sendable {
             }
             let index = nextToClaim
             nextToClaim += 1
-            let recycled = spare.popLast()
+            var recycled = spare.popLast()
             condition.unlock()
 
             let start = DispatchTime.now().uptimeNanoseconds
@@ -170,7 +170,7 @@ final class RenderPipeline: @unchecked Sendable {
                 recordFailure(frame: index, issue)
                 break
             }
-            let frame = convert(bitmap, reusing: recycled)
+            let frame = convert(bitmap, reusing: &recycled)
             let converted = DispatchTime.now().uptimeNanoseconds
 
             condition.lock()
@@ -185,8 +185,10 @@ final class RenderPipeline: @unchecked Sendable {
 
     /// Converts into a recycled frame when there is one: for `yuv420p` that rewrites only the tiles
     /// drawn since the bitmap was cleared, in buffers already allocated.
-    private func convert(_ bitmap: Bitmap, reusing recycled: consuming ConvertedFrame?) -> ConvertedFrame {
-        guard var frame = recycled else {
+    /// The recycled frame is moved out (`take()`), never copied: a second reference to its planes would
+    /// make converting into them copy every plane first.
+    private func convert(_ bitmap: Bitmap, reusing recycled: inout ConvertedFrame?) -> ConvertedFrame {
+        guard var frame = recycled.take() else {
             return ConvertedFrame(converting: bitmap, to: pixelFormat, background: background)
         }
         frame.convert(bitmap, background: background)
