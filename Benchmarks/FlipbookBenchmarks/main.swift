@@ -8,6 +8,7 @@ import Foundation
 //   canvas, video            drawing and video micro-benchmarks
 //   write-fixtures           Fixtures/Benchmarks/*.json from Workloads.swift
 //   dump-yuv <B1…B3> <file>  a workload's frames as raw yuv420p
+//   encoder-settings [B1 …]  H.264 before issue #12 and now: encode time, memory, size, peak rate, PSNR
 //   workload-child …         internal: one measurement, run in its own process by `all`
 let benchmarks: [String: ([String]) throws -> Void] = [
     "all": WorkloadBenchmark.all,
@@ -15,6 +16,8 @@ let benchmarks: [String: ([String]) throws -> Void] = [
     "workload-child": WorkloadChild.run,
     "write-fixtures": { _ in try WorkloadFixtures.write() },
     "dump-yuv": YUVDump.run,
+    "encoder-settings": EncoderSettingsBenchmark.run,
+    "encoder-settings-child": EncoderSettingsBenchmark.runChild,
     "canvas": CanvasBenchmark.run,
     "video": VideoBenchmark.run,
 ]

@@ -49,6 +49,16 @@ struct FrameRangeArgument: ExpressibleByArgument {
     }
 }
 
+/// `--max-bitrate 8M`: bits per second, FFmpeg's way (`8M`, `2.5M`, `800k`, `8000000`).
+struct BitrateArgument: ExpressibleByArgument {
+    var bitsPerSecond: Int
+
+    init?(argument: String) {
+        guard let bits = Bitrate.bitsPerSecond(argument) else { return nil }
+        bitsPerSecond = bits
+    }
+}
+
 extension PixelSize: ExpressibleByArgument {
     public init?(argument: String) {
         self.init(parsing: argument)

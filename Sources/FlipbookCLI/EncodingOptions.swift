@@ -24,15 +24,20 @@ struct EncodingOptions: ParsableArguments {
             help: "Constant rate factor (H.264, HEVC: 0–51; VP9, AV1: 0–63); lower is better and larger. (default: 20)")
     var crf: Int?
 
-    @Option(help: "x264/x265's speed/size trade-off; slower presets make smaller files. (default: medium)")
+    @Option(help: "Speed/size trade-off, x264's names (VP9 and AV1 map them to their speeds). (default: medium)")
     var preset: X264Preset?
 
     @Option(parsing: .unconditional,
-            help: "Frames x264 looks ahead; fewer use less memory and make larger files. (default: the preset's, at most 10)")
+            help: "Frames x264 looks ahead; fewer save memory, lose quality. (default: the preset's, 40 for medium)")
     var lookahead: Int?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds between keyframes. (default: 2)", valueName: "seconds"))
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Most seconds between keyframes. (default: the encoder's, 250 frames for x264)", valueName: "seconds"))
     var keyint: Double?
+
+    @Option(help: ArgumentHelp(
+        "Cap on the bit rate, H.264/HEVC, e.g. 8M or 800k, 1 s buffer. (default: H.264's level limit)", valueName: "rate"))
+    var maxBitrate: BitrateArgument?
 
     @Option(parsing: .unconditional,
             help: "Times a GIF, APNG or WebP repeats after playing once; 0 plays once. (default: forever)")
@@ -54,6 +59,7 @@ struct EncodingOptions: ParsableArguments {
         if preset != nil { flags.insert("--preset") }
         if lookahead != nil { flags.insert("--lookahead") }
         if keyint != nil { flags.insert("--keyint") }
+        if maxBitrate != nil { flags.insert("--max-bitrate") }
         if loop != nil { flags.insert("--loop") }
         if quality != nil { flags.insert("--quality") }
         if workers != nil { flags.insert("--workers") }
@@ -70,7 +76,8 @@ struct EncodingOptions: ParsableArguments {
         let options = try VideoOptions(
             codec: codec, container: format, crf: crf ?? defaults.crf, preset: (preset?.rawValue) ?? defaults.preset,
             pixelFormat: pixelFormat, alpha: transparent ? true : nil, loop: loop,
-            keyframeInterval: keyint ?? defaults.keyframeInterval, lookahead: lookahead)
+            keyframeInterval: keyint ?? defaults.keyframeInterval, lookahead: lookahead,
+            maxBitrate: maxBitrate?.bitsPerSecond)
         let codec = try OutputFormat(url: url, options: options).codec
         return (quality ?? .standard).applied(to: options, codec: codec, presetGiven: preset != nil, crfGiven: crf != nil)
     }

@@ -55,6 +55,10 @@ struct OutputFormatToolTests {
               (["--keyint", "1", "-o", "clip.gif"], "--keyint is set (1) but GIF has no keyframeInterval; codecs with one: h264, hevc, vp9, av1."),
               (["--frames", "4-9", "-o", "clip.mp4"], "--frames must lie within 0-5: the clip has 6 frames"),
               (["--pixel-format", "yuv420p10le", "-o", "clip.mp4"], "--pixel-format must be one of yuv420p"),
+              (["--max-bitrate", "8M", "-o", "clip.webm"], "--max-bitrate is set (8M) but VP9 has no maxBitrate; codecs with one: h264, hevc."),
+              (["--max-bitrate", "5k", "-o", "clip.mp4"], "--max-bitrate must be between 10k and 10G bits per second; it is 5k."),
+              (["--max-bitrate", "8X", "-o", "clip.mp4"], "The value '8X' is invalid for '--max-bitrate <rate>'"),
+              (["--preset", "slow", "-o", "clip.gif"], "--preset is set (slow) but GIF has no preset; codecs with one: h264, hevc, vp9, av1."),
           ])
     func settingErrors(arguments: [String], message: String) throws {
         let scratch = try TemporaryDirectory.cli()

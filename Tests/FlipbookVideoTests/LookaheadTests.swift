@@ -6,10 +6,10 @@ import Testing
 
 @Suite("x264 lookahead and threading settings")
 struct LookaheadTests {
-    @Test("the default lookahead is the preset's own, capped at 10 frames")
+    @Test("the default lookahead is the preset's own")
     func defaultLookahead() throws {
-        #expect(VideoOptions().resolvedLookahead == 10)
-        #expect(try VideoOptions(preset: "veryslow").resolvedLookahead == 10)
+        #expect(VideoOptions().resolvedLookahead == 40)
+        #expect(try VideoOptions(preset: "veryslow").resolvedLookahead == 60)
         #expect(try VideoOptions(preset: "veryfast").resolvedLookahead == 10)
         #expect(try VideoOptions(preset: "ultrafast").resolvedLookahead == 0)
         #expect(try VideoOptions(preset: "medium", lookahead: 40).resolvedLookahead == 40)
@@ -46,7 +46,7 @@ struct LookaheadTests {
         #if arch(x86_64)
         #expect(parameters.contains("asm=\(x264CPUFlagsWithoutAVX512() ?? "")"))
         #endif
-        #expect(x264Parameters(for: VideoOptions()).contains("rc-lookahead=\(VideoOptions.defaultLookaheadLimit)"))
+        #expect(x264Parameters(for: VideoOptions()).contains("rc-lookahead=40"))
     }
 
     @Test("every lookahead encodes the same frames to a decodable clip, byte-identical across runs",

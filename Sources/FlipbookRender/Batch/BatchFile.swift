@@ -99,6 +99,7 @@ public struct BatchFile: Sendable, Equatable {
         job.loop = try fields.whole("loop", Int.self)
         job.lookahead = try fields.whole("lookahead", Int.self)
         job.keyframeInterval = try fields.number("keyframeInterval")
+        job.maxBitrate = try fields.bitrate("maxBitrate")
         job.frames = try fields.frames("frames")
         return job
     }
@@ -212,6 +213,19 @@ private struct JSONFields {
                 at: .init(keyPath: key))
         }
         return value
+    }
+
+    /// Bits per second: a number, or FFmpeg's `"8M"`, `"800k"`.
+    func bitrate(_ key: String) throws -> Int? {
+        guard let value = value(key) else { return nil }
+        if let text = value as? String {
+            guard let bits = Bitrate.bitsPerSecond(text) else {
+                throw FlipbookError(invalid: key, "must be bits per second, e.g. \"8M\" or \"800k\"; it is \"\(text)\".",
+                                    at: .init(keyPath: key))
+            }
+            return bits
+        }
+        return try whole(key, Int.self)
     }
 
     /// `"120-239"`: inclusive, zero-based frame numbers.

@@ -39,8 +39,10 @@ public struct BatchJob: Sendable, Equatable {
     public var loop: Int?
     /// For an H.264 clip: x264's lookahead in frames.
     public var lookahead: Int?
-    /// For a clip: seconds between keyframes.
+    /// For a clip: the most seconds between keyframes.
     public var keyframeInterval: TimeInterval?
+    /// For an H.264 or HEVC clip: the bit rate cap in bits per second (`8000000` or `"8M"`).
+    public var maxBitrate: Int?
     /// For a clip: the draft/standard/high shortcut.
     public var quality: RenderQuality?
     /// For a clip: only these frames (inclusive, zero-based), as a clip starting at time 0.
@@ -49,7 +51,8 @@ public struct BatchJob: Sendable, Equatable {
     /// The keys a job may have, in the order the documentation lists them.
     public static let keys = [
         "name", "scene", "output", "time", "size", "scale", "fps", "duration", "seed", "background", "crf", "preset",
-        "codec", "format", "pixelFormat", "loop", "lookahead", "keyframeInterval", "quality", "frames",
+        "codec", "format", "pixelFormat", "loop", "lookahead", "keyframeInterval", "maxBitrate", "quality",
+        "frames",
     ]
     /// The output extensions for clips (and `name-%05d.png` for a PNG sequence).
     public static let clipExtensions = VideoContainer.allCases.filter { $0 != .pngSequence }
@@ -94,7 +97,7 @@ public struct BatchJob: Sendable, Equatable {
         let options = try VideoOptions(
             codec: codec, container: format, crf: crf ?? defaults.crf, preset: preset ?? defaults.preset,
             pixelFormat: pixelFormat, alpha: request.background == .clear ? true : nil, loop: loop,
-            keyframeInterval: keyframeInterval ?? defaults.keyframeInterval, lookahead: lookahead)
+            keyframeInterval: keyframeInterval ?? defaults.keyframeInterval, lookahead: lookahead, maxBitrate: maxBitrate)
         let codec = try OutputFormat(url: url, options: options).codec
         return (quality ?? .standard).applied(to: options, codec: codec, presetGiven: preset != nil, crfGiven: crf != nil)
     }

@@ -10,39 +10,54 @@ struct EncoderSettings {
     var threads = 1
     /// `AVCodecContext.bit_rate`, when the codec needs it (0 puts libvpx and libaom in constant quality).
     var bitRate: Int64?
-    /// Whether ``VideoOptions/keyframeInterval`` sets the GOP length.
-    var usesKeyframeInterval = true
+    /// `AVCodecContext.gop_size`, or `nil` for the encoder's own.
+    var gopLength: Int?
+    /// Whether the stream is to be held to the H.264 level x264 signals: H.264 at a CRF above 0
+    /// (lossless streams are never capped) with no ``VideoOptions/maxBitrate`` of the user's. The
+    /// encoder then asks x264 for its level and reopens with ``H264Level/vbv``.
+    var capsBitrateAtLevel = false
     /// A few words for messages: "preset medium, CRF 20".
     var summary = ""
 
-    init(format: OutputFormat, options: VideoOptions, fps: FrameRate) {
-        usesKeyframeInterval = format.codec.capabilities.hasKeyframeInterval
+    /// - Parameter vbv: the cap to hold H.264 to when ``VideoOptions/maxBitrate`` is `nil`: the
+    ///   signalled level's (see ``capsBitrateAtLevel``).
+    init(format: OutputFormat, options: VideoOptions, fps: FrameRate, vbv levelCap: VBV? = nil) {
+        if format.codec.capabilities.hasKeyframeInterval { gopLength = options.gopLength(fps: fps) }
+        let preset = X264Preset(rawValue: options.preset) ?? .medium
+        let userCap = options.maxBitrate.map(VBV.init(maxBitrate:))
         switch format.codec {
         case .h264:
             threads = options.resolvedEncoderThreads
-            let parameters = x264Parameters(for: options)
+            capsBitrateAtLevel = options.holdsToLevel && userCap == nil && levelCap == nil && options.crf > 0
+            let vbv = userCap ?? levelCap
+            let parameters = x264Parameters(for: options, vbv: vbv)
             self.options = [("preset", options.preset), ("crf", String(options.crf)), ("x264-params", parameters)]
-            summary = "preset \(options.preset), CRF \(options.crf)"
+            summary = "preset \(options.preset), CRF \(options.crf)" + (vbv.map { ", \($0)" } ?? "")
         case .hevc:
             // x265's output depends on its frame threads, not on its worker pool, so only the former is
             // pinned (x265 leaks the `pools` string it copies, 2 bytes per encoder, under valgrind).
             // `info=0` leaves out the SEI message carrying x265's version and full option string.
             threads = 1
             let frameThreads = options.resolvedEncoderThreads
-            self.options = [("preset", options.preset), ("crf", String(options.crf)),
-                            ("x265-params", "log-level=error:info=0:frame-threads=\(frameThreads)")]
-            summary = "preset \(options.preset), CRF \(options.crf)"
+            var parameters = "log-level=error:info=0:frame-threads=\(frameThreads)"
+            if let userCap { parameters += ":vbv-maxrate=\(userCap.maxRate):vbv-bufsize=\(userCap.bufferSize)" }
+            self.options = [("preset", options.preset), ("crf", String(options.crf)), ("x265-params", parameters)]
+            summary = "preset \(options.preset), CRF \(options.crf)" + (userCap.map { ", \($0)" } ?? "")
         case .vp9:
             // Constant quality (bit rate 0 with a CRF); `row-mt` off and fixed threads for identical output.
             threads = options.resolvedEncoderThreads
             bitRate = 0
-            self.options = [("crf", String(options.crf)), ("deadline", "good"), ("cpu-used", "4"), ("row-mt", "0")]
-            summary = "CRF \(options.crf)"
+            let speed = preset.vp9Speed
+            self.options = [("crf", String(options.crf)), ("deadline", speed.mode), ("cpu-used", String(speed.cpuUsed)),
+                            ("row-mt", "0")]
+            summary = "CRF \(options.crf), \(speed.mode) speed \(speed.cpuUsed)"
         case .av1:
             threads = options.resolvedEncoderThreads
             bitRate = 0
-            self.options = [("crf", String(options.crf)), ("cpu-used", "6"), ("row-mt", "0"), ("usage", "good")]
-            summary = "CRF \(options.crf)"
+            let speed = preset.av1Speed
+            self.options = [("crf", String(options.crf)), ("cpu-used", String(speed.cpuUsed)), ("row-mt", "0"),
+                            ("usage", speed.mode)]
+            summary = "CRF \(options.crf), \(speed.mode) speed \(speed.cpuUsed)"
         case .prores:
             // 4444 (profile 4) carries alpha; 422 HQ (profile 3) is the usual opaque delivery format.
             // Vendor `apl0` is what Apple's own encoder writes, which some players look for.

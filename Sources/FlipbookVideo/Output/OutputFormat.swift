@@ -59,8 +59,8 @@ public struct OutputFormat: Sendable, Equatable {
         pixelFormat = options.pixelFormat ?? (keepsAlpha ? table.alphaFormat ?? table.opaqueFormat : table.opaqueFormat)
     }
 
-    /// Refuses a setting the codec does not have, naming the codecs that have it. `crf`, `preset`
-    /// and `keyframeInterval` always have a value, so only one changed from its default counts as set.
+    /// Refuses a setting the codec does not have, naming the codecs that have it. `crf` and `preset`
+    /// always have a value, so only one changed from its default counts as set.
     private static func checkSettings(_ options: VideoOptions, for codec: VideoCodec) throws {
         let defaults = VideoOptions()
         let table = codec.capabilities
@@ -77,11 +77,14 @@ public struct OutputFormat: Sendable, Equatable {
         if options.preset != defaults.preset, !table.hasPreset {
             throw refuse("preset", options.preset) { $0.hasPreset }
         }
-        if let interval = options.keyframeInterval, interval != defaults.keyframeInterval, !table.hasKeyframeInterval {
+        if let interval = options.keyframeInterval, !table.hasKeyframeInterval {
             throw refuse("keyframeInterval", formatNumber(interval)) { $0.hasKeyframeInterval }
         }
-        if let lookahead = options.lookahead, codec != .h264 {
-            throw refuse("lookahead", String(lookahead)) { $0.encoderName == "libx264" }
+        if let lookahead = options.lookahead, !table.hasLookahead {
+            throw refuse("lookahead", String(lookahead)) { $0.hasLookahead }
+        }
+        if let maxBitrate = options.maxBitrate, !table.hasMaxBitrate {
+            throw refuse("maxBitrate", formatBitrate(maxBitrate)) { $0.hasMaxBitrate }
         }
     }
 

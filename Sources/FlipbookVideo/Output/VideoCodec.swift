@@ -39,13 +39,18 @@ public enum VideoCodec: String, Sendable, Codable, CaseIterable {
         public var frameLimits: (macroblocks: Int, side: Int)
         /// The `crf` values the encoder understands, or `nil` when it has no CRF.
         public var crfRange: ClosedRange<Int>?
-        /// Whether ``VideoOptions/preset`` (x264's preset names) applies.
+        /// Whether ``VideoOptions/preset`` (x264's preset names) applies: x264 and x265 have those
+        /// presets; libvpx and libaom translate them to their own speeds (``X264Preset``).
         public var hasPreset: Bool
         /// The smallest picture the encoder takes safely, in pixels.
         public var minimumSize = (width: 1, height: 1)
         /// Whether ``VideoOptions/keyframeInterval`` applies: codecs whose frames all stand alone
         /// (ProRes, GIF, PNG, APNG, WebP) have none.
         public var hasKeyframeInterval = false
+        /// Whether ``VideoOptions/lookahead`` applies (x264's `rc-lookahead`).
+        public var hasLookahead = false
+        /// Whether ``VideoOptions/maxBitrate`` applies (a VBV cap).
+        public var hasMaxBitrate = false
 
         /// The opaque default pixel format.
         public var opaqueFormat: PixelFormat { pixelFormats[0] }
@@ -62,7 +67,7 @@ public enum VideoCodec: String, Sendable, Codable, CaseIterable {
             // H.264 level 6.2: 139264 macroblocks (8192×4320); x264 refuses more than 16384 a side.
             Capabilities(encoderName: "libx264", displayName: "H.264", pixelFormats: [.yuv420p], alphaFormat: nil,
                          frameLimits: (139_264, 16_384), crfRange: 0...51, hasPreset: true,
-                         hasKeyframeInterval: true)
+                         hasKeyframeInterval: true, hasLookahead: true, hasMaxBitrate: true)
         case .hevc:
             // HEVC level 6.2: 35,651,584 luma samples (139264 blocks of 16×16).
             // libx265 3.5 (Debian 12) writes past its lookahead's buffers on pictures narrower than
@@ -70,15 +75,15 @@ public enum VideoCodec: String, Sendable, Codable, CaseIterable {
             // heap), and refuses a few rows itself; 64×32 and up encoded cleanly.
             Capabilities(encoderName: "libx265", displayName: "HEVC", pixelFormats: [.yuv420p, .yuv420p10le],
                          alphaFormat: nil, frameLimits: (139_264, 16_384), crfRange: 0...51, hasPreset: true,
-                         minimumSize: (64, 32), hasKeyframeInterval: true)
+                         minimumSize: (64, 32), hasKeyframeInterval: true, hasMaxBitrate: true)
         case .vp9:
             Capabilities(encoderName: "libvpx-vp9", displayName: "VP9",
                          pixelFormats: [.yuv420p, .yuva420p, .yuv420p10le], alphaFormat: .yuva420p,
-                         frameLimits: (1_048_576, 16_384), crfRange: 0...63, hasPreset: false,
+                         frameLimits: (1_048_576, 16_384), crfRange: 0...63, hasPreset: true,
                          hasKeyframeInterval: true)
         case .av1:
             Capabilities(encoderName: "libaom-av1", displayName: "AV1", pixelFormats: [.yuv420p, .yuv420p10le],
-                         alphaFormat: nil, frameLimits: (1_048_576, 16_384), crfRange: 0...63, hasPreset: false,
+                         alphaFormat: nil, frameLimits: (1_048_576, 16_384), crfRange: 0...63, hasPreset: true,
                          hasKeyframeInterval: true)
         case .prores:
             Capabilities(encoderName: "prores_ks", displayName: "ProRes", pixelFormats: [.yuv422p10le, .yuva444p10le],

@@ -39,59 +39,23 @@ final class FrameEncoder {
         codecName = format.codec.capabilities.displayName
         pixelFormat = format.pixelFormat
         let what = what, codecName = codecName
-        let settings = EncoderSettings(format: format, options: options, fps: fps)
+        var settings = EncoderSettings(format: format, options: options, fps: fps)
         // Validated rates fit Int32: at most 1000/1 or 60000/1001.
         timeBase = AVRational(num: Int32(truncatingIfNeeded: fps.denominator), den: Int32(truncatingIfNeeded: fps.numerator))
+        let opening = Opening(width: width, height: height, fps: fps, timeBase: timeBase, format: format, file: file,
+                              what: what, codecName: codecName)
+        if settings.capsBitrateAtLevel {
+            // x264 picks the level from the picture, the rate and its reference frames, but not from
+            // the bit rate at CRF: ask it which level it signals, then hold the stream to that level.
+            var probe: UnsafeMutablePointer<AVCodecContext>? = try opening.open(settings, globalHeader: true)
+            defer { avcodec_free_context(&probe) }
+            if let level = probe.flatMap(H264Level.signalled(by:)) {
+                settings = EncoderSettings(format: format, options: options, fps: fps, vbv: level.vbv)
+            }
+        }
         // Everything above is initialised before the first throw, so deinit frees whatever was
         // allocated if a later step fails.
-        let encoderName = format.codec.encoderName
-        guard let codec = avcodec_find_encoder_by_name(encoderName) else {
-            throw FlipbookError(.codec,
-                "Cannot write \(what) \(file.path): this FFmpeg was built without the \(encoderName) encoder.")
-        }
-        guard let context = avcodec_alloc_context3(codec) else {
-            throw libavError(flipbook_averror(ENOMEM), "allocating the \(codecName) encoder", file: file, what: what)
-        }
-        self.context = context
-        let c = context
-        c.pointee.width = Int32(width)
-        c.pointee.height = Int32(height)
-        c.pointee.pix_fmt = format.pixelFormat.libavFormat
-        c.pointee.time_base = timeBase
-        c.pointee.framerate = AVRational(num: timeBase.den, den: timeBase.num)
-        c.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
-        if settings.usesKeyframeInterval, let gop = options.gopLength(fps: fps) {
-            c.pointee.gop_size = Int32(gop)
-        }
-        if format.pixelFormat.layout.planar {
-            // The tags must match the matrix and range of our RGB→YUV conversion (YUVConversion.swift).
-            c.pointee.color_primaries = AVCOL_PRI_BT709
-            c.pointee.color_trc = AVCOL_TRC_BT709
-            c.pointee.colorspace = AVCOL_SPC_BT709
-            c.pointee.color_range = AVCOL_RANGE_MPEG
-        }
-        // Encoders' output may depend on their thread count, so it is always set explicitly (never "auto").
-        c.pointee.thread_count = Int32(settings.threads)
-        if let bitRate = settings.bitRate { c.pointee.bit_rate = bitRate }
-        c.pointee.flags |= Int32(AV_CODEC_FLAG_BITEXACT)
-        if globalHeader {
-            // MP4, MOV and Matroska keep parameter sets (SPS/PPS, …) in the sample description.
-            c.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER)
-        }
-
-        var dictionary: OpaquePointer? = nil
-        defer { av_dict_free(&dictionary) }
-        for (key, value) in settings.options {
-            try checkLibav(av_dict_set(&dictionary, key, value, 0), "setting the \(encoderName) option \(key)=\(value)",
-                           file: file, what: what)
-        }
-        try checkLibav(avcodec_open2(c, codec, &dictionary),
-                       "opening \(encoderName) (\(width)×\(height), \(fps) fps, \(settings.summary))",
-                       file: file, what: what)
-        if av_dict_count(dictionary) > 0 {
-            throw FlipbookError(.codec,
-                "Cannot write \(what) \(file.path): \(encoderName) did not accept the options \(Self.keys(dictionary)).")
-        }
+        context = try opening.open(settings, globalHeader: globalHeader)
 
         guard let frame = av_frame_alloc() else {
             throw libavError(flipbook_averror(ENOMEM), "allocating a video frame", file: file, what: what)
@@ -204,16 +168,6 @@ final class FrameEncoder {
                 memset(reference.pointee.data, 0, reference.pointee.size)
             }
         }
-    }
-
-    private static func keys(_ dictionary: OpaquePointer?) -> String {
-        var names: [String] = []
-        var entry: UnsafeMutablePointer<AVDictionaryEntry>? = nil
-        while let next = av_dict_get(dictionary, "", entry, AV_DICT_IGNORE_SUFFIX) {
-            names.append(String(cString: next.pointee.key))
-            entry = next
-        }
-        return names.joined(separator: ", ")
     }
 
     deinit {

@@ -24,8 +24,9 @@ public enum X264Preset: String, Sendable, Codable, CaseIterable {
 /// How a clip is encoded: codec, quality, speed and container settings.
 ///
 /// The defaults let the output's name choose the codec (``VideoContainer``); for an `.mp4` that is a
-/// clip that plays everywhere: H.264 (High profile), `yuv420p`, BT.709 colour, CRF 20, preset
-/// `medium`, a keyframe every 2 seconds and the `moov` box at the front of the file.
+/// clip that plays everywhere: H.264 (High profile), `yuv420p`, BT.709 colour with centre-sited
+/// chroma, CRF 20, preset `medium` with x264's own settings for it (lookahead, keyframe interval),
+/// a bit rate capped at what the signalled level allows, and the `moov` box at the front of the file.
 ///
 /// `VideoOptions` is `Codable`, so batch jobs can keep it in a configuration file.
 public struct VideoOptions: Sendable, Hashable, Codable {
@@ -55,8 +56,9 @@ public struct VideoOptions: Sendable, Hashable, Codable {
     /// Puts the `moov` box before the media data, so a clip starts playing while it downloads.
     /// Costs one extra pass over the file when ``VideoEncoder/finish()`` runs.
     public var faststart: Bool
-    /// Seconds between forced keyframes (the GOP length is `round(interval × fps)` frames);
-    /// `nil` leaves x264's default of 250 frames. x264 may add keyframes at scene cuts.
+    /// The longest time between keyframes, in seconds (the GOP length is `round(interval × fps)`
+    /// frames); `nil`, the default, leaves the encoder's own (x264's and x265's 250 frames).
+    /// The encoders add keyframes at scene cuts.
     public var keyframeInterval: TimeInterval?
     /// The colour that non-opaque pixels are flattened over, since H.264 has no alpha channel.
     /// A translucent background is itself composited over black.
@@ -66,13 +68,25 @@ public struct VideoOptions: Sendable, Hashable, Codable {
     /// thread count and clips must be byte-identical wherever they are rendered.
     public var encoderThreads: Int?
     /// How many frames x264 looks ahead to choose frame types and distribute quality
-    /// (`rc-lookahead`), `0...250`. `nil` uses the preset's own lookahead capped at
-    /// ``defaultLookaheadLimit``.
+    /// (`rc-lookahead`), `0...250`. `nil`, the default, uses the preset's own (``X264Preset/lookahead``:
+    /// 40 for medium), so a clip matches what the `ffmpeg` command line makes of the same frames.
     ///
     /// The lookahead is x264's largest memory cost: every frame in it is kept with its half-size
-    /// copies and analysis, about 6.5 MB at 1080p. Longer lookaheads let the macroblock tree give
-    /// more bits to what later frames reuse, which at CRF both raises quality and grows the file.
+    /// copies and analysis, about 6.5 MB per frame at 1080p (README, "Encoder settings"). A shorter
+    /// one saves that memory at some cost in quality per bit: on the 1000-ripple benchmark 10 frames
+    /// instead of 40 made the file 11 % smaller at 0.6 dB lower PSNR.
     public var lookahead: Int?
+    /// The highest bit rate the stream may reach, in bits per second (FFmpeg's `-maxrate`), with a
+    /// 1-second buffer (`-bufsize`); H.264 and HEVC only.
+    ///
+    /// `nil` holds H.264 to the level its stream signals (x264 picks the level from the picture
+    /// size, frame rate and reference frames: 4.2 for 1080p60): no one-second stretch of the stream
+    /// goes over the level's maximum rate (62.5 Mb/s for High 4.2), so hardware decoders that check
+    /// the level play it. A lossless stream (CRF 0) is never capped.
+    public var maxBitrate: Int?
+    /// Whether H.264 is held to its signalled level when ``maxBitrate`` is `nil`; only the
+    /// benchmark turns it off, to measure the settings from before the cap.
+    package var holdsToLevel = true
 
     /// The presets x264 knows, fastest first (``X264Preset``'s names).
     public static let x264Presets = X264Preset.allCases.map(\.rawValue)
@@ -87,6 +101,8 @@ public struct VideoOptions: Sendable, Hashable, Codable {
     public static let lookaheadRange = 0...250
     /// The repeat counts accepted (GIF's loop count is 16 bits).
     public static let loopRange = 0...65_534
+    /// The maximum bit rates accepted, in bits per second: 10 kb/s to 10 Gb/s.
+    public static let maxBitrateRange = 10_000...10_000_000_000
 
     /// The x264 thread count used when ``encoderThreads`` is `nil`: two frame threads, and as many
     /// lookahead threads.
@@ -98,17 +114,9 @@ public struct VideoOptions: Sendable, Hashable, Codable {
     /// price of memory and of different bytes.
     public static let defaultEncoderThreads = 2
 
-    /// The longest lookahead used when ``lookahead`` is `nil`: x264's own for preset "veryfast".
-    ///
-    /// Measured on the 1080p/medium workloads (Benchmarks/, README "Performance"): x264's medium
-    /// default of 40 frames cost about 190 MB more at 1080p; 10 frames keeps the render under 300 MB.
-    /// At CRF 20 the sparse confetti clip (B1) came out the same (+0.2 % size, −0.01 dB PSNR) and the
-    /// busy ripples clip (B3) 12 % smaller at 0.6 dB lower PSNR: the shorter lookahead's macroblock
-    /// tree spends fewer bits on frames that later ones reuse.
-    public static let defaultLookaheadLimit = 10
-
     /// The defaults: the container's codec and pixel format (H.264 `yuv420p` in `.mp4`), CRF 20,
-    /// preset medium, faststart, a keyframe every 2 s, transparency kept where the format has it.
+    /// preset medium with its own lookahead and keyframe interval, the level's bit rate cap,
+    /// faststart, transparency kept where the format has it.
     public init() {
         codec = nil
         container = nil
@@ -118,10 +126,11 @@ public struct VideoOptions: Sendable, Hashable, Codable {
         alpha = nil
         loop = nil
         faststart = true
-        keyframeInterval = 2
+        keyframeInterval = nil
         background = .white
         encoderThreads = nil
         lookahead = nil
+        maxBitrate = nil
     }
 
     /// Options with the given values, checked (``validate()``).
@@ -137,10 +146,11 @@ public struct VideoOptions: Sendable, Hashable, Codable {
         alpha: Bool? = nil,
         loop: Int? = nil,
         faststart: Bool = true,
-        keyframeInterval: TimeInterval? = 2,
+        keyframeInterval: TimeInterval? = nil,
         background: Color = .white,
         encoderThreads: Int? = nil,
-        lookahead: Int? = nil
+        lookahead: Int? = nil,
+        maxBitrate: Int? = nil
     ) throws {
         self.codec = codec
         self.container = container
@@ -154,6 +164,7 @@ public struct VideoOptions: Sendable, Hashable, Codable {
         self.background = background
         self.encoderThreads = encoderThreads
         self.lookahead = lookahead
+        self.maxBitrate = maxBitrate
         try validate()
     }
 
@@ -162,7 +173,7 @@ public struct VideoOptions: Sendable, Hashable, Codable {
 
     /// The lookahead in frames these options encode with.
     public var resolvedLookahead: Int {
-        lookahead ?? min(X264Preset(rawValue: preset)?.lookahead ?? Self.defaultLookaheadLimit, Self.defaultLookaheadLimit)
+        lookahead ?? (X264Preset(rawValue: preset) ?? .medium).lookahead
     }
 
     /// The GOP length in frames at `fps`, or `nil` for x264's default.
@@ -171,7 +182,7 @@ public struct VideoOptions: Sendable, Hashable, Codable {
     }
 
     /// Checks every option, naming the first that is out of range by its parameter name (`crf`,
-    /// `preset`, `keyframeInterval`, `encoderThreads`, `lookahead`), which batch files and the command
+    /// `preset`, `keyframeInterval`, `encoderThreads`, `lookahead`, `loop`, `maxBitrate`), which batch files and the command
     /// line place at their key or flag.
     public func validate() throws {
         func bad(_ key: String, _ requirement: String) -> FlipbookError {
@@ -196,10 +207,14 @@ public struct VideoOptions: Sendable, Hashable, Codable {
         if let loop, !Self.loopRange.contains(loop) {
             throw bad("loop", "must be between \(Self.loopRange.lowerBound) (play once) and \(Self.loopRange.upperBound) repeats, or absent to loop forever; it is \(loop).")
         }
+        if let maxBitrate, !Self.maxBitrateRange.contains(maxBitrate) {
+            throw bad("maxBitrate", "must be between 10k and 10G bits per second; it is \(formatBitrate(maxBitrate)).")
+        }
     }
 
     private enum CodingKeys: String, CodingKey {
         case codec, container, crf, preset, pixelFormat, alpha, loop, faststart, keyframeInterval, background, encoderThreads, lookahead
+        case maxBitrate
     }
 
     public init(from decoder: any Decoder) throws {
@@ -213,15 +228,11 @@ public struct VideoOptions: Sendable, Hashable, Codable {
         alpha = try c.decodeIfPresent(Bool.self, forKey: .alpha)
         loop = try c.decodeIfPresent(Int.self, forKey: .loop)
         faststart = try c.decodeIfPresent(Bool.self, forKey: .faststart) ?? defaults.faststart
-        // An explicit null means "x264's default"; a missing key means our default.
-        if c.contains(.keyframeInterval) {
-            keyframeInterval = try c.decodeIfPresent(TimeInterval.self, forKey: .keyframeInterval)
-        } else {
-            keyframeInterval = defaults.keyframeInterval
-        }
+        keyframeInterval = try c.decodeIfPresent(TimeInterval.self, forKey: .keyframeInterval)
         background = try c.decodeIfPresent(Color.self, forKey: .background) ?? defaults.background
         encoderThreads = try c.decodeIfPresent(Int.self, forKey: .encoderThreads)
         lookahead = try c.decodeIfPresent(Int.self, forKey: .lookahead)
+        maxBitrate = try c.decodeIfPresent(Int.self, forKey: .maxBitrate)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -234,9 +245,10 @@ public struct VideoOptions: Sendable, Hashable, Codable {
         try c.encodeIfPresent(alpha, forKey: .alpha)
         try c.encodeIfPresent(loop, forKey: .loop)
         try c.encode(faststart, forKey: .faststart)
-        try c.encode(keyframeInterval, forKey: .keyframeInterval)
+        try c.encodeIfPresent(keyframeInterval, forKey: .keyframeInterval)
         try c.encode(background, forKey: .background)
         try c.encodeIfPresent(encoderThreads, forKey: .encoderThreads)
         try c.encodeIfPresent(lookahead, forKey: .lookahead)
+        try c.encodeIfPresent(maxBitrate, forKey: .maxBitrate)
     }
 }

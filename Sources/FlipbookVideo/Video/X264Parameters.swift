@@ -5,7 +5,7 @@ import Foundation
 /// Every value is a function of the ``VideoOptions`` (and of the CPU's SIMD extensions, which x264
 /// guarantees not to change the output), never of the machine's core count, so the bitstream is
 /// the same wherever a clip is rendered.
-func x264Parameters(for options: VideoOptions) -> String {
+func x264Parameters(for options: VideoOptions, vbv: VBV? = nil) -> String {
     var pairs: [String] = []
     if let cpu = x264CPUFlagsWithoutAVX512() {
         // See X264CPUFlags.swift: x264's AVX-512 kernels broke reproducible output.
@@ -18,5 +18,9 @@ func x264Parameters(for options: VideoOptions) -> String {
     // faster on two cores (B3 and B1, 4 threads, lookahead 40). It is tied to the frame-thread count,
     // not to the machine, to stay deterministic.
     pairs.append("lookahead-threads=\(options.resolvedEncoderThreads)")
+    if let vbv {
+        pairs.append("vbv-maxrate=\(vbv.maxRate)")
+        pairs.append("vbv-bufsize=\(vbv.bufferSize)")
+    }
     return pairs.joined(separator: ":")
 }

@@ -1,0 +1,108 @@
+import Foundation
+import FlipbookTestSupport
+import Testing
+
+/// The optimised `flipbook` and the `ffmpeg` command, for the tests that render the 1080p
+/// benchmark workloads (`Fixtures/Benchmarks`): the debug build draws them 20–50× slower than
+/// the release build. `make test` builds the release tool and sets `FLIPBOOK_RELEASE_TOOL`.
+enum ReleaseTool {
+    static var executable: URL? {
+        guard let path = ProcessInfo.processInfo.environment["FLIPBOOK_RELEASE_TOOL"],
+              FileManager.default.isExecutableFile(atPath: path) else { return nil }
+        return URL(fileURLWithPath: path)
+    }
+
+    static var ffmpeg: URL? {
+        ["/usr/bin/ffmpeg", "/usr/local/bin/ffmpeg", "/opt/homebrew/bin/ffmpeg"].lazy
+            .map(URL.init(fileURLWithPath:)).first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    static var available: Bool { executable != nil && ffmpeg != nil }
+
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Runs `program`, failing the test with what it printed when it does not exit 0.
+    @discardableResult
+    static func run(_ program: URL, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = program
+        process.arguments = arguments
+        process.currentDirectoryURL = packageRoot
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        if process.terminationStatus != 0 {
+            throw TestDecodeError(description: "\(program.lastPathComponent) \(arguments.joined(separator: " ")) exited \(process.terminationStatus): \(text)")
+        }
+        return text
+    }
+
+    /// FFmpeg's PSNR ("average") of `clip` against `reference`, both decoded by the ffmpeg command.
+    static func psnr(_ clip: URL, against reference: URL) throws -> Double {
+        guard let ffmpeg else { throw TestDecodeError(description: "no ffmpeg") }
+        let text = try run(ffmpeg, ["-hide_banner", "-i", clip.path, "-i", reference.path, "-lavfi", "psnr", "-f", "null", "-"])
+        guard let range = text.range(of: #"average:[0-9.]+"#, options: .regularExpression),
+              let value = Double(text[range].dropFirst("average:".count)) else {
+            throw TestDecodeError(description: "no PSNR in ffmpeg's output: \(text.suffix(400))")
+        }
+        return value
+    }
+}
+
+@Suite("H.264 on the benchmark workloads: x264's own quality, within the signalled level",
+       .enabled(if: ReleaseTool.available, "needs FLIPBOOK_RELEASE_TOOL (set by make test) and the ffmpeg command"),
+       .serialized)
+struct X264ConformanceTests {
+    /// At CRF 20 Flipbook's encode of a workload and the ffmpeg command's encode of the same
+    /// frames (taken from a lossless render, so both encoders see identical YUV samples) agree
+    /// within 1 % in size and in PSNR. ffmpeg runs with its defaults but for Flipbook's fixed thread
+    /// count, which changes x264's output slightly and does not depend on the machine here.
+    @Test("size and PSNR within 1 % of the ffmpeg command's encode of the same frames",
+          arguments: ["B1-seed", "B3-ripples"])
+    func parity(_ workload: String) throws {
+        let tool = try #require(ReleaseTool.executable), ffmpeg = try #require(ReleaseTool.ffmpeg)
+        let scratch = try TemporaryDirectory("x264-parity")
+        let scene = "Fixtures/Benchmarks/\(workload).json"
+        let ours = scratch.url.appendingPathComponent("flipbook.mp4")
+        let lossless = scratch.url.appendingPathComponent("lossless.mp4")
+        let theirs = scratch.url.appendingPathComponent("ffmpeg.mp4")
+        try ReleaseTool.run(tool, ["render", scene, "-o", ours.path])
+        try ReleaseTool.run(tool, ["render", scene, "--crf", "0", "--preset", "ultrafast", "-o", lossless.path])
+        try ReleaseTool.run(ffmpeg, ["-v", "error", "-y", "-i", lossless.path, "-c:v", "libx264", "-preset", "medium",
+                                     "-crf", "20", "-threads", "2", theirs.path])
+        let ourSize = Double(try #require(try FileManager.default.attributesOfItem(atPath: ours.path)[.size] as? Int))
+        let theirSize = Double(try #require(try FileManager.default.attributesOfItem(atPath: theirs.path)[.size] as? Int))
+        let ourPSNR = try ReleaseTool.psnr(ours, against: lossless)
+        let theirPSNR = try ReleaseTool.psnr(theirs, against: lossless)
+        #expect(abs(ourSize / theirSize - 1) <= 0.01, "size \(ourSize) against ffmpeg's \(theirSize)")
+        #expect(abs(ourPSNR / theirPSNR - 1) <= 0.01, "PSNR \(ourPSNR) dB against ffmpeg's \(theirPSNR) dB")
+        #expect(try probePackets(ours).packets.count == probePackets(theirs).packets.count)
+    }
+
+    /// The 10,000-particle storm runs at about 68 Mb/s uncapped; the stream signals High 4.2
+    /// (62.5 Mb/s) and no second of it, cut at any frame, in decoding or display order, carries more.
+    @Test("the storm's peak bit rate over any one-second window stays under level 4.2's 62.5 Mb/s")
+    func stormWithinLevel() throws {
+        let tool = try #require(ReleaseTool.executable)
+        let scratch = try TemporaryDirectory("x264-level")
+        let clip = scratch.url.appendingPathComponent("storm.mp4")
+        try ReleaseTool.run(tool, ["render", "Fixtures/Benchmarks/B2-storm.json", "--preset", "veryfast", "-o", clip.path])
+        let stream = try probePackets(clip)
+        #expect(stream.profile == 100)
+        #expect(stream.level == 42)
+        let limit = 62_500_000, fps = 60
+        #expect(stream.packets.count == 300)
+        for order in [\ProbedPacket.decodeTime, \ProbedPacket.time] {
+            let bits = stream.packets.sorted { $0[keyPath: order] < $1[keyPath: order] }.map { $0.size * 8 }
+            let peak = (0...(bits.count - fps)).map { bits[$0..<($0 + fps)].reduce(0, +) }.max() ?? 0
+            #expect(peak < limit, "a second of the storm carries \(peak) bits")
+            // The cap costs the storm little: a second still carries most of what the level allows.
+            #expect(peak > limit / 2)
+        }
+    }
+}

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Plays the web formats in a real browser (headless Chromium): a transparent VP9 WebM, an AV1
+# WebM and an H.264 MP4 rendered by the release tool, each decoded by the page and checked for its
+# size, its colours and (for the transparent one) its alpha. Screenshots go to $OUT/browser/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh chromium python3-websocket
+tool=.build/release/flipbook
+out="${OUT:-out}/browser"
+mkdir -p "$out"
+common=(confetti --size 640x360 --scale 1 --duration 1.5)
+"$tool" render "${common[@]}" --background transparent -o "$out/overlay.webm"
+"$tool" render "${common[@]}" --codec av1 -o "$out/av1.webm"
+"$tool" render "${common[@]}" -o "$out/clip.mp4"
+python3 scripts/browser/check.py "$out/overlay.webm" "$out/overlay-webm.png"
+python3 scripts/browser/check.py --opaque "$out/av1.webm" "$out/av1-webm.png"
+python3 scripts/browser/check.py --opaque "$out/clip.mp4" "$out/clip-mp4.png"

@@ -1,0 +1,63 @@
+"""Plays a clip in headless Chromium and checks that it decodes with its transparency.
+
+usage: python3 check.py [--opaque] CLIP SCREENSHOT.png
+
+Serves CLIP and page.html from 127.0.0.1, drives Chromium through its DevTools protocol, waits
+(real time, at most 30 s) for the page's verdict on a frame past 0.5 s, saves a screenshot, and
+exits 0 only when the browser decoded the clip at its size with opaque coloured pixels and, for a
+transparent clip, fully transparent ones (with --opaque: none).
+"""
+import base64, functools, http.server, json, os, shutil, subprocess, sys, tempfile, threading, time, urllib.request
+import websocket
+
+arguments = sys.argv[1:]
+opaque = "--opaque" in arguments
+clip, screenshot = [os.path.abspath(a) for a in arguments if a != "--opaque"]
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args): pass
+
+root = tempfile.mkdtemp()
+shutil.copy(os.path.join(os.path.dirname(os.path.abspath(__file__)), "page.html"), root)
+shutil.copy(clip, os.path.join(root, os.path.basename(clip)))
+server = http.server.ThreadingHTTPServer(
+    ("127.0.0.1", 0), functools.partial(QuietHandler, directory=root))
+threading.Thread(target=server.serve_forever, daemon=True).start()
+profile = tempfile.mkdtemp()
+browser = subprocess.Popen(
+    ["chromium", "--headless=new", "--no-sandbox", "--disable-gpu", "--remote-debugging-port=0",
+     f"--user-data-dir={profile}", "--autoplay-policy=no-user-gesture-required", "--window-size=800,900",
+     "about:blank"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+try:
+    port_file = os.path.join(profile, "DevToolsActivePort")
+    for _ in range(100):
+        if os.path.exists(port_file) and open(port_file).read().strip(): break
+        time.sleep(0.1)
+    port = open(port_file).read().split()[0]
+    targets = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/json"))
+    ws = websocket.create_connection(next(t for t in targets if t["type"] == "page")["webSocketDebuggerUrl"])
+    calls = 0
+    def call(method, **params):
+        global calls
+        calls += 1
+        ws.send(json.dumps({"id": calls, "method": method, "params": params}))
+        while True:
+            message = json.loads(ws.recv())
+            if message.get("id") == calls: return message.get("result", {})
+    page = f"http://127.0.0.1:{server.server_port}/page.html?clip={os.path.basename(clip)}"
+    call("Page.navigate", url=page)
+    verdict = ""
+    for _ in range(60):
+        time.sleep(0.5)
+        result = call("Runtime.evaluate", expression="document.getElementById('verdict').textContent")
+        verdict = result.get("result", {}).get("value", "")
+        if verdict.startswith("{") or verdict.startswith("error"): break
+    open(screenshot, "wb").write(base64.b64decode(call("Page.captureScreenshot", format="png")["data"]))
+    print(f"{os.path.basename(clip)} in Chromium: {verdict}")
+    counts = json.loads(verdict) if verdict.startswith("{") else None
+    ok = bool(counts) and counts["coloured"] > 0 and counts["width"] > 0 and (
+        counts["clear"] == 0 if opaque else counts["clear"] > 0)
+    sys.exit(0 if ok else 1)
+finally:
+    browser.terminate()
+    server.shutdown()
