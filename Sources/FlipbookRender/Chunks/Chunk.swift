@@ -1,0 +1,82 @@
+import FlipbookDrawing
+import Foundation
+
+/// The K-th of N contiguous, nearly equal parts of a clip's frames (1-based, like Jest's and
+/// Playwright's `--shard`), for rendering one clip on many machines and joining the parts with
+/// ``concat(_:to:)``.
+///
+/// Chunk K of N holds frames `⌊(K−1)·F/N⌋ … ⌊K·F/N⌋−1` of a clip of F frames, so the chunks cover
+/// every frame once and differ in length by at most one frame.
+public struct Chunk: Sendable, Hashable, CustomStringConvertible {
+    /// Which chunk, from 1.
+    public let index: Int
+    /// How many chunks the clip is split into.
+    public let count: Int
+
+    /// The most chunks a clip may be split into.
+    public static let maximumCount = 10_000
+
+    /// Chunk `index` of `count`.
+    ///
+    /// - Throws: ``FlipbookError`` (invalid input, key path `chunk`) unless `1 ≤ index ≤ count ≤`
+    ///   ``maximumCount``.
+    public init(_ index: Int, of count: Int) throws {
+        guard (1...Self.maximumCount).contains(count) else {
+            throw FlipbookError(invalid: "chunk", "must split the clip into 1 to \(Self.maximumCount) chunks; it asks for \(count).",
+                                at: .init(keyPath: "chunk"))
+        }
+        guard (1...count).contains(index) else {
+            throw FlipbookError(invalid: "chunk",
+                                "must be a chunk from 1 to \(count) (counted from 1); it is \(index)/\(count).",
+                                at: .init(keyPath: "chunk"))
+        }
+        self.index = index
+        self.count = count
+    }
+
+    /// Reads `K/N`, `auto/N` or `auto/auto`, taking `auto` from a job array's variables in
+    /// `environment` (see ``JobArrayEnvironment``).
+    ///
+    /// - Throws: ``FlipbookError`` (invalid input, key path `chunk`) for text that is not such a
+    ///   pair, numbers out of range, or `auto` with neither Slurm's nor Kubernetes' variables set.
+    public init(parsing text: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        let (index, count) = try JobArrayEnvironment(environment).resolve(text, what: "chunk")
+        try self.init(index, of: count)
+    }
+
+    /// `"2/4"`.
+    public var description: String { "\(index)/\(count)" }
+
+    /// This chunk's frames of a clip of `frameCount` frames, inclusive and zero-based.
+    ///
+    /// - Throws: ``FlipbookError`` (invalid input, key path `chunk`) when the clip has fewer frames
+    ///   than chunks, so some chunk would be empty.
+    public func frames(ofClipWith frameCount: Int) throws -> ClosedRange<Int> {
+        guard frameCount >= count else {
+            throw FlipbookError(invalid: "chunk",
+                "cannot split a clip of \(frameCount) frames into \(count) chunks: each chunk needs a frame; "
+                    + "use \(max(1, frameCount)) chunks or fewer.", at: .init(keyPath: "chunk"))
+        }
+        // In Int64-safe steps: frameCount ≤ Timeline's limit and count ≤ 10 000, so no product overflows.
+        let first = (index - 1) * frameCount / count
+        let end = index * frameCount / count
+        return first...(end - 1)
+    }
+
+    /// `pattern` with every `{chunk}` replaced by ``index``, zero-padded to the width of ``count``
+    /// (`out-{chunk}.mp4` → `out-02.mp4` for chunk 2 of 10), so every task of a job array can share
+    /// one command line.
+    public func fileName(_ pattern: String) -> String {
+        pattern.replacingOccurrences(of: Self.placeholder, with: paddedIndex)
+    }
+
+    /// ``index`` zero-padded to the number of digits of ``count``.
+    public var paddedIndex: String {
+        let digits = String(count).count
+        let text = String(index)
+        return String(repeating: "0", count: max(0, digits - text.count)) + text
+    }
+
+    /// The placeholder ``fileName(_:)`` replaces.
+    public static let placeholder = "{chunk}"
+}
