@@ -70,16 +70,17 @@ package final class ClipReader {
         VideoCodec.allCases.first { avcodec_find_encoder_by_name($0.encoderName)?.pointee.id == parameters.pointee.codec_id }
     }
 
-    /// Reads the file from the start, handing every video packet to `body` in file order.
+    /// Whether ``forEachPacket(_:)`` has run: it reads the file once.
+    private var read = false
+
+    /// Reads the file from the start, once, handing every video packet to `body` in file order.
     ///
     /// - Throws: ``FlipbookError`` (invalid input) naming the file and packet when reading fails
     ///   before the end of the file; and whatever `body` throws.
     package func forEachPacket(_ body: (UnsafeMutablePointer<AVPacket>) throws -> Void) throws {
-        guard let context else { throw FlipbookError.internal("\(url.path) is already closed.") }
-        let seek = av_seek_frame(context, streamIndex, Int64.min, AVSEEK_FLAG_BACKWARD)
-        if seek < 0 {
-            throw FlipbookError.invalidInput("\(url.path) is broken: cannot go back to its start (\(libavErrorText(seek))).")
-        }
+        guard let context, !read else { throw FlipbookError.internal("\(url.path) was already read; open it again.") }
+        // Not seeking back: the packets avformat_find_stream_info read come first from av_read_frame.
+        read = true
         var packet = av_packet_alloc()
         defer { av_packet_free(&packet) }
         guard let allocated = packet else {

@@ -45,6 +45,7 @@ public func concat(_ parts: [URL], to url: URL) throws -> ConcatReport {
     let destination = url.standardizedFileURL
     var seen: Set<String> = []
     var chunks: [(reader: ClipReader, record: ChunkRecord)] = []
+    var reorderDelay = 0
     for part in parts {
         let path = part.standardizedFileURL.path
         guard seen.insert(path).inserted else { throw refuse("\(part.path) is given twice.") }
@@ -55,7 +56,7 @@ public func concat(_ parts: [URL], to url: URL) throws -> ConcatReport {
             throw refuse("\(part.path) is not a Flipbook chunk: its metadata has no chunk record "
                 + "(render chunks with --chunk K/N).")
         }
-        try checkPackets(of: reader, record: record, refuse: refuse)
+        reorderDelay = max(reorderDelay, try checkPackets(of: reader, record: record, refuse: refuse))
         chunks.append((reader, record))
     }
     let first = chunks[0]
@@ -99,36 +100,37 @@ public func concat(_ parts: [URL], to url: URL) throws -> ConcatReport {
             + "name the output like the chunks (\(first.reader.url.pathExtension)).")
     }
     let fps = first.record.fps
-    try remux(ordered.map(\.reader), to: destination, container: container, codec: codec, fps: fps)
+    try remux(ordered.map(\.reader.url), parameters: first.reader, to: destination, container: container, codec: codec,
+              fps: fps, reorderDelay: reorderDelay)
     return ConcatReport(url: destination, partCount: parts.count, frameCount: clipFrames,
                         duration: Double(clipFrames) * Double(fps.denominator) / Double(fps.numerator))
 }
 
 /// Reads every packet of a chunk: the file must read to its end, hold one packet per frame of
-/// its record, and present exactly those frames.
-private func checkPackets(of reader: ClipReader, record: ChunkRecord, refuse: (String) -> FlipbookError) throws {
-    var count = 0
-    var firstTime = Int64.max
+/// its record, and present exactly those frames. Returns how many frames the codec reorders
+/// (B-frames): the most a packet's place in decoding order runs ahead of its frame.
+private func checkPackets(of reader: ClipReader, record: ChunkRecord, refuse: (String) -> FlipbookError) throws -> Int {
+    var times: [Int64] = []
     let name = reader.url.path
+    let frameDuration = AVRational(num: Int32(truncatingIfNeeded: record.fps.denominator),
+                                   den: Int32(truncatingIfNeeded: record.fps.numerator))
     do {
         try reader.forEachPacket { packet in
-            count += 1
-            if packet.pointee.pts != flipbook_av_nopts_value() { firstTime = min(firstTime, packet.pointee.pts) }
+            let pts = packet.pointee.pts
+            times.append(pts == flipbook_av_nopts_value() ? Int64.min : av_rescale_q(pts, reader.timeBase, frameDuration))
         }
     } catch let error as FlipbookError {
         throw refuse(error.message)
     }
-    guard count == record.frames.count else {
-        throw refuse("\(name) is broken: it holds \(count) frames, but its record says \(record.name), "
+    guard times.count == record.frames.count else {
+        throw refuse("\(name) is broken: it holds \(times.count) frames, but its record says \(record.name), "
             + "\(record.frames.count) frames.")
     }
-    let frameDuration = AVRational(num: Int32(truncatingIfNeeded: record.fps.denominator),
-                                   den: Int32(truncatingIfNeeded: record.fps.numerator))
-    let expected = av_rescale_q(Int64(record.frames.lowerBound), frameDuration, reader.timeBase)
-    guard firstTime == expected else {
-        throw refuse("\(name) is broken: its first frame is at \(Double(firstTime) * av_q2d(reader.timeBase)) s, "
-            + "not where \(record.name) starts.")
+    guard times.sorted() == record.frames.map(Int64.init) else {
+        throw refuse("\(name) is broken: its frames' timestamps are not those of \(record.name).")
     }
+    let first = Int64(record.frames.lowerBound)
+    return Int(times.enumerated().map { first + Int64($0.offset) - $0.element }.max() ?? 0)
 }
 
 /// "chunk 3/4 (frames 60-89) is missing" when the records say which chunk it is, else the frames.

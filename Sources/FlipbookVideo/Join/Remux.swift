@@ -2,15 +2,18 @@ import CFFmpeg
 import FlipbookDrawing
 import Foundation
 
-/// Copies the video packets of `readers`, one after another, into a new file at `destination`
-/// (through a `.partial` file renamed into place at the end), timestamps counted in frames of
-/// `fps` as the chunks count them. Nothing is decoded or encoded.
+/// Copies the video packets of the files `parts`, one after another, into a new file at
+/// `destination` (through a `.partial` file renamed into place at the end) with the stream
+/// parameters of `parameters`. Nothing is decoded or encoded.
 ///
-/// - Throws: ``FlipbookError`` when a chunk's timestamps do not continue the one before (invalid
-///   input), or when reading or writing fails; the `.partial` file is removed then.
-func remux(_ readers: [ClipReader], to destination: URL, container: VideoContainer, codec: VideoCodec,
-           fps: FrameRate) throws {
-    guard let first = readers.first else { return }
+/// Presentation timestamps are the chunks' own, counted in frames of `fps`. Decoding timestamps
+/// are made anew, the packet's place in the whole file less `reorderDelay` frames, because
+/// Matroska stores none and each chunk's start from its own encode: so they run on without a
+/// jump across every join, as one encode's would.
+///
+/// - Throws: ``FlipbookError`` when reading or writing fails; the `.partial` file is removed then.
+func remux(_ parts: [URL], parameters: ClipReader, to destination: URL, container: VideoContainer, codec: VideoCodec,
+           fps: FrameRate, reorderDelay: Int) throws {
     var options = VideoOptions()
     options.container = container
     options.codec = codec
@@ -21,22 +24,15 @@ func remux(_ readers: [ClipReader], to destination: URL, container: VideoContain
         let sink = try FileSink(creating: output.temporary, failAfterBytes: nil)
         do {
             let muxer = try Muxer(format, temporary: output.temporary, sink: sink, file: destination)
-            try muxer.start(copying: first.parameters, fps: fps, options: options)
+            try muxer.start(copying: parameters.parameters, fps: fps, options: options)
             let frameDuration = AVRational(num: Int32(truncatingIfNeeded: fps.denominator),
                                            den: Int32(truncatingIfNeeded: fps.numerator))
-            var lastDecodeTime = Int64.min
             var frame = 0
-            for (index, reader) in readers.enumerated() {
+            for part in parts {
+                let reader = try ClipReader(part)
                 try reader.forEachPacket { packet in
                     av_packet_rescale_ts(packet, reader.timeBase, frameDuration)
-                    let decodeTime = packet.pointee.dts == flipbook_av_nopts_value() ? packet.pointee.pts : packet.pointee.dts
-                    guard decodeTime > lastDecodeTime else {
-                        throw FlipbookError.invalidInput(
-                            "Cannot join \(destination.path): \(reader.url.path)'s timestamps do not continue "
-                                + "\(index > 0 ? readers[index - 1].url.path + "'s" : "its own"): "
-                                + "a packet decodes at frame \(decodeTime), not after frame \(lastDecodeTime).")
-                    }
-                    lastDecodeTime = decodeTime
+                    packet.pointee.dts = Int64(frame - reorderDelay)
                     packet.pointee.duration = 1
                     packet.pointee.pos = -1
                     try muxer.write(packet, timeBase: frameDuration, frame: frame)
