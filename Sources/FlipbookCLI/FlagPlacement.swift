@@ -8,7 +8,7 @@ let flagForKeyPath: [String: String] = [
     "background": "--background", "crf": "--crf", "preset": "--preset", "workers": "--workers",
     "time": "--time", "output": "--output", "codec": "--codec", "container": "--format",
     "pixelFormat": "--pixel-format", "loop": "--loop", "lookahead": "--lookahead", "keyframeInterval": "--keyint",
-    "frames": "--frames", "frame": "--frame", "alpha": "--background",
+    "frames": "--frames", "frame": "--frame", "alpha": "--background", "chunk": "--chunk", "shard": "--shard",
 ]
 
 /// `error` placed at its flag when it is about a value the command line gave (`given` holds the

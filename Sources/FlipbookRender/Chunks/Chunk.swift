@@ -18,17 +18,18 @@ public struct Chunk: Sendable, Hashable, CustomStringConvertible {
 
     /// Chunk `index` of `count`.
     ///
-    /// - Throws: ``FlipbookError`` (invalid input, key path `chunk`) unless `1 ≤ index ≤ count ≤`
+    /// - Parameter what: The value's name and key path in messages: `chunk`, or `shard` for a batch.
+    /// - Throws: ``FlipbookError`` (invalid input, key path `what`) unless `1 ≤ index ≤ count ≤`
     ///   ``maximumCount``.
-    public init(_ index: Int, of count: Int) throws {
+    public init(_ index: Int, of count: Int, naming what: String = "chunk") throws {
         guard (1...Self.maximumCount).contains(count) else {
-            throw FlipbookError(invalid: "chunk", "must split the clip into 1 to \(Self.maximumCount) chunks; it asks for \(count).",
-                                at: .init(keyPath: "chunk"))
+            throw FlipbookError(invalid: what, "must split into 1 to \(Self.maximumCount) parts; it asks for \(count).",
+                                at: .init(keyPath: what))
         }
         guard (1...count).contains(index) else {
-            throw FlipbookError(invalid: "chunk",
-                                "must be a chunk from 1 to \(count) (counted from 1); it is \(index)/\(count).",
-                                at: .init(keyPath: "chunk"))
+            throw FlipbookError(invalid: what,
+                                "must be a \(what) from 1 to \(count) (counted from 1); it is \(index)/\(count).",
+                                at: .init(keyPath: what))
         }
         self.index = index
         self.count = count
@@ -37,11 +38,13 @@ public struct Chunk: Sendable, Hashable, CustomStringConvertible {
     /// Reads `K/N`, `auto/N` or `auto/auto`, taking `auto` from a job array's variables in
     /// `environment` (see ``JobArrayEnvironment``).
     ///
-    /// - Throws: ``FlipbookError`` (invalid input, key path `chunk`) for text that is not such a
+    /// - Parameter what: The value's name and key path in messages: `chunk`, or `shard` for a batch.
+    /// - Throws: ``FlipbookError`` (invalid input, key path `what`) for text that is not such a
     ///   pair, numbers out of range, or `auto` with neither Slurm's nor Kubernetes' variables set.
-    public init(parsing text: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
-        let (index, count) = try JobArrayEnvironment(environment).resolve(text, what: "chunk")
-        try self.init(index, of: count)
+    public init(parsing text: String, environment: [String: String] = ProcessInfo.processInfo.environment,
+                naming what: String = "chunk") throws {
+        let (index, count) = try JobArrayEnvironment(environment).resolve(text, what: what)
+        try self.init(index, of: count, naming: what)
     }
 
     /// `"2/4"`.

@@ -76,7 +76,7 @@ public func render(
     let format = try OutputFormat(url: url, options: resolved)
     switch format.container {
     case .gif, .apng, .webp:
-        throw FlipbookError(invalid: "The output",
+        throw FlipbookError(invalid: "output",
             "cannot be a chunk: \(format.container.capabilities.displayName) cannot be joined without re-encoding; "
                 + "render chunks as .mp4, .mov, .webm, .mkv or a PNG sequence.", at: .init(keyPath: "output"))
     default: break

@@ -74,16 +74,20 @@ public func concat(_ parts: [URL], to url: URL) throws -> ConcatReport {
             throw refuse("\(name)'s video stream (codec, size or parameter sets) differs from \(other)'s.")
         }
     }
-    let ordered = chunks.sorted { $0.record.frames.lowerBound < $1.record.frames.lowerBound }
+    // By first frame, then in the order given, so a message names the files the same way every time.
+    let ordered = chunks.enumerated().sorted {
+        ($0.element.record.frames.lowerBound, $0.offset) < ($1.element.record.frames.lowerBound, $1.offset)
+    }.map(\.element)
     let clipFrames = first.record.clipFrameCount
     var next = 0
     var previous: (reader: ClipReader, record: ChunkRecord)?
     for chunk in ordered {
         let frames = chunk.record.frames
         if frames.lowerBound < next, let previous {
-            let kind = previous.record.chunk.map { $0 == chunk.record.chunk ?? (0, 0) } == true ? "are both" : "overlap:"
-            throw refuse("\(previous.reader.url.path) and \(chunk.reader.url.path) \(kind) "
-                + "\(previous.record.name) and \(chunk.record.name); give each chunk once.")
+            let (a, b) = (previous.reader.url.path, chunk.reader.url.path)
+            throw refuse(previous.record.frames == frames
+                ? "\(a) and \(b) are both \(chunk.record.name); give each chunk once."
+                : "\(a) (\(previous.record.name)) and \(b) (\(chunk.record.name)) overlap; give each chunk once.")
         }
         if frames.lowerBound > next {
             throw refuse(missing(next...(frames.lowerBound - 1), among: chunks.map(\.record), before: chunk.reader.url))

@@ -19,6 +19,7 @@ func remux(_ parts: [URL], parameters: ClipReader, to destination: URL, containe
     options.codec = codec
     let format = try OutputFormat(container: container, options: options)
     let what = container.capabilities.displayName
+    quietLibavLogging()
     let output = try PartialOutputFile(destination: destination, what: what)
     do {
         let sink = try FileSink(creating: output.temporary, failAfterBytes: nil)

@@ -287,7 +287,7 @@ private final class Session {
 /// libx264 and libavformat log informational lines (CPU flags, encoding statistics) to stderr by
 /// default. Flipbook reports failures itself, so unless the host program chose a log level, keep
 /// only errors.
-private func quietLibavLogging() {
+func quietLibavLogging() {
     if av_log_get_level() == AV_LOG_INFO {
         av_log_set_level(AV_LOG_ERROR)
     }
