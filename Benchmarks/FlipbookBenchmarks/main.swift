@@ -8,6 +8,8 @@ import Foundation
 //   canvas, video            drawing and video micro-benchmarks
 //   write-fixtures           Fixtures/Benchmarks/*.json from Workloads.swift
 //   dump-yuv <B1…B3> <file>  a workload's frames as raw yuv420p
+//   chunks [--duration S] [--width PX] [B1 …]  size and PSNR of N = 1, 2, 4, 8 chunks joined
+//                            by concat against one piece (the README's scale-out table)
 //   workload-child …         internal: one measurement, run in its own process by `all`
 let benchmarks: [String: ([String]) throws -> Void] = [
     "all": WorkloadBenchmark.all,
@@ -17,6 +19,7 @@ let benchmarks: [String: ([String]) throws -> Void] = [
     "dump-yuv": YUVDump.run,
     "canvas": CanvasBenchmark.run,
     "video": VideoBenchmark.run,
+    "chunks": ChunkBenchmark.run,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -12,9 +12,11 @@ public struct JobArrayEnvironment: Sendable {
     /// The variables read.
     public let variables: [String: String]
 
-    /// Slurm's task id, the array's lowest id, and its task count.
+    /// Slurm's id of this task in its array (`sbatch --array=5-8` numbers them 5 to 8).
     public static let slurmTaskID = "SLURM_ARRAY_TASK_ID"
+    /// Slurm's lowest task id of the array.
     public static let slurmTaskMin = "SLURM_ARRAY_TASK_MIN"
+    /// Slurm's number of tasks in the array.
     public static let slurmTaskCount = "SLURM_ARRAY_TASK_COUNT"
     /// Kubernetes' index of an Indexed Job's pod, from 0.
     public static let kubernetesIndex = "JOB_COMPLETION_INDEX"
