@@ -56,7 +56,7 @@ enum ChunkBenchmark {
                     let parts = try (1...count).map { index -> URL in
                         let chunk = try Chunk(index, of: count)
                         let url = scratch.appendingPathComponent(chunk.fileName("\(workload.id)-\(count)-{chunk}.mp4"))
-                        try render(timeline, part: ClipPart(chunk, of: timeline), to: url, options: workload.options)
+                        try render(timeline, chunk: chunk, to: url, options: workload.options)
                         return url
                     }
                     try concat(parts, to: joined)

@@ -89,10 +89,10 @@ extension FlipbookTool {
             let printer = ProgressPrinter(style: .automatic(quiet: quiet), label: url.lastPathComponent)
             let report = try placingErrors(given: givenFlags) {
                 if let chunk = try requestedChunk() {
-                    let part = try ClipPart(chunk, of: timeline, scene: try sceneIdentity())
                     return try render(
-                        timeline, part: part, to: url, options: options, workers: encoding.workers,
-                        cancellation: Interruption.shared.cancellation, progress: { printer.update($0) })
+                        timeline, chunk: chunk, to: url, options: options, scene: try sceneIdentity(),
+                        workers: encoding.workers, cancellation: Interruption.shared.cancellation,
+                        progress: { printer.update($0) })
                 }
                 if let frames {
                     return try render(

@@ -21,13 +21,14 @@ private func renderChunks(_ timeline: Timeline, count: Int, in scratch: Temporar
     }
 }
 
-/// Every video packet of `url`: its bytes and whether it is a keyframe.
-private func packets(_ url: URL) throws -> [(data: [UInt8], key: Bool)] {
+/// Every video packet of `url`: its bytes, whether it is a keyframe, and its presentation time in seconds.
+private func packets(_ url: URL) throws -> [(data: [UInt8], key: Bool, time: Double)] {
     let reader = try ClipReader(url)
-    var list: [(data: [UInt8], key: Bool)] = []
+    var list: [(data: [UInt8], key: Bool, time: Double)] = []
     try reader.forEachPacket { packet in
         let data = packet.pointee.data.map { Array(UnsafeBufferPointer(start: $0, count: Int(packet.pointee.size))) } ?? []
-        list.append((data, packet.pointee.flags & AV_PKT_FLAG_KEY != 0))
+        list.append((data, packet.pointee.flags & AV_PKT_FLAG_KEY != 0,
+                     Double(packet.pointee.pts) * av_q2d(reader.timeBase)))
     }
     return list
 }
@@ -43,6 +44,47 @@ struct ChunkTests {
             #expect(frames.count == 37 / count || frames.count == 37 / count + 1, "chunk \(index)/\(count): \(frames)")
         }
         #expect(covered == Array(0..<37))
+    }
+
+    @Test("with at least N groups of pictures, chunks are whole GOPs; with fewer, equal parts", arguments: 1...8)
+    func groupsOfPictures(count: Int) throws {
+        // 37 frames in GOPs of 10: four GOPs, the last of 7 frames.
+        var covered: [Int] = []
+        for index in 1...count {
+            let chunk = try Chunk(index, of: count)
+            let frames = try chunk.frames(ofClipWith: 37, groupOfPictures: 10)
+            covered += Array(frames)
+            if count <= 4 {
+                #expect(frames.lowerBound == (index - 1) * 4 / count * 10, "chunk \(chunk): \(frames)")
+            } else {
+                #expect(frames == (try chunk.frames(ofClipWith: 37)), "chunk \(chunk): \(frames)")
+            }
+        }
+        #expect(covered == Array(0..<37))
+        // B3 at 60 fps: 600 frames, a keyframe every 2 s.
+        let b3 = try (1...4).map { try Chunk($0, of: 4).frames(ofClipWith: 600, groupOfPictures: 120) }
+        #expect(b3 == [0...119, 120...239, 240...359, 360...599])
+    }
+
+    @Test("chunks of whole GOPs join into a clip with the single render's keyframes")
+    func keyframesOfOnePiece() throws {
+        let scratch = try TemporaryDirectory("chunks")
+        // Wide enough that the rectangle never leaves the picture: no scene cut, so x264's own
+        // keyframes fall every 10 frames.
+        let timeline = try movingRectTimeline(width: 400, height: 48, fps: 10, duration: 3.7)
+        var options = VideoOptions()
+        options.keyframeInterval = 1
+        let parts = try (1...3).map { index -> URL in
+            let url = scratch.file("k-\(index).mp4")
+            try render(timeline, chunk: Chunk(index, of: 3), to: url, options: options, workers: 1)
+            return url
+        }
+        try concat(parts, to: scratch.file("joined.mp4"))
+        try render(timeline, to: scratch.file("whole.mp4"), options: options, workers: 1)
+        // Frames (at 10 fps) that are keyframes.
+        let keyframes = { (url: URL) in try packets(url).filter(\.key).map { Int(($0.time * 10).rounded()) } }
+        #expect(try keyframes(scratch.file("joined.mp4")) == [0, 10, 20, 30])
+        #expect(try keyframes(scratch.file("whole.mp4")) == [0, 10, 20, 30])
     }
 
     @Test("joined chunks have exactly the whole clip's frames and timestamps", arguments: 1...8)

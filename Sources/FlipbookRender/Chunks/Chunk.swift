@@ -1,12 +1,15 @@
 import FlipbookDrawing
 import Foundation
 
-/// The K-th of N contiguous, nearly equal parts of a clip's frames (1-based, like Jest's and
-/// Playwright's `--shard`), for rendering one clip on many machines and joining the parts with
-/// ``concat(_:to:)``.
+/// The K-th of N contiguous parts of a clip's frames (1-based, like Jest's and Playwright's
+/// `--shard`), for rendering one clip on many machines and joining the parts with ``concat(_:to:)``.
 ///
-/// Chunk K of N holds frames `⌊(K−1)·F/N⌋ … ⌊K·F/N⌋−1` of a clip of F frames, so the chunks cover
-/// every frame once and differ in length by at most one frame.
+/// Every chunk is its own encode and so starts with a keyframe. Where the clip has at least N groups
+/// of pictures (GOPs, a keyframe interval each), chunks are made of whole GOPs: chunk K of N starts at
+/// GOP `⌊(K−1)·G/N⌋` of the clip's G, so its first keyframe is one a single render has too, and the
+/// joined clip costs no more keyframes than one piece (chunk lengths then differ by up to one GOP).
+/// Shorter clips, and codecs without GOPs, are split into N parts of equal length to a frame: chunk K
+/// holds frames `⌊(K−1)·F/N⌋ … ⌊K·F/N⌋−1` of F. Either way the chunks cover every frame once.
 public struct Chunk: Sendable, Hashable, CustomStringConvertible {
     /// Which chunk, from 1.
     public let index: Int
@@ -52,15 +55,26 @@ public struct Chunk: Sendable, Hashable, CustomStringConvertible {
 
     /// This chunk's frames of a clip of `frameCount` frames, inclusive and zero-based.
     ///
+    /// - Parameter groupOfPictures: The frames between keyframes the clip is encoded with
+    ///   (``VideoOptions/gopLength(fps:)``), to start chunks on the single render's keyframes; `nil`
+    ///   splits into parts of equal length.
     /// - Throws: ``FlipbookError`` (invalid input, key path `chunk`) when the clip has fewer frames
     ///   than chunks, so some chunk would be empty.
-    public func frames(ofClipWith frameCount: Int) throws -> ClosedRange<Int> {
+    public func frames(ofClipWith frameCount: Int, groupOfPictures: Int? = nil) throws -> ClosedRange<Int> {
         guard frameCount >= count else {
             throw FlipbookError(invalid: "chunk",
                 "cannot split a clip of \(frameCount) frames into \(count) chunks: each chunk needs a frame; "
                     + "use \(max(1, frameCount)) chunks or fewer.", at: .init(keyPath: "chunk"))
         }
-        // In Int64-safe steps: frameCount ≤ Timeline's limit and count ≤ 10 000, so no product overflows.
+        // frameCount ≤ Timeline's limit and count ≤ 10 000, so no product below overflows.
+        if let gop = groupOfPictures, gop > 0 {
+            let groups = (frameCount + gop - 1) / gop
+            if groups >= count {
+                let first = (index - 1) * groups / count * gop
+                let end = index == count ? frameCount : index * groups / count * gop
+                return first...(end - 1)
+            }
+        }
         let first = (index - 1) * frameCount / count
         let end = index * frameCount / count
         return first...(end - 1)

@@ -8,8 +8,9 @@ import Foundation
 /// whole clip's frames whose timestamps continue the whole clip's, starting on a keyframe (each
 /// part is its own closed group of pictures), with a ``ChunkRecord`` in its metadata.
 ///
-/// Make one from a ``Chunk`` (``init(_:of:scene:)``), or from any frame range when a service
-/// hands out ranges its own way (``init(frames:scene:)``).
+/// Make one from a ``Chunk`` (``init(_:of:groupOfPictures:scene:)``, or let
+/// ``render(_:chunk:to:options:scene:workers:cancellation:progress:)`` make it), or from any frame
+/// range when a service hands out ranges its own way (``init(frames:scene:)``).
 public struct ClipPart: Sendable, Hashable {
     /// The whole clip's frames this part holds, inclusive and zero-based.
     public var frames: ClosedRange<Int>
@@ -28,12 +29,13 @@ public struct ClipPart: Sendable, Hashable {
         self.scene = scene
     }
 
-    /// Chunk `chunk` of `timeline`'s frames.
+    /// Chunk `chunk` of `timeline`'s frames, made of whole groups of `groupOfPictures` frames where
+    /// the clip has enough (``Chunk/frames(ofClipWith:groupOfPictures:)``).
     ///
     /// - Throws: ``FlipbookError`` (invalid input, key path `chunk`) when the clip has fewer
     ///   frames than chunks.
-    public init(_ chunk: Chunk, of timeline: Timeline, scene: String? = nil) throws {
-        frames = try chunk.frames(ofClipWith: timeline.frameCount)
+    public init(_ chunk: Chunk, of timeline: Timeline, groupOfPictures: Int? = nil, scene: String? = nil) throws {
+        frames = try chunk.frames(ofClipWith: timeline.frameCount, groupOfPictures: groupOfPictures)
         self.chunk = chunk
         self.scene = scene
     }
@@ -86,4 +88,23 @@ public func render(
     return try renderClip(
         timeline, frames: part.frames, timestampOffset: part.frames.lowerBound, comment: record.description, to: url,
         options: options, workers: workers, cancellation: cancellation, progress: progress)
+}
+
+/// Renders chunk `chunk` of `timeline` (see ``Chunk``) for ``concat(_:to:)`` to join: its chunks are
+/// whole groups of pictures of the codec's keyframe interval (``VideoOptions/keyframeInterval``)
+/// where the clip has enough, so the joined clip has the keyframes a single render has.
+///
+/// As ``render(_:part:to:options:workers:cancellation:progress:)`` with
+/// `ClipPart(chunk, of: timeline, groupOfPictures: …, scene: scene)`.
+@discardableResult
+public func render(
+    _ timeline: Timeline, chunk: Chunk, to url: URL, options: VideoOptions = VideoOptions(), scene: String? = nil,
+    workers: Int? = nil, cancellation: RenderCancellation? = nil, progress: ((RenderProgress) -> Void)? = nil
+) throws -> RenderReport {
+    try options.validate()
+    let codec = try OutputFormat(url: url, options: options.forTimeline(background: timeline.background)).codec
+    let gop = codec.capabilities.hasKeyframeInterval ? options.gopLength(fps: timeline.fps) : nil
+    let part = try ClipPart(chunk, of: timeline, groupOfPictures: gop, scene: scene)
+    return try render(timeline, part: part, to: url, options: options, workers: workers, cancellation: cancellation,
+                      progress: progress)
 }
