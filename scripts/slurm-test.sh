@@ -135,14 +135,14 @@ echo "slurm-test: render array and join finished in $wall s"
 # shellcheck disable=SC2086
 flipbook render confetti -o "$work/whole.mp4" $RENDER_OPTIONS
 # shellcheck disable=SC2086
-flipbook render confetti -o "$work/lossless.mkv" --crf 0 $RENDER_OPTIONS
+flipbook render confetti -o "$work/lossless.mp4" --crf 0 $RENDER_OPTIONS
 frames() { ffprobe -v error -count_frames -select_streams v -show_entries stream=nb_read_frames -of csv=p=0 "$1"; }
 times() { ffprobe -v error -select_streams v -show_entries packet=pts_time -of csv=p=0 "$1" | cut -d, -f1 | grep . | sort -n | tr '\n' ' '; }
 psnr() { ffmpeg -nostats -i "$1" -i "$2" -lavfi psnr -f null - 2>&1 | sed -n 's/.*PSNR.* average:\([0-9.inf]*\).*/\1/p'; }
 [[ "$(frames "$OUT/clip.mp4")" == "120" ]] || fail "the joined clip has $(frames "$OUT/clip.mp4") frames, not 120"
 [[ "$(times "$OUT/clip.mp4")" == "$(times "$work/whole.mp4")" ]] || fail "the joined clip's timestamps differ from the whole render's"
-joined_psnr="$(psnr "$OUT/clip.mp4" "$work/lossless.mkv")"
-whole_psnr="$(psnr "$work/whole.mp4" "$work/lossless.mkv")"
+joined_psnr="$(psnr "$OUT/clip.mp4" "$work/lossless.mp4")"
+whole_psnr="$(psnr "$work/whole.mp4" "$work/lossless.mp4")"
 joined_size=$(stat -c %s "$OUT/clip.mp4")
 whole_size=$(stat -c %s "$work/whole.mp4")
 echo "slurm-test: joined: 120 frames, $joined_size bytes, PSNR $joined_psnr dB; one piece: $whole_size bytes, PSNR $whole_psnr dB"
