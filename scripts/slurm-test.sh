@@ -72,7 +72,7 @@ munged --force --key-file="$work/munge/munge.key" --socket="$work/munge/munge.so
 
 cat > "$work/slurm.conf" <<CONF
 ClusterName=flipbook-test
-SlurmctldHost=$host
+SlurmctldHost=$host(127.0.0.1)
 SlurmctldPort=$ctld_port
 SlurmdPort=$slurmd_port
 SlurmUser=root
@@ -100,7 +100,7 @@ ReturnToService=2
 InactiveLimit=0
 KillWait=5
 MinJobAge=600
-NodeName=$host CPUs=$cpus RealMemory=1000 State=UNKNOWN
+NodeName=$host NodeAddr=127.0.0.1 CPUs=$cpus RealMemory=1000 State=UNKNOWN
 PartitionName=flipbook Nodes=$host Default=YES MaxTime=INFINITE State=UP
 CONF
 export SLURM_CONF="$work/slurm.conf"
