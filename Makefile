@@ -1,7 +1,8 @@
 # Flipbook — the two commands a fresh machine needs:
 #   make demo   install what is missing, render the demo clips and stills into out/
 #   make test   install what is missing, build the documentation, fuzz the parsers and the fast fill
-#               for a fixed number of runs, run the memcheck run and the test suite (what CI runs;
+#               for a fixed number of runs, run the memcheck run, render and join chunks on a local
+#               one-node Slurm cluster (as root on Linux), and the test suite (what CI runs;
 #               on macOS, where valgrind and libFuzzer's runtime are not at hand, docs and tests alone)
 #   make docs   build the DocC documentation archive (Sources/Flipbook/Flipbook.docc)
 
@@ -10,7 +11,7 @@ OUT ?= out
 RELEASE_BIN = .build/release
 UNAME := $(shell uname -s)
 
-.PHONY: deps demo test test-only valgrind memcheck-only fuzz bench docs clean browser-check
+.PHONY: deps demo test test-only valgrind memcheck-only fuzz bench docs clean browser-check slurm-test
 
 deps:
 	@bash scripts/install-deps.sh
@@ -29,13 +30,19 @@ demo: deps
 ifeq ($(UNAME),Darwin)
 test: deps docs test-only
 else
-test: deps docs fuzz memcheck-only browser-check test-only
+test: deps docs fuzz memcheck-only browser-check slurm-test test-only
 endif
 
 # libFuzzer targets in Fuzz/, FUZZ_RUNS runs each from a fixed seed; fails on any crash.
 FUZZ_RUNS ?= 20000
 fuzz: deps
 	bash scripts/fuzz.sh $(FUZZ_RUNS)
+
+# A one-node Slurm cluster on this machine renders a clip in chunks with docs/recipes/slurm and joins
+# them (scripts/slurm-test.sh); it skips, saying why, where it cannot run (not Linux, not root).
+slurm-test: deps
+	$(SWIFT) build --product flipbook
+	bash scripts/slurm-test.sh "$$($(SWIFT) build --show-bin-path)/flipbook"
 
 # The suites that render the 1080p benchmark workloads (x264 parity with the ffmpeg command, the
 # level's bit rate cap) run the optimised tool: the debug build draws them 20–50× slower.

@@ -4,6 +4,7 @@
 # zlib (zlib1g-dev) is for Flipbook's own PNG writer; cairo's -dev package usually pulls it in already.
 # Debian/Ubuntu: apt-get (with sudo when not root). macOS: Homebrew.
 # Extra Debian packages can be asked for: scripts/install-deps.sh valgrind
+# (scripts/slurm-test.sh asks for slurm-wlm, munge and ffmpeg, the local cluster and its checks).
 set -euo pipefail
 
 debian_packages=(pkg-config libcairo2-dev zlib1g-dev libavcodec-dev libavformat-dev libavutil-dev libswscale-dev "$@")

@@ -5,9 +5,9 @@
 # purpose; those are not ours to fix.
 #
 # What runs: FlipbookMemcheck (every drawing feature, file format, the encoder and the error paths)
-# and the flipbook command line (a clip, stills, a batch with a failing job). Both have synchronous
-# mains: the Swift Testing runner's async main parks the main thread in dispatch_main, which crashes
-# valgrind 3.19 itself ("the 'impossible' happened"), so the test binary cannot run under it.
+# and the flipbook command line (a clip, stills, a batch with a failing job, a chunk and its join).
+# Both have synchronous mains: the Swift Testing runner's async main parks the main thread in
+# dispatch_main, which crashes valgrind 3.19 itself ("the 'impossible' happened"), so the test binary cannot run under it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -70,6 +70,11 @@ check exerciser "$bin/FlipbookMemcheck"
 check render "$bin/flipbook" render "$work/scene.json" -o "$work/clip.mp4" --preset ultrafast --quiet
 check still "$bin/flipbook" still "$work/scene.json" --time 0.2 -o "$work/still.pdf" --quiet
 check batch "$bin/flipbook" batch "$work/jobs.json" --quiet
+# Scale-out: a chunk, a join (Matroska chunks into MP4), and a join refused for a missing chunk.
+check chunk "$bin/flipbook" render "$work/scene.json" -o "$work/part-{chunk}.mkv" --chunk 1/2 --preset ultrafast --quiet
+"$bin/flipbook" render "$work/scene.json" -o "$work/part-{chunk}.mkv" --chunk 2/2 --preset ultrafast --quiet
+check concat "$bin/flipbook" concat "$work/part-{chunk}.mkv" --chunks 2 -o "$work/joined.mp4" --quiet
+check concat-refused "$bin/flipbook" concat "$work/part-1.mkv" -o "$work/refused.mp4" --quiet
 
 if [[ $failed -ne 0 ]]; then
     echo "memcheck: FAILED (logs copied to /tmp/flipbook-memcheck-*.log)" >&2

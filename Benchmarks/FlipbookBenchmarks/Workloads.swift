@@ -66,8 +66,13 @@ extension Workload {
 
     /// B2: 1920×1080 pt at scale 1, 5 s; a 2000-particle burst every 0.3 s from t = 0 (with the
     /// default 1.5 s lifetime, five bursts — 10,000 particles — are alive at once); veryfast.
-    static let storm = Workload(
-        id: "B2", name: "storm", scene: stormScene(scale: 1), preset: "veryfast", stillTime: nil)
+    static let storm = storm(duration: 5)
+
+    /// B2 lasting `duration` seconds, bursts continuing every 0.3 s (the chunk benchmark's 10 s).
+    static func storm(duration: Double) -> Workload {
+        Workload(id: "B2", name: "storm", scene: stormScene(scale: 1, duration: duration), preset: "veryfast",
+                 stillTime: nil)
+    }
 
     /// B3: 1920×1080 pt at scale 1, 10 s; ripple k starts at k/100 s, centred at
     /// (960 + 700·cos(0.7·t), 540 + 400·sin(1.3·t)) with t its start, in `RipplesScene.palette[k % 6]`,
@@ -90,11 +95,11 @@ extension Workload {
     static let still = Workload(
         id: "B4", name: "still", scene: stormScene(scale: 2), preset: "veryfast", stillTime: 0.8)
 
-    private static func stormScene(scale: Double) -> SceneFile {
+    private static func stormScene(scale: Double, duration: Double = 5) -> SceneFile {
         SceneFile(
-            size: CGSize(width: 1920, height: 1080), scale: scale, fps: 60, duration: 5, background: .white,
+            size: CGSize(width: 1920, height: 1080), scale: scale, fps: 60, duration: duration, background: .white,
             layers: [SceneFile.Layer(.confetti(SceneFile.ConfettiParameters(
-                seed: 2, bursts: every(0.3, until: 5).map { ConfettiBurst(time: $0, count: 2000) })))])
+                seed: 2, bursts: every(0.3, until: duration).map { ConfettiBurst(time: $0, count: 2000) })))])
     }
 
     /// 0, step, 2·step, … below `end`, each computed as k·step so no rounding error accumulates.

@@ -21,8 +21,13 @@ extension FlipbookTool {
                 follows. The exit status is 2 if the file or a job's values are invalid, 1 if a job \
                 failed to render.
 
-                Example:
+                --shard K/N runs every N-th job from the K-th (from 1), so N machines share one \
+                file; auto takes K from a Slurm array or Kubernetes Indexed Job, as render --chunk does.
+
+                Examples:
                   flipbook batch jobs.json --jobs 2
+                  flipbook batch jobs.json \\
+                      --shard auto/8
                 """)
 
         @Argument(help: ArgumentHelp("The batch file.", valueName: "jobs.json"))
@@ -30,6 +35,11 @@ extension FlipbookTool {
 
         @Option(parsing: .unconditional, help: "How many jobs run at once; the cores are shared between them.")
         var jobs: Int = 1
+
+        @Option(help: ArgumentHelp(
+            "Run only shard K of N (from 1): jobs K, K+N, K+2N, … of the file. auto as in render --chunk.",
+            valueName: "K/N|auto/N|auto/auto"))
+        var shard: String?
 
         @Flag(name: .shortAndLong, help: "Print only the summary and errors.")
         var quiet = false
@@ -45,12 +55,15 @@ extension FlipbookTool {
         }
 
         func run() throws {
+            let shard: Flipbook.Chunk? = try placingErrors(given: ["--shard"]) {
+                try self.shard.map { try Flipbook.Chunk(parsing: $0, naming: "shard") }
+            }
             let batch = try BatchFile.load(from: URL(fileURLWithPath: file))
             let printers = batch.jobs.indices.map {
                 ProgressPrinter(style: quiet ? .quiet : .lines, label: batch.jobs[$0].label(index: $0))
             }
             let report = runBatch(
-                batch, concurrentJobs: jobs, cancellation: Interruption.shared.cancellation,
+                batch, shard: shard, concurrentJobs: jobs, cancellation: Interruption.shared.cancellation,
                 progress: { printers[$0].update($1) },
                 finished: { if $0.status == .succeeded { Interruption.shared.keep($0.output) } })
             print(batchSummary(report))

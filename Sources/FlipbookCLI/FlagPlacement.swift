@@ -8,7 +8,7 @@ let flagForKeyPath: [String: String] = [
     "background": "--background", "crf": "--crf", "preset": "--preset", "workers": "--workers",
     "time": "--time", "output": "--output", "codec": "--codec", "container": "--format",
     "pixelFormat": "--pixel-format", "loop": "--loop", "lookahead": "--lookahead", "keyframeInterval": "--keyint",
-    "maxBitrate": "--max-bitrate",
+    "maxBitrate": "--max-bitrate", "chunk": "--chunk", "shard": "--shard",
     "frames": "--frames", "frame": "--frame", "alpha": "--background",
 ]
 

@@ -9,9 +9,9 @@ extension FlipbookTool.Render: InterruptibleCommand {}
 extension FlipbookTool.Still: InterruptibleCommand {}
 extension FlipbookTool.Batch: InterruptibleCommand {}
 
-/// What `flipbook` does when SIGINT, SIGTERM or SIGHUP arrives during `render`, `still` or `batch`:
-/// it cancels every render (they stop between frames and remove their `.partial` files), says what
-/// was removed and what was kept, and exits 128 + the signal's number.
+/// What `flipbook` does when SIGINT, SIGTERM or SIGHUP arrives during `render`, `still`, `batch` or
+/// `concat`: it cancels every render (they stop between frames and remove their `.partial` files),
+/// says what was removed and what was kept, and exits 128 + the signal's number.
 ///
 /// A render normally stops within a frame. Should it not (a huge frame, a stuck write), the cleanup
 /// runs anyway after ``gracePeriod``; a second signal runs it at once.

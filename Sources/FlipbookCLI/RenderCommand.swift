@@ -25,6 +25,9 @@ extension FlipbookTool {
                       --background transparent
                   flipbook render confetti \\
                       -o f-%05d.png --frames 60-119
+                  flipbook render party.json \\
+                      -o 'part-{chunk}.mp4' \\
+                      --chunk auto/auto
                 """)
 
         @OptionGroup var scene: SceneOptions
@@ -34,6 +37,12 @@ extension FlipbookTool {
         @Option(help: ArgumentHelp(
             "Render only these frames, inclusive and counted from 0, as a clip starting at time 0.", valueName: "A-B"))
         var frames: FrameRangeArgument?
+        @Option(help: ArgumentHelp(
+            "Render the K-th of N parts of the clip (from 1), timestamps continuing the whole clip's, for "
+                + "`flipbook concat` to join. auto takes K from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX, "
+                + "N auto from SLURM_ARRAY_TASK_COUNT. {chunk} in --output becomes K, zero-padded.",
+            valueName: "K/N|auto/N|auto/auto"))
+        var chunk: String?
         @OptionGroup var encoding: EncodingOptions
         @Flag(name: .shortAndLong, help: "Print nothing but errors.")
         var quiet = false
@@ -42,14 +51,26 @@ extension FlipbookTool {
             var flags = scene.givenFlags.union(encoding.givenFlags).union(["--output"])
             if rate.fps != nil { flags.insert("--fps") }
             if frames != nil { flags.insert("--frames") }
+            if chunk != nil { flags.insert("--chunk") }
             return flags
+        }
+
+        func validate() throws {
+            if chunk != nil, frames != nil {
+                throw ValidationError("--chunk and --frames cannot be used together: a chunk is its own range of frames.")
+            }
+        }
+
+        /// The chunk asked for, `auto` read from the job array's variables.
+        func requestedChunk() throws -> Chunk? {
+            try chunk.map { try Chunk(parsing: $0) }
         }
 
         /// Everything checked before the first frame: the output's name, the timeline, the options
         /// and the codec's size limit.
         func prepare() throws -> (url: URL, timeline: Timeline, options: VideoOptions) {
             try placingErrors(given: givenFlags) {
-                let url = URL(fileURLWithPath: output)
+                let url = URL(fileURLWithPath: try requestedChunk()?.fileName(output) ?? output)
                 if encoding.format == nil { _ = try VideoContainer(for: url) }
                 let request = scene.request(fps: rate.fps)
                 let timeline = (encoding.quality ?? .standard).applied(to: try request.makeTimeline())
@@ -67,6 +88,12 @@ extension FlipbookTool {
             let (url, timeline, options) = try prepare()
             let printer = ProgressPrinter(style: .automatic(quiet: quiet), label: url.lastPathComponent)
             let report = try placingErrors(given: givenFlags) {
+                if let chunk = try requestedChunk() {
+                    return try render(
+                        timeline, chunk: chunk, to: url, options: options, scene: try sceneIdentity(),
+                        workers: encoding.workers, cancellation: Interruption.shared.cancellation,
+                        progress: { printer.update($0) })
+                }
                 if let frames {
                     return try render(
                         timeline, frames: frames.frames, to: url, options: options, workers: encoding.workers,
@@ -79,10 +106,19 @@ extension FlipbookTool {
             printer.end()
             Interruption.shared.keep(url)
             if !quiet {
-                print(summaryLine(report, url: url, range: frames?.frames))
+                print(summaryLine(report, url: url, range: chunk != nil ? report.frames : frames?.frames))
                 if let note = report.timingNote { print("GIF timing: \(note)") }
             }
         }
+    }
+}
+
+extension FlipbookTool.Render {
+    /// What a chunk records as its scene: the scene file as rendered (the file or built-in scene with
+    /// every override applied) and the drawing quality, so chunks of one clip agree wherever they run.
+    func sceneIdentity() throws -> String {
+        let file = try scene.request(fps: rate.fps).sceneFile()
+        return String(decoding: try file.jsonData(), as: UTF8.self) + "quality: \((encoding.quality ?? .standard).rawValue)\n"
     }
 }
 

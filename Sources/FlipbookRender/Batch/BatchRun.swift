@@ -76,25 +76,30 @@ public struct BatchReport: Sendable {
 /// unfinished files) and starts no more.
 ///
 /// - Parameters:
+///   - shard: Runs only this shard's jobs (``BatchFile/jobIndices(inShard:)``), so N tasks of a job
+///     array share one batch file; `nil` runs them all.
 ///   - workersPerJob: Drawing threads per clip; `nil` shares the cores between the running jobs.
 ///   - progress: Called with a job's index and its progress, on that job's thread.
 ///   - finished: Called with each job's result as soon as it ends, on that job's thread.
 public func runBatch(
-    _ batch: BatchFile, concurrentJobs: Int = 1, workersPerJob: Int? = nil, cancellation: RenderCancellation? = nil,
+    _ batch: BatchFile, shard: Chunk? = nil, concurrentJobs: Int = 1, workersPerJob: Int? = nil,
+    cancellation: RenderCancellation? = nil,
     progress: (@Sendable (Int, RenderProgress) -> Void)? = nil,
     finished: (@Sendable (BatchJobResult) -> Void)? = nil
 ) -> BatchReport {
     let started = Date()
     let jobs = batch.jobs
-    let threads = max(1, min(concurrentJobs, jobs.count))
+    let chosen = batch.jobIndices(inShard: shard)
+    let threads = max(1, min(concurrentJobs, chosen.count))
     let workers = workersPerJob ?? max(1, ProcessInfo.processInfo.activeProcessorCount / threads)
-    let results = BatchResults(count: jobs.count)
+    let results = BatchResults(count: chosen.count)
     DispatchQueue.concurrentPerform(iterations: threads) { _ in
-        while let index = results.claim() {
+        while let position = results.claim() {
+            let index = chosen[position]
             let result = runJob(
                 jobs[index], index: index, baseDirectory: batch.baseDirectory, workers: workers,
                 cancellation: cancellation, progress: progress.map { report in { report(index, $0) } })
-            results.set(index, result)
+            results.set(position, result)
             finished?(result)
         }
     }

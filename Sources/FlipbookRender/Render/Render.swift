@@ -77,9 +77,11 @@ package func render(
                           workers: workers, cancellation: cancellation, progress: progress)
 }
 
-/// The one render path: `frames` `nil` means the whole timeline.
-private func renderClip(
-    _ timeline: Timeline, frames requested: ClosedRange<Int>?, timestampOffset: Int = 0, to url: URL,
+/// The one render path: `frames` `nil` means the whole timeline; `comment` goes in a video's
+/// `comment` tag (a chunk's record).
+func renderClip(
+    _ timeline: Timeline, frames requested: ClosedRange<Int>?, timestampOffset: Int = 0, comment: String? = nil,
+    to url: URL,
     options requestedOptions: VideoOptions, workers: Int?, cancellation: RenderCancellation?,
     progress: ((RenderProgress) -> Void)?
 ) throws -> RenderReport {
@@ -111,7 +113,7 @@ private func renderClip(
     // Opening the sink first checks the options and the destination before any thread starts.
     let sink = try makeFrameSink(
         url: url, width: timeline.pixelWidth, height: timeline.pixelHeight, fps: timeline.fps, options: options,
-        firstNumber: frames.lowerBound, firstTimestamp: timestampOffset)
+        firstNumber: frames.lowerBound, firstTimestamp: timestampOffset, comment: comment)
     let output = url.standardizedFileURL
     // Two frames per worker: one being drawn, one finished and waiting its turn.
     let pipeline = RenderPipeline(

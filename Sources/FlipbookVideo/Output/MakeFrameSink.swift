@@ -14,13 +14,15 @@ public func makeFrameSink(
 }
 
 /// As the public function; a video's first frame is presented at `firstTimestamp / fps` seconds, so
-/// a clip rendered in parts can continue the timestamps of the part before it.
+/// a clip rendered in parts can continue the timestamps of the part before it; `comment` goes in a
+/// video's `comment` tag (a chunk's ``ChunkRecord``).
 package func makeFrameSink(
-    url: URL, width: Int, height: Int, fps: FrameRate, options: VideoOptions, firstNumber: Int, firstTimestamp: Int
+    url: URL, width: Int, height: Int, fps: FrameRate, options: VideoOptions, firstNumber: Int, firstTimestamp: Int,
+    comment: String? = nil
 ) throws -> any FrameSink {
     if try (options.container ?? VideoContainer(for: url)) == .pngSequence {
         return try ImageSequenceSink(url: url, width: width, height: height, firstNumber: firstNumber, options: options)
     }
     return try VideoEncoder(url: url, width: width, height: height, fps: fps, options: options, failAfterBytes: nil,
-                            firstTimestamp: firstTimestamp)
+                            firstTimestamp: firstTimestamp, comment: comment)
 }

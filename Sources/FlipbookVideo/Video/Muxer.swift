@@ -57,21 +57,46 @@ final class Muxer {
         format.pointee.flags |= AVFMT_FLAG_CUSTOM_IO | AVFMT_FLAG_BITEXACT
     }
 
-    /// Adds the video stream described by `encoder` and writes the file header.
-    func start(encoder: FrameEncoder, fps: FrameRate, options: VideoOptions) throws {
+    /// Adds the video stream described by `encoder` and writes the file header; `comment` goes in
+    /// the container's `comment` tag (a chunk's ``ChunkRecord``).
+    func start(encoder: FrameEncoder, fps: FrameRate, options: VideoOptions, comment: String? = nil) throws {
+        let context = try encoder.openContext()
+        try start(fps: fps, options: options, comment: comment) { parameters in
+            avcodec_parameters_from_context(parameters, context)
+        }
+    }
+
+    /// Adds a video stream with a copy of `parameters` (another file's, for joining without
+    /// re-encoding) and writes the file header.
+    func start(copying parameters: UnsafePointer<AVCodecParameters>, fps: FrameRate, options: VideoOptions) throws {
+        try start(fps: fps, options: options, comment: nil) { copy in
+            let status = avcodec_parameters_copy(copy, parameters)
+            // The source container's tag (`avc1`, …) may mean nothing in this one; each muxer picks its own.
+            copy.pointee.codec_tag = 0
+            return status
+        }
+    }
+
+    private func start(fps: FrameRate, options: VideoOptions, comment: String?,
+                       describe: (UnsafeMutablePointer<AVCodecParameters>) -> Int32) throws {
         guard let format = context else { throw closed() }
         guard let stream = avformat_new_stream(format, nil) else {
             throw libavError(flipbook_averror(ENOMEM), "adding the video stream", file: file, what: what)
         }
         self.stream = stream
-        try checkLibav(avcodec_parameters_from_context(stream.pointee.codecpar, try encoder.openContext()),
-                       "describing the video stream", file: file, what: what)
+        try checkLibav(describe(stream.pointee.codecpar), "describing the video stream", file: file, what: what)
+        if let comment {
+            try checkLibav(av_dict_set(&format.pointee.metadata, "comment", comment, 0), "setting the comment tag",
+                           file: file, what: what)
+        }
         if self.output.codec == .hevc, self.output.container == .mp4 || self.output.container == .mov {
             // libavformat tags HEVC `hev1` by default, which QuickTime and Safari refuse to play;
             // `hvc1` (parameter sets only in the sample description) is what Apple requires.
             stream.pointee.codecpar.pointee.codec_tag = fourCC("hvc1")
         }
-        stream.pointee.time_base = encoder.timeBase
+        // The codec's time base, 1/fps (a frame's pts is its index); the muxer may pick a finer one.
+        stream.pointee.time_base = AVRational(num: Int32(truncatingIfNeeded: fps.denominator),
+                                              den: Int32(truncatingIfNeeded: fps.numerator))
         let rate = AVRational(num: Int32(truncatingIfNeeded: fps.numerator), den: Int32(truncatingIfNeeded: fps.denominator))
         stream.pointee.avg_frame_rate = rate
         stream.pointee.r_frame_rate = rate

@@ -79,10 +79,11 @@ public final class VideoEncoder: FrameSink {
     /// As the public initializer; `failAfterBytes` makes every write fail with "No space left on
     /// device" once that many bytes are written, so tests can exercise a failure part-way.
     /// `firstTimestamp` is the first frame's presentation time in frames (`1/fps`), so a clip
-    /// rendered in parts can continue the timestamps of the part before it.
+    /// rendered in parts can continue the timestamps of the part before it; `comment` goes in the
+    /// container's `comment` tag (a chunk's ``ChunkRecord``).
     package init(
         url: URL, width: Int, height: Int, fps: FrameRate, options: VideoOptions, failAfterBytes: Int64?,
-        firstTimestamp: Int = 0
+        firstTimestamp: Int = 0, comment: String? = nil
     ) throws {
         self.url = url.standardizedFileURL
         self.width = width
@@ -104,7 +105,7 @@ public final class VideoEncoder: FrameSink {
         timingNote = format.codec == .gif ? try GIFTiming.describe(fps) : nil
         state = .open(try Session(
             destination: self.url, width: width, height: height, fps: fps, format: format, options: options,
-            failAfterBytes: failAfterBytes, firstTimestamp: firstTimestamp))
+            failAfterBytes: failAfterBytes, firstTimestamp: firstTimestamp, comment: comment))
     }
 
     private var what: String { format.container.capabilities.displayName }
@@ -212,7 +213,7 @@ private final class Session {
     private let firstTimestamp: Int
 
     init(destination: URL, width: Int, height: Int, fps: FrameRate, format: OutputFormat, options: VideoOptions,
-         failAfterBytes: Int64?, firstTimestamp: Int) throws {
+         failAfterBytes: Int64?, firstTimestamp: Int, comment: String?) throws {
         self.firstTimestamp = firstTimestamp
         let (encodedWidth, encodedHeight) = ConvertedFrame.encodedSize(width: width, height: height, format: format.pixelFormat)
         what = format.container.capabilities.displayName
@@ -228,7 +229,7 @@ private final class Session {
                 width: encodedWidth, height: encodedHeight, fps: fps, format: format, options: options,
                 globalHeader: muxer.needsGlobalHeader, file: destination)
             self.encoder = encoder
-            try muxer.start(encoder: encoder, fps: fps, options: options)
+            try muxer.start(encoder: encoder, fps: fps, options: options, comment: comment)
             if format.pixelFormat == .pal8 {
                 palette = try GIFPaletteBuilder(width: width, height: height, keepsAlpha: format.keepsAlpha,
                                                 temporary: output.temporary, file: destination)
@@ -286,7 +287,7 @@ private final class Session {
 /// libx264 and libavformat log informational lines (CPU flags, encoding statistics) to stderr by
 /// default. Flipbook reports failures itself, so unless the host program chose a log level, keep
 /// only errors.
-private func quietLibavLogging() {
+func quietLibavLogging() {
     if av_log_get_level() == AV_LOG_INFO {
         av_log_set_level(AV_LOG_ERROR)
     }

@@ -1,0 +1,110 @@
+import FlipbookCore
+import FlipbookDrawing
+import FlipbookAnimation
+import FlipbookVideo
+import Foundation
+
+/// A part of a clip to render on its own and join later with ``concat(_:to:)``: a range of the
+/// whole clip's frames whose timestamps continue the whole clip's, starting on a keyframe (each
+/// part is its own closed group of pictures), with a ``ChunkRecord`` in its metadata.
+///
+/// Make one from a ``Chunk`` (``init(_:of:groupOfPictures:scene:)``, or let
+/// ``render(_:chunk:to:options:scene:workers:cancellation:progress:)`` make it), or from any frame
+/// range when a service hands out ranges its own way (``init(frames:scene:)``).
+public struct ClipPart: Sendable, Hashable {
+    /// The whole clip's frames this part holds, inclusive and zero-based.
+    public var frames: ClosedRange<Int>
+    /// The chunk it is, when it is one of N (recorded, and named in ``concat(_:to:)``'s messages).
+    public var chunk: Chunk?
+    /// What identifies the scene, digested into the record; `nil` describes the timeline itself
+    /// (`String(reflecting:)` of its size, rate, duration, background and layers), which is the
+    /// same in every process for scenes made of plain values. A scene holding a `Set` or a
+    /// `Dictionary` (whose order changes between processes), or drawing from outside state, should
+    /// pass its own stable identity here: chunks of one clip must all carry the same one.
+    public var scene: String?
+
+    /// Part `frames` of the clip.
+    public init(frames: ClosedRange<Int>, scene: String? = nil) {
+        self.frames = frames
+        self.scene = scene
+    }
+
+    /// Chunk `chunk` of `timeline`'s frames, made of whole groups of `groupOfPictures` frames where
+    /// the clip has enough (``Chunk/frames(ofClipWith:groupOfPictures:)``).
+    ///
+    /// - Throws: ``FlipbookError`` (invalid input, key path `chunk`) when the clip has fewer
+    ///   frames than chunks.
+    public init(_ chunk: Chunk, of timeline: Timeline, groupOfPictures: Int? = nil, scene: String? = nil) throws {
+        frames = try chunk.frames(ofClipWith: timeline.frameCount, groupOfPictures: groupOfPictures)
+        self.chunk = chunk
+        self.scene = scene
+    }
+
+    /// The record written into the part's file for `timeline` encoded with `options` (as the
+    /// render resolves them).
+    func record(timeline: Timeline, options: VideoOptions) throws -> ChunkRecord {
+        let sceneText = scene ?? String(reflecting: (timeline.size, timeline.scale, timeline.fps, timeline.duration,
+                                                     timeline.background, timeline.layers))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        var optionsText = try encoder.encode(options)
+        optionsText.append(contentsOf: Array("\n\(timeline.pixelWidth)x\(timeline.pixelHeight)".utf8))
+        return ChunkRecord(
+            chunk: chunk.map { ($0.index, $0.count) }, frames: frames, clipFrameCount: timeline.frameCount,
+            fps: timeline.fps, sceneDigest: String(sha256Hex(Array(sceneText.utf8)).prefix(32)),
+            optionsDigest: String(sha256Hex(optionsText).prefix(32)))
+    }
+}
+
+/// Renders one part of `timeline` (``ClipPart``): its frames, with the whole clip's timestamps, to a
+/// file ``concat(_:to:)`` can join with the other parts without re-encoding. Every part starts on a
+/// keyframe; rendering the same part twice gives the same bytes.
+///
+/// A PNG sequence's part is just its frames' files (they already join).
+///
+/// Otherwise as ``render(_:to:options:workers:cancellation:progress:)``.
+///
+/// - Throws: ``FlipbookError`` (invalid input, key path `frames`) when the part reaches outside the
+///   timeline's frames, or for a GIF, APNG or WebP (which cannot be joined without re-encoding); and
+///   everything the whole-clip render throws.
+@discardableResult
+public func render(
+    _ timeline: Timeline, part: ClipPart, to url: URL, options: VideoOptions = VideoOptions(), workers: Int? = nil,
+    cancellation: RenderCancellation? = nil, progress: ((RenderProgress) -> Void)? = nil
+) throws -> RenderReport {
+    try timeline.validate()
+    try options.validate()
+    let resolved = options.forTimeline(background: timeline.background)
+    let format = try OutputFormat(url: url, options: resolved)
+    switch format.container {
+    case .gif, .apng, .webp:
+        throw FlipbookError(invalid: "output",
+            "cannot be a chunk: \(format.container.capabilities.displayName) cannot be joined without re-encoding; "
+                + "render chunks as .mp4, .mov, .webm, .mkv or a PNG sequence.", at: .init(keyPath: "output"))
+    default: break
+    }
+    try checkFrameRange(part.frames, in: timeline)
+    let record = try part.record(timeline: timeline, options: resolved)
+    return try renderClip(
+        timeline, frames: part.frames, timestampOffset: part.frames.lowerBound, comment: record.description, to: url,
+        options: options, workers: workers, cancellation: cancellation, progress: progress)
+}
+
+/// Renders chunk `chunk` of `timeline` (see ``Chunk``) for ``concat(_:to:)`` to join: its chunks are
+/// whole groups of pictures of the codec's keyframe interval (``VideoOptions/keyframeInterval``)
+/// where the clip has enough, so the joined clip has the keyframes a single render has.
+///
+/// As ``render(_:part:to:options:workers:cancellation:progress:)`` with
+/// `ClipPart(chunk, of: timeline, groupOfPictures: …, scene: scene)`.
+@discardableResult
+public func render(
+    _ timeline: Timeline, chunk: Chunk, to url: URL, options: VideoOptions = VideoOptions(), scene: String? = nil,
+    workers: Int? = nil, cancellation: RenderCancellation? = nil, progress: ((RenderProgress) -> Void)? = nil
+) throws -> RenderReport {
+    try options.validate()
+    let codec = try OutputFormat(url: url, options: options.forTimeline(background: timeline.background)).codec
+    let gop = codec.capabilities.hasKeyframeInterval ? options.gopLength(fps: timeline.fps) : nil
+    let part = try ClipPart(chunk, of: timeline, groupOfPictures: gop, scene: scene)
+    return try render(timeline, part: part, to: url, options: options, workers: workers, cancellation: cancellation,
+                      progress: progress)
+}
