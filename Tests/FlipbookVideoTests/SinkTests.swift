@@ -153,9 +153,10 @@ struct SinkTests {
             #expect(error.message.contains("ProRes has no crf") && error.message.contains("h264, hevc, vp9, av1"), "\(error.message)")
         }
         let preset = expectFlipbookError(.invalidInput) {
-            _ = try OutputFormat(url: URL(fileURLWithPath: "/tmp/a.webm"), options: VideoOptions(preset: "slow"))
+            _ = try OutputFormat(url: URL(fileURLWithPath: "/tmp/a.apng"), options: VideoOptions(preset: "slow"))
         }
-        #expect(preset?.message == "preset is set (slow) but VP9 has no preset; codecs with one: h264, hevc.")
+        #expect(preset?.message == "preset is set (slow) but APNG has no preset; codecs with one: h264, hevc, vp9, av1.")
+        #expect(try OutputFormat(url: URL(fileURLWithPath: "/tmp/a.webm"), options: VideoOptions(preset: "slow")).codec == .vp9)
         #expect(try OutputFormat(url: URL(fileURLWithPath: "/tmp/a.mp4"), options: VideoOptions(codec: .hevc, crf: 28, preset: "slow")).codec == .hevc)
         do {
             _ = try OutputFormat(url: URL(fileURLWithPath: "/tmp/a.mp4"), options: VideoOptions(loop: 2))
