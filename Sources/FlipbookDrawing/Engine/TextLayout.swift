@@ -67,6 +67,10 @@ final class TextLayout {
         if let width {
             pango_layout_set_width(layout, Int32((Double(width) * pangoScale).rounded(.down)))
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        }
+        // Pango ellipsizes each paragraph to one line unless given a height or a line count, so
+        // truncation applies only with one of them.
+        if width != nil, height != nil || text.lineLimit != nil {
             switch text.truncation {
             case .head: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_START)
             case .middle: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_MIDDLE)
