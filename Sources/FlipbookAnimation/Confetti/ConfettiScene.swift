@@ -159,6 +159,14 @@ public struct ConfettiScene: Scene {
             ctx.opacity = context.opacity * state.opacity
             ctx.translateBy(x: state.position.x, y: state.position.y)
             ctx.rotate(by: state.rotation)
+            if case .text(let text, let font) = particle.shape {
+                // As tall as the longer side; the flip squashes it like the paper shapes.
+                let full = particle.size.width
+                guard full > 0 else { continue }
+                ctx.draw(TextSymbol(text, fontName: font), height: max(full, height), widthScale: width / full,
+                         color: particle.color)
+                continue
+            }
             let rect = CGRect(x: -width / 2, y: -height / 2, width: width, height: height)
             ctx.fill(particle.shape.path(in: rect), with: .color(particle.color))
         }

@@ -2,7 +2,8 @@ import CPango
 import Foundation
 
 /// The private fontconfig configuration every `.system` font is found through: the package's own
-/// font files (Noto Sans in four styles, Noto Sans Arabic, Noto Sans Devanagari) plus Noto Color
+/// font files (Noto Sans in four styles, Noto Sans Arabic, Noto Sans Devanagari, Noto Sans Symbols 2
+/// for symbols such as ★ and ♥) plus Noto Color
 /// Emoji from its system path, and nothing else. The machine's fontconfig files are never read for
 /// it, so the same text draws the same pixels on every machine.
 ///
@@ -19,7 +20,7 @@ final class FontConfiguration: @unchecked Sendable {
     /// The files the package carries, in its `Fonts` resource directory.
     static let carriedFiles = [
         "NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "NotoSans-Italic.ttf", "NotoSans-BoldItalic.ttf",
-        "NotoSansArabic-Regular.ttf", "NotoSansDevanagari-Regular.ttf",
+        "NotoSansArabic-Regular.ttf", "NotoSansDevanagari-Regular.ttf", "NotoSansSymbols2-Regular.ttf",
     ]
 
     /// The configuration, or why it could not be built.

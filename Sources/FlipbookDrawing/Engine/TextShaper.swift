@@ -16,6 +16,8 @@ final class TextShaper {
     /// A font map and context over the machine's fontconfig setup, for `.custom` fonts it has.
     private var systemFontMap: UnsafeMutablePointer<PangoFontMap>?
     private var systemContextStorage: OpaquePointer?
+    /// Symbols this shaper has rasterised (see ``TextSymbol``).
+    let glyphRasters = GlyphRasterCache()
 
     private init(configuration: FontConfiguration) throws {
         guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
