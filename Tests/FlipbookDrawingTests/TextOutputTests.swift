@@ -86,6 +86,52 @@ struct TextOutputTests {
             }
         }
     }
+
+    /// Text shapes (confetti) are painted as cached images; the tiles under them are marked too, and
+    /// under a clip, a blend mode or on a vector page they still draw.
+    @Test func textSymbolsMarkTheirTilesAndDrawEverywhere() throws {
+        for scale in [1.0, 2.0] {
+            for (index, origin) in [CGPoint(x: 17, y: 15), CGPoint(x: 100, y: 70), CGPoint(x: -3, y: 133)].enumerated() {
+                var bitmap = try Bitmap(width: Int(200 * scale), height: Int(136 * scale))
+                bitmap.draw(scale: scale, background: .white) { context, _ in
+                    var ctx = context
+                    ctx.translateBy(x: origin.x, y: origin.y)
+                    ctx.rotate(by: .degrees(Double(index) * 37 + 10))
+                    ctx.draw(TextSymbol(index == 1 ? "★" : "🎉"), height: 24, widthScale: 0.6, color: .green)
+                }
+                #expect(bitmap.drawingIssue == nil)
+                try #require(DirtyTileTests().unmarkedPixelsAreClear(bitmap, "symbol at \(origin), scale \(scale)"))
+            }
+        }
+        let image = try drawing(120, 40) { context, _ in
+            var clipped = context
+            clipped.clip(to: Path(CGRect(x: 0, y: 0, width: 120, height: 20)), options: .inverse)
+            clipped.translateBy(x: 20, y: 20)
+            clipped.draw(TextSymbol("★"), height: 30, widthScale: 1, color: .red)
+            var multiplied = context
+            multiplied.blendMode = .multiply
+            multiplied.translateBy(x: 60, y: 20)
+            multiplied.draw(TextSymbol("★"), height: 30, widthScale: 1, color: .blue)
+            var faded = context
+            faded.opacity = 0.5
+            faded.translateBy(x: 100, y: 20)
+            faded.draw(TextSymbol("🎉"), height: 30, widthScale: 1, color: .blue)
+        }
+        // The inverse clip keeps only the star's lower half; multiply over white keeps blue.
+        #expect(image.pixel(x: 20, y: 10) == .white)
+        #expect(image.pixel(x: 20, y: 23).red > 0.9 && image.pixel(x: 20, y: 23).green < 0.3)
+        #expect(image.pixel(x: 60, y: 22).blue > 0.9 && image.pixel(x: 60, y: 22).red < 0.1)
+        #expect(saturatedPixels(image) > 300)
+        do {
+            let directory = try TemporaryDirectory("symbol")
+            let url = directory.file("symbol.pdf")
+            try Bitmap.writeVector(to: url, format: .pdf, size: CGSize(width: 60, height: 40)) { context, _ in
+                context.translateBy(x: 30, y: 20)
+                context.draw(TextSymbol("★"), height: 30, widthScale: 0.5, color: .red)
+            }
+            #expect(inflatedStreams(try Data(contentsOf: url)).contains { String(decoding: $0, as: UTF8.self).contains("BT") })
+        }
+    }
 }
 
 /// Every stream of a PDF that inflates with zlib (Cairo compresses content streams with Flate).
