@@ -25,7 +25,7 @@ extension CairoCanvas {
         }
     }
 
-    /// Draws resolved text in `rect` (see ``draw(_:in:)-(Text,_)``).
+    /// Draws resolved text in `rect`: wrapped to its width and truncated to fit its height, as `draw(_:in:)` draws `Text`.
     public func draw(_ text: ResolvedText, in rect: CGRect) {
         guard rect.origin.x.isFinite, rect.origin.y.isFinite, rect.width.isFinite, rect.height.isFinite else {
             session.record("draw text", "the rectangle is not finite (\(rect))")
