@@ -15,6 +15,9 @@ final class GlyphRaster {
     let isColour: Bool
 
     static let padding = 1
+    /// The widest image a symbol is rasterised into, in pixels (a long text at a large size would
+    /// otherwise need hundreds of megabytes).
+    static let widestImage = 4096
 
     private init(surface: OpaquePointer, width: Int, height: Int, inkHeight: Int, isColour: Bool) {
         self.surface = surface
@@ -34,9 +37,12 @@ final class GlyphRaster {
         let layout = try TextLayout(Text(symbol.string).font(font), width: nil, height: nil, shaper: shaper)
         let ink = layout.inkRect
         guard ink.width > 0, ink.height > 0 else { return nil }
-        let k = Double(pixelHeight) / Double(ink.height)
-        let inkWidth = Int((Double(ink.width) * k).rounded(.up))
-        let width = inkWidth + 2 * padding, height = pixelHeight + 2 * padding
+        // Pixels per layout point: the ink `pixelHeight` tall, unless that would make a long text wider
+        // than `widestImage`; then the ink is as wide as that and less tall.
+        let k = min(Double(pixelHeight) / Double(ink.height), Double(widestImage) / Double(ink.width))
+        let inkWidth = max(Int((Double(ink.width) * k).rounded(.up)), 1)
+        let inkHeight = max(Int((Double(ink.height) * k).rounded()), 1)
+        let width = inkWidth + 2 * padding, height = inkHeight + 2 * padding
         let surface = try makeSurface(width: width, height: height)
         guard let cr = cairo_create(surface) else {
             cairo_surface_destroy(surface)
@@ -53,7 +59,7 @@ final class GlyphRaster {
             throw FlipbookError.cairo(status, while: "draw text shape: rasterising the glyphs")
         }
         cairo_surface_flush(surface)
-        return GlyphRaster(surface: surface, width: width, height: height, inkHeight: pixelHeight,
+        return GlyphRaster(surface: surface, width: width, height: height, inkHeight: inkHeight,
                            isColour: hasColour(surface, width: width, height: height))
     }
 

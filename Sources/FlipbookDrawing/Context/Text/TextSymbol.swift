@@ -40,7 +40,8 @@ extension CairoCanvas {
         let verticalScale = (matrix.xy * matrix.xy + matrix.yy * matrix.yy).squareRoot()
         let pixels = Double(height) * verticalScale
         guard pixels.isFinite, pixels >= 0.25 else { return }
-        let pixelHeight = min(max(Int(pixels.rounded(.up)), 1), Self.largestSymbolPixels)
+        // Clamped before converting, so a huge scale cannot overflow Int.
+        let pixelHeight = max(Int(min(pixels, Double(Self.largestSymbolPixels)).rounded(.up)), 1)
         do {
             try TextShaper.withShaper { shaper in
                 guard let raster = try shaper.glyphRasters.raster(symbol, pixelHeight: pixelHeight, color: color,
@@ -86,17 +87,17 @@ extension CairoCanvas {
     /// Vector pages: the symbol as text, scaled so its ink is `height` tall.
     private func drawSymbolAsText(_ symbol: TextSymbol, height: CGFloat, widthScale: CGFloat, color: Color) {
         let probe: Font = symbol.fontName.map { .custom($0, size: 100) } ?? .system(size: 100)
-        let inkHeight = (try? TextShaper.withShaper { shaper in
+        let ink = (try? TextShaper.withShaper { shaper in
             try TextLayout(Text(symbol.string).font(probe), width: nil, height: nil, shaper: shaper).inkRect
         }) ?? .zero
-        guard inkHeight.height > 0 else { return }
-        let size = 100 * height / inkHeight.height
+        guard ink.height > 0 else { return }
+        let size = 100 * height / ink.height
         var ctx = self
         ctx.scaleBy(x: widthScale, y: 1)
         // Centre the ink box (not the logical box) on the origin.
         let k = size / 100
         let font: Font = symbol.fontName.map { .custom($0, size: size) } ?? .system(size: size)
         ctx.draw(Text(symbol.string).font(font).foregroundColor(color),
-                 at: CGPoint(x: -(inkHeight.midX * k), y: -(inkHeight.midY * k)), anchor: .topLeading)
+                 at: CGPoint(x: -(ink.midX * k), y: -(ink.midY * k)), anchor: .topLeading)
     }
 }
