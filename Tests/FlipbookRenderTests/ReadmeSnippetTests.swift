@@ -119,7 +119,7 @@ struct ReadmeSnippetTests {
         let run = try SnippetRun("DrawText")
         defer { run.cleanUp() }
         let written = try Bitmap(contentsOfPNG: run.directory.appendingPathComponent("title.png"))
-        #expect(written.width == 640 && written.height == 240)
+        #expect(written.width == 640 && written.height == 280)
         var black = 0, indigo = 0, emoji = 0
         for y in 0..<written.height {
             for x in 0..<written.width {
