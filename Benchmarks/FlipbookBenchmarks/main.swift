@@ -6,6 +6,7 @@ import Foundation
 //                            figures and the memory check, then the table (`make bench`)
 //   workloads [--runs N] [B1 …]  the named workloads only
 //   canvas, video            drawing and video micro-benchmarks
+//   parallel storm|emoji [--threads N]  one frame drawn on N threads at once (text's shaper pool)
 //   write-fixtures           Fixtures/Benchmarks/*.json from Workloads.swift
 //   dump-yuv <B1…B3> <file>  a workload's frames as raw yuv420p
 //   workload-child …         internal: one measurement, run in its own process by `all`
@@ -16,6 +17,7 @@ let benchmarks: [String: ([String]) throws -> Void] = [
     "write-fixtures": { _ in try WorkloadFixtures.write() },
     "dump-yuv": YUVDump.run,
     "canvas": CanvasBenchmark.run,
+    "parallel": ParallelDrawBenchmark.run,
     "video": VideoBenchmark.run,
 ]
 

@@ -47,8 +47,10 @@ struct TextConfettiTests {
 
     @Test func textShapesRoundTripThroughJSON() throws {
         let shapes: [ConfettiShape] = [.text("🎉"), .text("★", font: "DejaVu Sans"), .circle]
-        let data = try JSONEncoder().encode(shapes)
-        #expect(String(decoding: data, as: UTF8.self) == #"[{"text":"🎉"},{"text":"★","font":"DejaVu Sans"},"circle"]"#)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let data = try encoder.encode(shapes)
+        #expect(String(decoding: data, as: UTF8.self) == #"[{"text":"🎉"},{"font":"DejaVu Sans","text":"★"},"circle"]"#)
         #expect(try JSONDecoder().decode([ConfettiShape].self, from: data) == shapes)
     }
 
