@@ -22,6 +22,7 @@ enum ParallelDrawBenchmark {
             }
         }
         let timeline = try workload.timeline()
+        let count = frames
         let results = Results(count: threads)
         let start = DispatchTime.now().uptimeNanoseconds
         let group = DispatchGroup()
@@ -33,7 +34,7 @@ enum ParallelDrawBenchmark {
                     var bitmap = try timeline.makeBitmap()
                     timeline.draw(at: workload.time, into: &bitmap)  // warm-up: fonts, rasterised symbols
                     var cpu: [Double] = []
-                    for _ in 0..<frames {
+                    for _ in 0..<count {
                         let cpuStart = CanvasBenchmark.threadCPUTime()
                         timeline.draw(at: workload.time, into: &bitmap)
                         cpu.append((CanvasBenchmark.threadCPUTime() - cpuStart) * 1e3)

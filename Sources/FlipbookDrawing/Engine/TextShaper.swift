@@ -5,9 +5,9 @@ import Foundation
 /// A Pango font map and context for laying out and drawing text, used by one thread at a time.
 ///
 /// Pango's font maps and contexts are not thread-safe, and frames are drawn on several threads at
-/// once, so shapers live in a pool: a draw borrows one (making a new one when all are busy), lays out
-/// and draws with it, and returns it. The pool grows to the number of threads that draw text at the
-/// same moment and then stays that size; each shaper keeps its loaded fonts and shaping caches.
+/// once, so each thread that draws text has its own shaper (made on its first text, handed on to a
+/// later thread when it exits). Each shaper keeps its loaded fonts, shaping caches and rasterised
+/// symbols.
 final class TextShaper {
     /// The font map over the package's private fontconfig configuration (owned).
     private let fontMap: UnsafeMutablePointer<PangoFontMap>
@@ -69,23 +69,58 @@ final class TextShaper {
         return context
     }
 
-    // MARK: The pool
+    // MARK: One shaper per thread
+
+    /// Whether a draw on this shaper's thread is using it (a nested use borrows another).
+    private var isBusy = false
+
+    /// The shaper of the current thread, retained, returned to ``idle`` when the thread exits.
+    /// Thread-local rather than borrowed per draw: a pool locked for each of 10,000 confetti pieces a
+    /// frame made two drawing threads contend so much they drew no faster than one.
+    private static let threadKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { raw in
+            guard let raw else { return }
+            TextShaper.giveBack(Unmanaged<TextShaper>.fromOpaque(raw).takeRetainedValue())
+        }
+        return key
+    }()
 
     private static let lock = NSLock()
+    /// Shapers whose threads have exited, for the next new thread.
     nonisolated(unsafe) private static var idle: [TextShaper] = []
 
-    /// Runs `body` with a shaper no other thread is using.
+    private static func giveBack(_ shaper: TextShaper) {
+        lock.lock()
+        idle.append(shaper)
+        lock.unlock()
+    }
+
+    private static func borrow(_ configuration: FontConfiguration) throws -> TextShaper {
+        lock.lock()
+        let shaper = idle.popLast()
+        lock.unlock()
+        return try shaper ?? TextShaper(configuration: configuration)
+    }
+
+    /// Runs `body` with a shaper no other thread is using: the calling thread's own.
     static func withShaper<R>(_ body: (TextShaper) throws -> R) throws -> R {
         let configuration = try FontConfiguration.shared.get()
-        lock.lock()
-        let borrowed = idle.popLast()
-        lock.unlock()
-        let shaper = try borrowed ?? TextShaper(configuration: configuration)
-        defer {
-            lock.lock()
-            idle.append(shaper)
-            lock.unlock()
+        let shaper: TextShaper
+        if let raw = pthread_getspecific(threadKey) {
+            shaper = Unmanaged<TextShaper>.fromOpaque(raw).takeUnretainedValue()
+        } else {
+            shaper = try borrow(configuration)
+            pthread_setspecific(threadKey, Unmanaged.passRetained(shaper).toOpaque())
         }
+        guard !shaper.isBusy else {
+            // Used again while in use on this thread: a second shaper for the inner use.
+            let inner = try borrow(configuration)
+            defer { giveBack(inner) }
+            return try body(inner)
+        }
+        shaper.isBusy = true
+        defer { shaper.isBusy = false }
         return try body(shaper)
     }
 }
