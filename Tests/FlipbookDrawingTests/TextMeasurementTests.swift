@@ -75,6 +75,20 @@ struct TextMeasurementTests {
             > GraphicsContextProbe.resolve(Text("Headline").font(.body)).measure(in: unbounded).width)
     }
 
+    @Test func emptyTextAndNULCharactersAreHarmless() throws {
+        let empty = try GraphicsContextProbe.resolve(Text("").font(.system(size: 100))).measure(in: unbounded)
+        #expect(empty.width == 0)
+        #expect(abs(empty.height - metrics.lineHeight * 100) < tolerance)  // an empty line is still a line
+        #expect(try GraphicsContextProbe.resolve(Text("H\0H")).measure(in: unbounded)
+            == GraphicsContextProbe.resolve(Text("HH")).measure(in: unbounded))
+        let image = try drawing(40, 20) { context, _ in
+            context.draw(Text(""), at: CGPoint(x: 20, y: 10))
+            context.draw(Text("   "), in: CGRect(x: 0, y: 0, width: 40, height: 20))
+        }
+        #expect(image.drawingIssue == nil)
+        #expect(image.pixel(x: 20, y: 10) == .white)
+    }
+
     @Test func badSizesMeasureNothingAndDrawNothing() throws {
         #expect(try GraphicsContextProbe.resolve(Text("x").font(.system(size: .nan))).measure(in: unbounded) == .zero)
         var bitmap = try Bitmap(width: 20, height: 20)

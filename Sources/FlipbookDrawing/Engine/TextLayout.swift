@@ -39,11 +39,10 @@ final class TextLayout {
             throw FlipbookError(.internal, "Pango could not create a text layout.")
         }
         self.layout = layout
-        let utf8 = Array(text.string.utf8)
-        utf8.withUnsafeBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { chars in
-                pango_layout_set_text(layout, chars.baseAddress, Int32(chars.count))
-            }
+        // NUL characters end a C string early and GLib rejects them as invalid UTF-8: drop them.
+        let characters = text.string.contains("\0") ? text.string.replacingOccurrences(of: "\0", with: "") : text.string
+        characters.withCString { chars in
+            pango_layout_set_text(layout, chars, Int32(characters.utf8.count))
         }
         if let description = pango_font_description_new() {
             pango_font_description_set_family(description, family)
