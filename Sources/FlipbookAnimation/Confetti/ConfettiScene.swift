@@ -148,8 +148,13 @@ public struct ConfettiScene: Scene {
             else { continue }
             if cullsInvisibleParticles {
                 if state.opacity <= 0 || width <= 0 || height <= 0 { continue }
-                // The rotated rectangle stays within its half-diagonal of the centre, whatever the angle.
-                let reach = (width * width + height * height).squareRoot() / 2 + 1
+                // The rotated rectangle stays within its half-diagonal of the centre, whatever the angle;
+                // text is as tall as the longer side and (generously) 1.5 times that wide per character.
+                var reach = (width * width + height * height).squareRoot() / 2 + 1
+                if case .text(let text, _) = particle.shape {
+                    let side = max(particle.size.width, height)
+                    reach = side * (1 + 0.75 * CGFloat(text.count)) + 1
+                }
                 if state.position.x + reach < visible.minX || state.position.x - reach > visible.maxX
                     || state.position.y + reach < visible.minY || state.position.y - reach > visible.maxY {
                     continue
