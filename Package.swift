@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Layers (data flows down, never up):
-//   CCairo, CFFmpeg        system libraries
+//   CCairo, CPango, CFFmpeg system libraries (CPango: Pango over Cairo, for text)
 //   FlipbookCore           no C: geometry, Color, Path, FrameRate, FlipbookError, output files
 //   FlipbookDrawing        CairoCanvas (the API) over its engine (Cairo and fast paths), Bitmap
 //   FlipbookAnimation      Scene, Timeline, confetti, ripples
@@ -31,6 +31,11 @@ let package = Package(
             providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
         ),
         .systemLibrary(
+            name: "CPango",
+            pkgConfig: "pangocairo pangoft2 fontconfig",
+            providers: [.apt(["libpango1.0-dev"]), .brew(["pango"])]
+        ),
+        .systemLibrary(
             name: "CFFmpeg",
             pkgConfig: "libavformat libavcodec libavutil",
             providers: [
@@ -45,7 +50,12 @@ let package = Package(
             providers: [.apt(["libswscale-dev"]), .brew(["ffmpeg"])]
         ),
         .target(name: "FlipbookCore"),
-        .target(name: "FlipbookDrawing", dependencies: ["FlipbookCore", "CCairo"]),
+        // Fonts/ holds the text family every `.system` font draws with (Noto Sans, OFL: Fonts/OFL.txt).
+        .target(
+            name: "FlipbookDrawing",
+            dependencies: ["FlipbookCore", "CCairo", "CPango"],
+            resources: [.copy("Fonts")]
+        ),
         .target(name: "FlipbookAnimation", dependencies: ["FlipbookDrawing"]),
         .target(name: "FlipbookVideo", dependencies: ["FlipbookDrawing", "CFFmpeg"]),
         .target(

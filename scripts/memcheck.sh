@@ -23,7 +23,7 @@ cat > "$work/scene.json" <<'JSON'
  "layers": [{"scene": "ripples", "touches": [{"time": 0, "phase": "down", "point": [40, 30]},
                                             {"time": 0.1, "phase": "move", "point": [50, 30]},
                                             {"time": 0.2, "phase": "up", "point": [50, 30]}]},
-            {"scene": "confetti", "seed": 2, "bursts": [{"count": 25, "shapes": ["star", "circle"]}]}]}
+            {"scene": "confetti", "seed": 2, "bursts": [{"count": 25, "shapes": ["star", "circle", {"text": "🎉"}, {"text": "★"}]}]}]}
 JSON
 cat > "$work/jobs.json" <<'JSON'
 {"jobs": [{"scene": "scene.json", "output": "a.png", "time": 0.2},

@@ -45,7 +45,7 @@ enum CanvasBenchmark {
         }
     }
 
-    /// Runs the benchmark. `flipbook-bench canvas storm|ripples [--frames N] [--output FILE.png]` runs a
+    /// Runs the benchmark. `flipbook-bench canvas storm|ripples|emoji [--frames N] [--output FILE.png]` runs a
     /// scene workload (see ``SceneWorkload``); otherwise the raw rectangles, with arguments
     /// `--frames N` (default 20), `--count N` (default 10000), `--output FILE.png` to save the last frame.
     static func run(_ arguments: [String]) throws {
@@ -100,15 +100,18 @@ extension CanvasBenchmark {
         /// B3: ripple k starts at k/100 s, centred at (960 + 700·cos 0.7t, 540 + 400·sin 1.3t), cap 1000;
         /// at t = 9.9 s 990 rings are alive, the oldest 396 pt in radius.
         case ripples
+        /// B5: the storm with every particle an emoji (🎉 or 😀): 10,000 emoji alive at t = 2 s.
+        case emoji
 
-        var time: TimeInterval { self == .storm ? 2.0 : 9.9 }
+        var time: TimeInterval { self == .ripples ? 9.9 : 2.0 }
 
         func timeline() throws -> Timeline {
             let size = CGSize(width: 1920, height: 1080)
             let scene: any Scene
             switch self {
-            case .storm:
-                let bursts = (0..<17).map { ConfettiBurst(time: Double($0) * 0.3, count: 2000) }
+            case .storm, .emoji:
+                let style = ConfettiStyle(shapes: self == .emoji ? Workload.emojiShapes : ConfettiStyle.defaultShapes)
+                let bursts = (0..<17).map { ConfettiBurst(time: Double($0) * 0.3, count: 2000, style: style) }
                 scene = try ConfettiScene(size: size, bursts: bursts, seed: 2)
             case .ripples:
                 let ripples = (0..<1000).map { k -> Ripple in
@@ -118,7 +121,7 @@ extension CanvasBenchmark {
                 }
                 scene = RipplesScene(ripples: ripples, maximumNumberOfRipples: 1000)
             }
-            return try Timeline(size: size, scale: 1, fps: 60, duration: self == .storm ? 5 : 10, background: .white,
+            return try Timeline(size: size, scale: 1, fps: 60, duration: self == .ripples ? 10 : 5, background: .white,
                             layers: [Timeline.Layer(scene)])
         }
     }

@@ -20,7 +20,7 @@ enum WorkloadBenchmark {
         let (runs, rest) = try parseRuns(arguments)
         let ids = rest.isEmpty ? Workload.all.map(\.id) : rest
         for id in ids where Workload.named(id) == nil {
-            throw FlipbookError.invalidInput("Unknown workload \(id); use B1, B2, B3 or B4.")
+            throw FlipbookError.invalidInput("Unknown workload \(id); use B1, B2, B3, B4 or B5.")
         }
         try run(ids.compactMap { Workload.named($0)?.id }, runs: runs, oneCore: false, flatness: false)
     }

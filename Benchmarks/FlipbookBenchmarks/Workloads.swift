@@ -1,16 +1,17 @@
 import Flipbook
 import Foundation
 
-/// The benchmark workloads of issue #5, B1–B4: 1920×1080 px at 60 fps, libx264 CRF 20, yuv420p.
+/// The benchmark workloads of issue #5, B1–B4, and issue #13's B5 (the storm made of emoji):
+/// 1920×1080 px at 60 fps, libx264 CRF 20, yuv420p.
 ///
 /// Each is defined here as a ``SceneFile`` value and also kept as JSON in `Fixtures/Benchmarks/`
 /// (`flipbook-bench write-fixtures` regenerates those files from these definitions). The timeline
 /// measured is always built from the JSON encoding of the definition, so the numbers describe exactly
 /// what the fixture files hold (colours, for example, are stored as hex and round to 1/255).
 struct Workload: Sendable {
-    /// "B1" … "B4".
+    /// "B1" … "B5".
     let id: String
-    /// A short name: "seed", "storm", "ripples", "still".
+    /// A short name: "seed", "storm", "ripples", "still", "emoji".
     let name: String
     /// The scene file the workload renders.
     let scene: SceneFile
@@ -43,7 +44,7 @@ struct Workload: Sendable {
 }
 
 extension Workload {
-    static let all: [Workload] = [seed, storm, ripples, still]
+    static let all: [Workload] = [seed, storm, ripples, still, emoji]
 
     static func named(_ id: String) -> Workload? {
         all.first { $0.id.caseInsensitiveCompare(id) == .orderedSame || $0.name == id.lowercased() }
@@ -95,11 +96,23 @@ extension Workload {
     static let still = Workload(
         id: "B4", name: "still", scene: stormScene(scale: 2), preset: "veryfast", stillTime: 0.8)
 
-    private static func stormScene(scale: Double, duration: Double = 5) -> SceneFile {
+    /// B5: B2 with every particle an emoji (🎉 or 😀, 10,000 alive at once), to compare with B2's
+    /// rectangles; veryfast.
+    static let emoji = Workload(
+        id: "B5", name: "emoji", scene: stormScene(scale: 1, shapes: emojiShapes), preset: "veryfast", stillTime: nil)
+
+    /// B5's shapes.
+    static let emojiShapes: [ConfettiShape] = [.text("🎉"), .text("😀")]
+
+    private static func stormScene(
+        scale: Double, duration: Double = 5, shapes: [ConfettiShape] = ConfettiStyle.defaultShapes
+    ) -> SceneFile {
         SceneFile(
             size: CGSize(width: 1920, height: 1080), scale: scale, fps: 60, duration: duration, background: .white,
             layers: [SceneFile.Layer(.confetti(SceneFile.ConfettiParameters(
-                seed: 2, bursts: every(0.3, until: duration).map { ConfettiBurst(time: $0, count: 2000) })))])
+                seed: 2, bursts: every(0.3, until: duration).map {
+                    ConfettiBurst(time: $0, count: 2000, style: ConfettiStyle(shapes: shapes))
+                })))])
     }
 
     /// 0, step, 2·step, … below `end`, each computed as k·step so no rounding error accumulates.

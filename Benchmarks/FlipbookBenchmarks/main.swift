@@ -6,6 +6,7 @@ import Foundation
 //                            figures and the memory check, then the table (`make bench`)
 //   workloads [--runs N] [B1 …]  the named workloads only
 //   canvas, video            drawing and video micro-benchmarks
+//   parallel storm|emoji [--threads N]  one frame drawn on N threads at once (text's shaper pool)
 //   write-fixtures           Fixtures/Benchmarks/*.json from Workloads.swift
 //   dump-yuv <B1…B3> <file>  a workload's frames as raw yuv420p
 //   encoder-settings [B1 …]  H.264 before issue #12 and now: encode time, memory, size, peak rate, PSNR
@@ -21,6 +22,7 @@ let benchmarks: [String: ([String]) throws -> Void] = [
     "encoder-settings": EncoderSettingsBenchmark.run,
     "encoder-settings-child": EncoderSettingsBenchmark.runChild,
     "canvas": CanvasBenchmark.run,
+    "parallel": ParallelDrawBenchmark.run,
     "video": VideoBenchmark.run,
     "chunks": ChunkBenchmark.run,
 ]

@@ -145,7 +145,7 @@ import Testing
                 + "it is 'blurple'. Did you mean 'purple'?",
             at: inTestFile(1, 16, "background")) { _ = try decodeScene(#"{"background": "blurple"}"#) }
         expectInvalidInput(
-            #"test.json:1:58: layers[0].bursts[0].shapes[0] must be "rectangle", "circle", "triangle", "star" or {"svg": "path data"}; it is 'hexagon'."#,
+            #"test.json:1:58: layers[0].bursts[0].shapes[0] must be "rectangle", "circle", "triangle", "star", {"svg": "path data"} or {"text": "🎉", "font": "optional family"}; it is 'hexagon'."#,
             at: inTestFile(1, 58, "layers[0].bursts[0].shapes[0]")) {
             _ = try decodeScene(#"{"layers": [{"scene": "confetti", "bursts": [{"shapes": ["hexagon"]}]}]}"#)
         }

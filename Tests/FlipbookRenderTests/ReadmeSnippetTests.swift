@@ -114,6 +114,26 @@ struct ReadmeSnippetTests {
         #expect(abs(card.red - 88.0 / 255) < 0.08 && abs(card.blue - 214.0 / 255) < 0.08)
     }
 
+    @Test("DrawText writes the title card: a black bold title with a colour emoji, an indigo second line")
+    func drawText() throws {
+        let run = try SnippetRun("DrawText")
+        defer { run.cleanUp() }
+        let written = try Bitmap(contentsOfPNG: run.directory.appendingPathComponent("title.png"))
+        #expect(written.width == 640 && written.height == 280)
+        var black = 0, indigo = 0, emoji = 0
+        for y in 0..<written.height {
+            for x in 0..<written.width {
+                let c = written.pixel(x: x, y: y)
+                if c.red < 0.2, c.green < 0.2, c.blue < 0.2 { black += 1 }
+                if c.blue > 0.6, c.red < 0.5, c.green < 0.4 { indigo += 1 }
+                if c.red > 0.8, c.green > 0.5, c.blue < 0.3 { emoji += 1 }  // the party popper's yellow
+            }
+        }
+        #expect(black > 1000)
+        #expect(indigo > 300)
+        #expect(emoji > 50)
+    }
+
     @Test("RenderAClip writes an MP4 and a PDF")
     func renderAClip() throws {
         // FLIPBOOK_SNIPPET_PREVIEW makes the clip 0.25 s at scale 0.25 (a hidden part of the snippet).

@@ -50,6 +50,12 @@ func drawEverything(_ context: inout GraphicsContext, _ size: CGSize) {
         ctx.fill(Path(ellipseIn: CGRect(x: 10, y: 140, width: 30, height: 30)), with: .color(.cyan))
         ctx.fill(Path(CGRect(x: 20, y: 150, width: 30, height: 20)), with: .linearGradient(gradient, startPoint: .zero, endPoint: CGPoint(x: 40, y: 0)))
     }
+    // Text: shaping (Latin, Arabic, Devanagari, emoji), wrapping with truncation, a gradient, measuring.
+    context.draw(Text("Memcheck مرحبا क्ष 🎉").font(.headline).italic(), at: CGPoint(x: 100, y: 190))
+    context.draw(Text("Wrapped and truncated text in a box").font(.caption).foregroundStyle(
+        .linearGradient(gradient, startPoint: .zero, endPoint: CGPoint(x: 60, y: 0))).lineLimit(2),
+                 in: CGRect(x: 140, y: 4, width: 56, height: 30))
+    _ = context.resolve(Text("measure").font(.custom("No Such Font", size: 12))).measure(in: size)
     var clipped = context
     clipped.clip(to: Path(ellipseIn: CGRect(x: 60, y: 140, width: 40, height: 40)))
     clipped.clip(to: Path(CGRect(x: 70, y: 150, width: 10, height: 10)), options: .inverse)

@@ -148,8 +148,13 @@ public struct ConfettiScene: Scene {
             else { continue }
             if cullsInvisibleParticles {
                 if state.opacity <= 0 || width <= 0 || height <= 0 { continue }
-                // The rotated rectangle stays within its half-diagonal of the centre, whatever the angle.
-                let reach = (width * width + height * height).squareRoot() / 2 + 1
+                // The rotated rectangle stays within its half-diagonal of the centre, whatever the angle;
+                // text is as tall as the longer side and (generously) 1.5 times that wide per character.
+                var reach = (width * width + height * height).squareRoot() / 2 + 1
+                if case .text(let text, _) = particle.shape {
+                    let side = max(particle.size.width, height)
+                    reach = side * (1 + 0.75 * CGFloat(text.count)) + 1
+                }
                 if state.position.x + reach < visible.minX || state.position.x - reach > visible.maxX
                     || state.position.y + reach < visible.minY || state.position.y - reach > visible.maxY {
                     continue
@@ -159,6 +164,14 @@ public struct ConfettiScene: Scene {
             ctx.opacity = context.opacity * state.opacity
             ctx.translateBy(x: state.position.x, y: state.position.y)
             ctx.rotate(by: state.rotation)
+            if case .text(let text, let font) = particle.shape {
+                // As tall as the longer side; the flip squashes it like the paper shapes.
+                let full = particle.size.width
+                guard full > 0 else { continue }
+                ctx.draw(TextSymbol(text, fontName: font), height: max(full, height), widthScale: width / full,
+                         color: particle.color)
+                continue
+            }
             let rect = CGRect(x: -width / 2, y: -height / 2, width: width, height: height)
             ctx.fill(particle.shape.path(in: rect), with: .color(particle.color))
         }

@@ -9,10 +9,12 @@ extension ConfettiShape {
 }
 
 extension ValueCodec where Value == ConfettiShape {
-    /// `"rectangle"`, `"circle"`, `"triangle"`, `"star"`, or `{"svg": "path data"}`.
+    /// `"rectangle"`, `"circle"`, `"triangle"`, `"star"`, `{"svg": "path data"}`, or
+    /// `{"text": "🎉"}` with an optional `"font": "Family"`.
     static var shape: ValueCodec {
         let names = ConfettiShape.namedShapes.map(\.name)
-        let expected = names.map { "\"\($0)\"" }.joined(separator: ", ") + #" or {"svg": "path data"}"#
+        let expected = names.map { "\"\($0)\"" }.joined(separator: ", ")
+            + #", {"svg": "path data"} or {"text": "🎉", "font": "optional family"}"#
         return ValueCodec(
             typeName: "shape", expected: expected,
             read: { json, keyPath, requirement in
@@ -21,6 +23,9 @@ extension ValueCodec where Value == ConfettiShape {
                         throw json.unknownName(name, keyPath, requirement, among: names)
                     }
                     return shape
+                }
+                if let members = json.members, members.contains(where: { $0.key == "text" }) {
+                    return try readTextShape(members, keyPath, json, requirement)
                 }
                 guard let members = json.members, members.count == 1, let svg = members.first, svg.key == "svg" else {
                     throw json.invalid(keyPath, requirement)
@@ -36,7 +41,36 @@ extension ValueCodec where Value == ConfettiShape {
             },
             write: { shape in
                 if case .custom(let path) = shape { return .object([("svg", .string(svgPathData(path)))]) }
+                if case .text(let text, let font) = shape {
+                    return .object([("text", .string(text))] + (font.map { [("font", .string($0))] } ?? []))
+                }
                 return .string(ConfettiShape.namedShapes.first { $0.value == shape }?.name ?? "rectangle")
             })
     }
+}
+
+/// `{"text": "…", "font": "…"}`: the text is required, the font optional, nothing else allowed.
+private func readTextShape(
+    _ members: [JSONValue.Member], _ keyPath: String, _ json: JSONValue, _ requirement: String
+) throws -> ConfettiShape {
+    for member in members where member.key != "text" && member.key != "font" {
+        let path = joinKeyPath(keyPath, member.key)
+        throw FlipbookError(invalid: path, #"is not a key of a text shape (expected "text" and optionally "font")."#,
+                            at: member.value.location(keyPath: path))
+    }
+    guard let text = members.first(where: { $0.key == "text" }) else { throw json.invalid(keyPath, requirement) }
+    let textPath = joinKeyPath(keyPath, "text")
+    let string = try text.value.string(textPath, "the shape's text (a string)")
+    var font: String?
+    var fontLocation = text.value.location(keyPath: textPath)
+    if let member = members.first(where: { $0.key == "font" }) {
+        font = try member.value.string(joinKeyPath(keyPath, "font"), "a font family name (a string)")
+        fontLocation = member.value.location(keyPath: joinKeyPath(keyPath, "font"))
+    }
+    if let problem = ConfettiShape.textProblem(string, font: font) {
+        let path = problem.isFont ? joinKeyPath(keyPath, "font") : textPath
+        throw FlipbookError(invalid: path, problem.requirement,
+                            at: problem.isFont ? fontLocation : text.value.location(keyPath: textPath))
+    }
+    return .text(string, font: font)
 }

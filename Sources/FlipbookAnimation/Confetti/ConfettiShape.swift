@@ -4,8 +4,9 @@ import Foundation
 /// The outline of a piece of confetti. Every shape is stretched to fill the particle's rectangle,
 /// so the flip squashes it like a turning piece of paper.
 ///
-/// In a scene file a shape is written `"rectangle"`, `"circle"`, `"triangle"`, `"star"`, or
-/// `{"svg": "M0 0 L10 0 L5 8 Z"}` for any outline given as SVG path data.
+/// In a scene file a shape is written `"rectangle"`, `"circle"`, `"triangle"`, `"star"`,
+/// `{"svg": "M0 0 L10 0 L5 8 Z"}` for any outline given as SVG path data, or `{"text": "🎉"}`
+/// (optionally with `"font": "Family"`) for a piece of confetti made of text.
 public enum ConfettiShape: Sendable, Equatable {
     /// A rectangle filling the particle's rectangle (the article's confetti).
     case rectangle
@@ -17,6 +18,35 @@ public enum ConfettiShape: Sendable, Equatable {
     case star
     /// Any outline; its bounding rectangle is mapped onto the particle's rectangle.
     case custom(Path)
+    /// Text, such as an emoji or a symbol: its glyphs' ink is as tall as the particle's longer side
+    /// and squashed by the flip. Colour emoji keep their colours; other glyphs take the particle's
+    /// colour. `font` names a font family installed on the machine; `nil` (the default) uses the
+    /// carried Noto Sans, with Noto Color Emoji for emoji.
+    case text(String, font: String? = nil)
+
+    /// The longest text a text shape may have, in characters.
+    public static let maximumTextLength = 64
+
+    /// A text shape, checked: the text must have 1 to ``maximumTextLength`` characters and the font
+    /// name, when given, must not be empty.
+    ///
+    /// - Throws: ``FlipbookError`` saying what is wrong.
+    public static func checkedText(_ text: String, font: String? = nil) throws -> ConfettiShape {
+        if let problem = textProblem(text, font: font) {
+            throw FlipbookError(invalid: problem.isFont ? "The font of a confetti text shape" : "The text of a confetti shape",
+                                problem.requirement)
+        }
+        return .text(text, font: font)
+    }
+
+    /// What is wrong with a text shape's text or font, if anything.
+    static func textProblem(_ text: String, font: String?) -> (isFont: Bool, requirement: String)? {
+        if text.isEmpty || text.count > maximumTextLength {
+            return (false, "must have 1 to \(maximumTextLength) characters; it has \(text.count).")
+        }
+        if let font, font.isEmpty { return (true, "must be a font family name, not empty.") }
+        return nil
+    }
 
     /// A custom shape from SVG path data (the `d` attribute of an SVG `<path>`).
     ///
@@ -31,9 +61,11 @@ public enum ConfettiShape: Sendable, Equatable {
         return .custom(path)
     }
 
-    /// The outline fitted into `rect`.
+    /// The outline fitted into `rect`. A text shape has no outline (it is drawn as glyphs): an empty path.
     public func path(in rect: CGRect) -> Path {
         switch self {
+        case .text:
+            return Path()
         case .rectangle:
             return Path(rect)
         case .circle:

@@ -1,0 +1,68 @@
+import FlipbookTestSupport
+import Foundation
+import Testing
+
+/// Text drawn by the `flipbook` tool: the same bytes whatever the machine's fontconfig setup, and a
+/// missing custom font warned about once.
+@Suite("Text from the command line")
+struct TextCLITests {
+    static let scene = #"""
+        {"size": [160, 120], "scale": 1, "fps": 10, "duration": 1, "background": "white",
+         "layers": [{"scene": "confetti", "seed": 5, "bursts": [{"count": 40, "emitter": "point",
+            "sizes": [[16, 16]], "shapes": [{"text": "🎉"}, {"text": "★"}, {"text": "Aب"}]}]}]}
+        """#
+
+    /// Runs `flipbook` with `environment` added to (or replacing entries of) this process's.
+    func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL) throws -> ToolRun {
+        let process = Process()
+        process.executableURL = Tool.executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return ToolRun(status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
+                       error: String(decoding: errData, as: UTF8.self))
+    }
+
+    @Test func textDoesNotDependOnTheMachinesFontconfigSetup() throws {
+        let directory = try TemporaryDirectory.cli()
+        let scene = try directory.write("text.json", Self.scene)
+        let normal = try run(["still", scene, "--time", "0.4", "-o", "normal.png"], in: directory.url)
+        #expect(normal.status == 0, "\(normal.error)")
+        // No usable fontconfig file, no configuration directory, no user configuration: the package's
+        // private configuration does not read them.
+        let bare = try run(["still", scene, "--time", "0.4", "-o", "bare.png"],
+                           environment: ["FONTCONFIG_FILE": directory.path("missing-fonts.conf"),
+                                         "FONTCONFIG_PATH": directory.path("missing-dir"),
+                                         "XDG_CONFIG_HOME": directory.path("missing-home"),
+                                         "HOME": directory.path("missing-home")],
+                           in: directory.url)
+        #expect(bare.status == 0, "\(bare.error)")
+        let a = try Data(contentsOf: directory.file("normal.png")), b = try Data(contentsOf: directory.file("bare.png"))
+        #expect(a == b)
+        #expect(a.count > 1000)
+    }
+
+    @Test func aMissingCustomFontIsReportedOnce() throws {
+        let directory = try TemporaryDirectory.cli()
+        let scene = try directory.write("custom.json", Self.scene.replacingOccurrences(
+            of: #"{"text": "★"}"#, with: #"{"text": "★", "font": "Flipbook Missing Family"}"#))
+        let result = try run(["render", scene, "-o", "clip.mp4", "--quiet"], in: directory.url)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.error.components(separatedBy: "\n").filter { !$0.isEmpty }
+            == [#"warning: the font "Flipbook Missing Family" is not installed; drawing with Noto Sans instead."#])
+    }
+
+    @Test func scenesListsTextShapes() throws {
+        let directory = try TemporaryDirectory.cli()
+        let result = try run(["scenes", "confetti"], in: directory.url)
+        #expect(result.status == 0)
+        #expect(result.output.contains(#"{"text": "🎉"}"#))
+    }
+}
