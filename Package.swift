@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Layers (data flows down, never up):
-//   CCairo, CFFmpeg        system libraries
+//   CCairo, CFFmpeg,       system libraries
+//   CJPEG, CWebP
 //   FlipbookCore           no C: geometry, Color, Path, FrameRate, FlipbookError, output files
 //   FlipbookDrawing        CairoCanvas (the API) over its engine (Cairo and fast paths), Bitmap
 //   FlipbookAnimation      Scene, Timeline, confetti, ripples
@@ -38,6 +39,17 @@ let package = Package(
                 .brew(["ffmpeg"]),
             ]
         ),
+        // Image decoders for `Bitmap(contentsOf:)`: libjpeg(-turbo) and libwebp.
+        .systemLibrary(
+            name: "CJPEG",
+            pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]
+        ),
+        .systemLibrary(
+            name: "CWebP",
+            pkgConfig: "libwebp",
+            providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
+        ),
         // libswscale only for the benchmark's reference conversion; Flipbook converts to YUV itself.
         .systemLibrary(
             name: "CSwscale",
@@ -45,7 +57,7 @@ let package = Package(
             providers: [.apt(["libswscale-dev"]), .brew(["ffmpeg"])]
         ),
         .target(name: "FlipbookCore"),
-        .target(name: "FlipbookDrawing", dependencies: ["FlipbookCore", "CCairo"]),
+        .target(name: "FlipbookDrawing", dependencies: ["FlipbookCore", "CCairo", "CJPEG", "CWebP"]),
         .target(name: "FlipbookAnimation", dependencies: ["FlipbookDrawing"]),
         .target(name: "FlipbookVideo", dependencies: ["FlipbookDrawing", "CFFmpeg"]),
         .target(

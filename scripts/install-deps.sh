@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
 # Installs the system libraries Flipbook links against, if any are missing:
 # cairo, and FFmpeg's libavformat/libavcodec/libavutil/libswscale (libx264 comes with them).
+# libjpeg (libjpeg-dev: libjpeg-turbo) and libwebp (libwebp-dev) decode JPEG and WebP images for Bitmap(contentsOf:).
 # zlib (zlib1g-dev) is for Flipbook's own PNG writer; cairo's -dev package usually pulls it in already.
 # Debian/Ubuntu: apt-get (with sudo when not root). macOS: Homebrew.
 # Extra Debian packages can be asked for: scripts/install-deps.sh valgrind
 set -euo pipefail
 
-debian_packages=(pkg-config libcairo2-dev zlib1g-dev libavcodec-dev libavformat-dev libavutil-dev libswscale-dev "$@")
+debian_packages=(pkg-config libcairo2-dev zlib1g-dev libjpeg-dev libwebp-dev libavcodec-dev libavformat-dev libavutil-dev libswscale-dev "$@")
 
 if [[ "$(uname -s)" == "Darwin" ]]; then
     command -v brew >/dev/null || { echo "error: Homebrew is needed to install cairo and ffmpeg (https://brew.sh)" >&2; exit 1; }
-    for formula in pkg-config cairo ffmpeg; do
+    for formula in pkg-config cairo ffmpeg jpeg-turbo webp; do
         brew list --versions "$formula" >/dev/null || brew install "$formula"
     done
     exit 0
