@@ -83,7 +83,8 @@ docs: deps
 	triple="$$($(SWIFT) -print-target-info | sed -n 's/^ *"triple": "\(.*\)",*$$/\1/p' | head -n 1)"; \
 	$(SYMBOLGRAPH_EXTRACT) -module-name Flipbook -target "$$triple" -I "$$bin/Modules" -I "$$bin" \
 	    -Xcc -fmodule-map-file=Sources/CCairo/module.modulemap -Xcc -fmodule-map-file=Sources/CFFmpeg/module.modulemap \
-	    $$(for flag in $$(pkg-config --cflags-only-I cairo libavformat libavcodec libavutil libswscale); do \
+	    -Xcc -fmodule-map-file=Sources/CJPEG/module.modulemap -Xcc -fmodule-map-file=Sources/CWebP/module.modulemap \
+	    $$(for flag in $$(pkg-config --cflags-only-I cairo libavformat libavcodec libavutil libswscale libjpeg libwebp); do \
 	        printf -- '-Xcc %s ' "$$flag"; done) \
 	    -minimum-access-level public -emit-extension-block-symbols \
 	    -experimental-allowed-reexported-modules=$(DOCS_MODULES) -output-dir $(DOCS_GRAPHS)

@@ -6,6 +6,7 @@ import Foundation
 //                            figures and the memory check, then the table (`make bench`)
 //   workloads [--runs N] [B1 …]  the named workloads only
 //   canvas, video            drawing and video micro-benchmarks
+//   filters [--radius R]     a 1920×1080 layer under a Gaussian blur, against the same without
 //   write-fixtures           Fixtures/Benchmarks/*.json from Workloads.swift
 //   dump-yuv <B1…B3> <file>  a workload's frames as raw yuv420p
 //   workload-child …         internal: one measurement, run in its own process by `all`
@@ -17,6 +18,7 @@ let benchmarks: [String: ([String]) throws -> Void] = [
     "dump-yuv": YUVDump.run,
     "canvas": CanvasBenchmark.run,
     "video": VideoBenchmark.run,
+    "filters": FilterBenchmark.run,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
