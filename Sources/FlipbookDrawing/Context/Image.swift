@@ -12,7 +12,7 @@ public struct Image: Sendable {
     public enum TemplateRenderingMode: Hashable, Sendable {
         /// The image's own colours.
         case original
-        /// Only the image's alpha, filled with the resolved image's ``GraphicsContext/ResolvedImage/shading``.
+        /// Only the image's alpha, filled with the resolved image's ``CairoCanvas/ResolvedImage/shading``.
         case template
     }
 
