@@ -28,6 +28,28 @@ struct FilterTests {
         #expect(worst <= 0.02, "largest difference from the Gaussian's profile: \(worst)")
     }
 
+    @Test func blurOptions() throws {
+        let color = Color(red: 0.2, green: 0.4, blue: 0.8)
+        func blurred(_ options: GraphicsContext.BlurOptions) throws -> Bitmap {
+            try drawing(80, 40, background: nil) { ctx, _ in
+                var c = ctx
+                c.addFilter(.blur(radius: 4, options: options))
+                c.fill(Path(CGRect(x: 20, y: 10, width: 40, height: 20)), with: .color(color))
+            }
+        }
+        let plain = try blurred([]), opaque = try blurred(.opaque), dithered = try blurred(.dithersResult)
+        // At the edge the plain blur is half transparent; the opaque one keeps the colour at full alpha.
+        #expect(close(plain.pixel(x: 20, y: 20).opacity, Self.phi(0.5 / 4), 0.02))  // the pixel centre is 0.5 inside
+        let edge = opaque.pixel(x: 18, y: 20)
+        #expect(edge.opacity == 1 && close(edge.red, 0.2, 2.5 / 255) && close(edge.blue, 0.8, 2.5 / 255))
+        #expect(opaque.pixel(x: 2, y: 2).opacity == 0)  // beyond the blur's reach
+        // Dithering moves values by at most one 8-bit step.
+        for x in stride(from: 8, to: 72, by: 3) {
+            let a = plain.pixel(x: x, y: 12), b = dithered.pixel(x: x, y: 12)
+            #expect(abs(a.opacity - b.opacity) <= 1.01 / 255, "x = \(x)")
+        }
+    }
+
     @Test func aShadowLandsAtItsOffsetWithItsColoursAlpha() throws {
         let bitmap = try drawing(100, 80, background: nil) { ctx, _ in
             var c = ctx

@@ -55,14 +55,16 @@ func drawEverything(_ context: inout GraphicsContext, _ size: CGSize) {
     clipped.clip(to: Path(CGRect(x: 70, y: 150, width: 10, height: 10)), options: .inverse)
     clipped.fill(Path(CGRect(x: 50, y: 130, width: 60, height: 60)), with: .color(.indigo))
     _ = clipped.clipBoundingRect
+    // Filters, kept to a small clip so that the rasterized layers stay small under valgrind.
     var filtered = context
+    filtered.clip(to: Path(CGRect(x: 140, y: 140, width: 50, height: 50)))
     filtered.addFilter(.shadow(color: .black, radius: 3, x: 4, y: 4, options: .disablesGroup))
     filtered.addFilter(.blur(radius: 2, options: [.opaque, .dithersResult]))
     filtered.addFilter(.hueRotation(.degrees(40)), options: .linearColor)
     filtered.addFilter(.alphaThreshold(min: 0.2))
-    filtered.addFilter(.projectionTransform(ProjectionTransform(CGAffineTransform(rotationAngle: 0.1))))
     filtered.fill(Path(ellipseIn: CGRect(x: 150, y: 150, width: 30, height: 20)), with: .color(.mint))
     var masked = context
+    masked.clip(to: Path(CGRect(x: 140, y: 0, width: 50, height: 50)))
     masked.clipToLayer(opacity: 0.7, options: .inverse) { mask in
         mask.addFilter(.shadow(color: .red, radius: 2, x: 2, y: 0, blendMode: .sourceAtop, options: [.invertsAlpha, .shadowAbove]))
         mask.fill(Path(ellipseIn: CGRect(x: 150, y: 10, width: 30, height: 30)), with: .color(.black))

@@ -59,11 +59,13 @@ struct FilterPipeline {
         return [FilteredLayer(image: image, blendMode: layer.blendMode)]
     }
 
-    /// Divides the colours by their alpha, making every touched pixel opaque.
+    /// Divides the colours by their alpha, making every pixel the blur reached opaque (an alpha under
+    /// half an 8-bit step counts as not reached: it would round to transparent anyway).
     private static func makeOpaque(_ image: inout FilterImage) {
         for i in image.pixels.indices {
             let p = image.pixels[i]
-            if p.w > 0 { image.pixels[i] = SIMD4(p.x / p.w, p.y / p.w, p.z / p.w, 1) }
+            image.pixels[i] = p.w >= 0.5 / 255
+                ? SIMD4(min(p.x / p.w, 1), min(p.y / p.w, 1), min(p.z / p.w, 1), 1) : .zero
         }
     }
 
