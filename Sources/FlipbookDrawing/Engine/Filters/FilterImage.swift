@@ -55,10 +55,9 @@ struct FilterImage {
                 let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
                 for x in 0..<w {
                     // Adding ½ and truncating rounds to nearest, halves up (the values are not negative).
-                    let v = SIMD4<UInt32>((source[y * w + x] * 255 + 0.5)
-                        .clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255)))
-                    let a = v.w
-                    let r = min(v.x, a), g = min(v.y, a), b = min(v.z, a)
+                    let v = (source[y * w + x] * 255 + 0.5).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
+                    let a = UInt32(v.w)
+                    let r = min(UInt32(v.x), a), g = min(UInt32(v.y), a), b = min(UInt32(v.z), a)
                     row[x] = a << 24 | r << 16 | g << 8 | b
                 }
             }
