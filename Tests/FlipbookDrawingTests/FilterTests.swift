@@ -288,6 +288,26 @@ struct FilterTests {
         #expect(bitmap.pixel(x: 5, y: 5) == Color(red: 0, green: 0, blue: 0))
     }
 
+    @Test func hugeRadiiAndOffsetsDrawWithoutTrapping() throws {
+        let bitmap = try drawing(40, 40) { ctx, _ in
+            var c = ctx
+            c.addFilter(.shadow(color: .black, radius: 1e300, x: 1e300, y: -1e300))
+            c.addFilter(.blur(radius: 1e300))
+            c.fill(Path(CGRect(x: 10, y: 10, width: 20, height: 20)), with: .color(.red))
+        }
+        #expect(bitmap.drawingIssue == nil)
+        // Spread over a million pixels, the square leaves nothing visible.
+        #expect(bitmap.pixel(x: 20, y: 20) == Color(red: 1, green: 1, blue: 1))
+        let page = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-huge-\(getpid()).pdf")
+        defer { try? FileManager.default.removeItem(at: page) }
+        try Bitmap.writeVector(to: page, format: .pdf, size: CGSize(width: 20000, height: 20000)) { ctx, _ in
+            var c = ctx
+            c.addFilter(.blur(radius: 5))
+            c.fill(Path(CGRect(x: 19000, y: 100, width: 500, height: 300)), with: .color(.blue))
+        }
+        #expect(try Data(contentsOf: page).count > 0)
+    }
+
     // MARK: - Vector stills and the video path
 
     @Test func aPDFRasterizesOnlyTheFilteredDrawing() throws {

@@ -16,16 +16,26 @@ struct DeviceFilter {
 
     let kind: Kind
 
+    /// The largest blur σ and shadow offset kept, in device units. A picture is at most 32767 pixels
+    /// (times 4 for vector stills) across, so anything larger looks the same, and capping keeps every
+    /// later conversion to whole pixels in range.
+    static let largestLength = 1_000_000.0
+
+    private static func capped(_ length: Double) -> Double {
+        min(max(length, -largestLength), largestLength)
+    }
+
     /// `filter` added with `options` under the user-to-device transform `device`.
     init(_ filter: CairoCanvas.Filter, options: CairoCanvas.FilterOptions, device: CGAffineTransform) {
         // Lengths scale by the transform's mean scale factor; offsets by its linear part.
         let lengthScale = Double(abs(device.a * device.d - device.b * device.c)).squareRoot()
         switch filter.kind {
         case .blur(let radius, let blurOptions):
-            kind = .blur(sigma: max(0, Double(radius)) * lengthScale, options: blurOptions)
+            kind = .blur(sigma: Self.capped(max(0, Double(radius)) * lengthScale), options: blurOptions)
         case .shadow(let color, let radius, let x, let y, let blendMode, let shadowOptions):
-            kind = .shadow(color: color.premultipliedVector, sigma: max(0, Double(radius)) * lengthScale,
-                           dx: Double(x * device.a + y * device.c), dy: Double(x * device.b + y * device.d),
+            kind = .shadow(color: color.premultipliedVector, sigma: Self.capped(max(0, Double(radius)) * lengthScale),
+                           dx: Self.capped(Double(x * device.a + y * device.c)),
+                           dy: Self.capped(Double(x * device.b + y * device.d)),
                            blendMode: blendMode, options: shadowOptions)
         case .matrix(let m):
             kind = .matrix(m, linear: options.contains(.linearColor))

@@ -2,8 +2,11 @@ import CCairo
 import Foundation
 
 /// Pixels per point at which PDF and SVG stills rasterize a filtered drawing (a blur or a colour
-/// matrix has no vector form): 4, i.e. 288 dpi, so a still printed or zoomed stays crisp.
+/// matrix has no vector form): 4, i.e. 288 dpi, so a still printed or zoomed stays crisp; less for a
+/// layer so large that it would pass ``vectorFilterPixels``.
 let vectorFilterScale = 4.0
+/// The most pixels a vector still's filtered layer is rasterized to (16 Mi: 256 MiB while filtering).
+let vectorFilterPixels = Double(1 << 24)
 
 extension CairoCanvas {
     /// Draws `command` as SwiftUI draws with filters: into a transparent layer without this context's
@@ -27,7 +30,8 @@ extension CairoCanvas {
     /// `draw` can touch, in device units.
     func drawFiltered(drawn: CGRect, _ draw: () -> Void) {
         guard let cr = session.cr, isVisible else { return }
-        let scale = session.isRaster ? 1 : vectorFilterScale
+        let area = Double(session.bounds.width * session.bounds.height)
+        let scale = session.isRaster ? 1 : min(vectorFilterScale, (vectorFilterPixels / max(area, 1)).squareRoot())
         let device = session.bounds
         let clipBounds = clipDeviceBounds.pixelAligned.clamped(to: device)
         let probe = FilterPipeline(filters: filters, scale: scale, origin: .zero)
@@ -66,9 +70,11 @@ extension CairoCanvas {
 
     /// The device-space pattern `content` over `input`, as pixels.
     private func rasterize(_ content: PatternRef, input: CGRect, scale: Double) -> Result<ImageSurfaceRef, FlipbookError> {
-        let width = Int((Double(input.width) * scale).rounded(.up))
-        let height = Int((Double(input.height) * scale).rounded(.up))
-        let made = ImageSurfaceRef.make(width: width, height: height)
+        let w = (Double(input.width) * scale).rounded(.up), h = (Double(input.height) * scale).rounded(.up)
+        guard w <= Double(Bitmap.maximumDimension), h <= Double(Bitmap.maximumDimension) else {
+            return .failure(FlipbookError(.internal, "A filter layer of \(w)×\(h) pixels is too large."))
+        }
+        let made = ImageSurfaceRef.make(width: Int(w), height: Int(h))
         guard case .success(let image) = made, let cr = cairo_create(image.surface) else { return made }
         defer { cairo_destroy(cr) }
         cairo_scale(cr, scale, scale)
