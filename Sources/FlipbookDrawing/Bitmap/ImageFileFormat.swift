@@ -11,6 +11,10 @@ enum ImageFileFormat: Equatable {
     /// The formats ``Bitmap/init(contentsOf:)`` draws, for messages.
     static let drawable = "PNG, JPEG and WebP images"
 
+    static func emptyFile(_ path: String) -> FlipbookError {
+        FlipbookError.invalidInput("\(path) is empty; Flipbook draws \(drawable).")
+    }
+
     init(sniffing data: Data) {
         let b = [UInt8](data.prefix(16))
         func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
@@ -68,6 +72,10 @@ extension Bitmap {
         guard !isDirectory.boolValue else {
             throw FlipbookError.file("Cannot read the image \(path): it is a directory.")
         }
+        // An empty file is refused before reading: Foundation's reader leaks its buffer on one.
+        if let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, size == 0 {
+            throw ImageFileFormat.emptyFile(path)
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -84,7 +92,7 @@ extension Bitmap {
         case .unsupported(let what):
             throw FlipbookError.invalidInput("\(path) is \(what); Flipbook draws \(ImageFileFormat.drawable).")
         case .empty:
-            throw FlipbookError.invalidInput("\(path) is empty; Flipbook draws \(ImageFileFormat.drawable).")
+            throw ImageFileFormat.emptyFile(path)
         case .unknown:
             throw FlipbookError.invalidInput(
                 "\(path) is not an image Flipbook recognises; Flipbook draws \(ImageFileFormat.drawable).")
