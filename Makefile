@@ -101,7 +101,8 @@ docs: deps
 	$(SYMBOLGRAPH_EXTRACT) -module-name Flipbook -target "$$triple" -I "$$bin/Modules" -I "$$bin" \
 	    -Xcc -fmodule-map-file=Sources/CCairo/module.modulemap -Xcc -fmodule-map-file=Sources/CFFmpeg/module.modulemap \
 	    -Xcc -fmodule-map-file=Sources/CPango/module.modulemap \
-	    $$(for flag in $$(pkg-config --cflags-only-I cairo pangocairo pangoft2 fontconfig libavformat libavcodec libavutil libswscale); do \
+	    -Xcc -fmodule-map-file=Sources/CJPEG/module.modulemap -Xcc -fmodule-map-file=Sources/CWebP/module.modulemap \
+	    $$(for flag in $$(pkg-config --cflags-only-I cairo pangocairo pangoft2 fontconfig libavformat libavcodec libavutil libswscale libjpeg libwebp); do \
 	        printf -- '-Xcc %s ' "$$flag"; done) \
 	    -minimum-access-level public -emit-extension-block-symbols \
 	    -experimental-allowed-reexported-modules=$(DOCS_MODULES) -output-dir $(DOCS_GRAPHS)

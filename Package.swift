@@ -3,6 +3,7 @@ import PackageDescription
 
 // Layers (data flows down, never up):
 //   CCairo, CPango, CFFmpeg system libraries (CPango: Pango over Cairo, for text)
+//   CJPEG, CWebP           system libraries for decoding JPEG and WebP images
 //   FlipbookCore           no C: geometry, Color, Path, FrameRate, FlipbookError, output files
 //   FlipbookDrawing        CairoCanvas (the API) over its engine (Cairo and fast paths), Bitmap
 //   FlipbookAnimation      Scene, Timeline, confetti, ripples
@@ -43,6 +44,17 @@ let package = Package(
                 .brew(["ffmpeg"]),
             ]
         ),
+        // Image decoders for `Bitmap(contentsOf:)`: libjpeg(-turbo) and libwebp.
+        .systemLibrary(
+            name: "CJPEG",
+            pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]
+        ),
+        .systemLibrary(
+            name: "CWebP",
+            pkgConfig: "libwebp",
+            providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
+        ),
         // libswscale only for the benchmark's reference conversion; Flipbook converts to YUV itself.
         .systemLibrary(
             name: "CSwscale",
@@ -53,7 +65,7 @@ let package = Package(
         // Fonts/ holds the text family every `.system` font draws with (Noto Sans, OFL: Fonts/OFL.txt).
         .target(
             name: "FlipbookDrawing",
-            dependencies: ["FlipbookCore", "CCairo", "CPango"],
+            dependencies: ["FlipbookCore", "CCairo", "CPango", "CJPEG", "CWebP"],
             resources: [.copy("Fonts")]
         ),
         .target(name: "FlipbookAnimation", dependencies: ["FlipbookDrawing"]),

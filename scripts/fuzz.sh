@@ -41,14 +41,15 @@ build=.build/fuzz
 rm -rf "$build/crashes" "$build/corpus"
 mkdir -p "$build/crashes" "$build/corpus"
 
-# Cairo, and Pango over it for text (FlipbookDrawing imports both).
+# Cairo, Pango over it for text, and the JPEG and WebP decoders (FlipbookDrawing imports them all).
 cairo_cflags=()
-for flag in $(pkg-config --cflags cairo pangocairo pangoft2 fontconfig); do cairo_cflags+=(-Xcc "$flag"); done
-read -r -a cairo_libs <<<"$(pkg-config --libs cairo pangocairo pangoft2 fontconfig)"
+for flag in $(pkg-config --cflags cairo pangocairo pangoft2 fontconfig libjpeg libwebp); do cairo_cflags+=(-Xcc "$flag"); done
+read -r -a cairo_libs <<<"$(pkg-config --libs cairo pangocairo pangoft2 fontconfig libjpeg libwebp)"
 
 # Instrumented for libFuzzer (coverage only: the runtime is linked into the executables) and ASan.
 common=(-swift-version 6 -package-name flipbook -parse-as-library -Onone -g
-        -sanitize=fuzzer,address -use-ld=lld -I "$build" -I Sources/CCairo -I Sources/CPango "${cairo_cflags[@]}")
+        -sanitize=fuzzer,address -use-ld=lld -I "$build" -I Sources/CCairo -I Sources/CPango -I Sources/CJPEG -I Sources/CWebP
+        "${cairo_cflags[@]}")
 
 module() {
     local name="$1"

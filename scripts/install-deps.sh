@@ -3,17 +3,18 @@
 # cairo, Pango (text: pangocairo, HarfBuzz, fontconfig), and FFmpeg's
 # libavformat/libavcodec/libavutil/libswscale (libx264 comes with them); and the Noto Color Emoji font
 # that text with emoji draws with (Flipbook carries its other fonts).
+# libjpeg (libjpeg-dev: libjpeg-turbo) and libwebp (libwebp-dev) decode JPEG and WebP images for Bitmap(contentsOf:).
 # zlib (zlib1g-dev) is for Flipbook's own PNG writer; cairo's -dev package usually pulls it in already.
 # Debian/Ubuntu: apt-get (with sudo when not root). macOS: Homebrew.
 # Extra Debian packages can be asked for: scripts/install-deps.sh valgrind
 # (scripts/slurm-test.sh asks for slurm-wlm, munge and ffmpeg, the local cluster and its checks).
 set -euo pipefail
 
-debian_packages=(pkg-config libcairo2-dev libpango1.0-dev fonts-noto-color-emoji zlib1g-dev libavcodec-dev libavformat-dev libavutil-dev libswscale-dev "$@")
+debian_packages=(pkg-config libcairo2-dev libpango1.0-dev fonts-noto-color-emoji zlib1g-dev libjpeg-dev libwebp-dev libavcodec-dev libavformat-dev libavutil-dev libswscale-dev "$@")
 
 if [[ "$(uname -s)" == "Darwin" ]]; then
     command -v brew >/dev/null || { echo "error: Homebrew is needed to install cairo and ffmpeg (https://brew.sh)" >&2; exit 1; }
-    for formula in pkg-config cairo pango ffmpeg; do
+    for formula in pkg-config cairo pango ffmpeg jpeg-turbo webp; do
         brew list --versions "$formula" >/dev/null || brew install "$formula"
     done
     exit 0

@@ -106,6 +106,58 @@ struct DirtyTileTests {
                 ctx.fill(star, with: .color(.mint), style: FillStyle(eoFill: true, antialiased: false))
             }),
         ]
+        // Filters spread drawing beyond its shape (blur, shadow) or over the whole clip (a colour
+        // matrix that colours transparency, an inverted shadow, a projection).
+        let filtered: [(String, Operation)] = [
+            ("blurred square", { ctx, o in
+                var c = ctx
+                c.addFilter(.blur(radius: 4))
+                c.fill(Path(CGRect(x: o.x, y: o.y, width: 20, height: 14)), with: .color(.red))
+            }),
+            ("shadow far off its shape", { ctx, o in
+                var c = ctx
+                c.addFilter(.shadow(color: .black, radius: 3, x: 25, y: 18))
+                c.fill(Path(ellipseIn: CGRect(x: o.x, y: o.y, width: 16, height: 16)), with: .color(.blue))
+            }),
+            ("inner shadow (inverted alpha)", { ctx, o in
+                var c = ctx
+                c.addFilter(.shadow(color: .black, radius: 2, x: 3, y: 3, blendMode: .sourceAtop,
+                                    options: [.invertsAlpha, .shadowAbove]))
+                c.fill(Path(CGRect(x: o.x, y: o.y, width: 30, height: 20)), with: .color(.yellow))
+            }),
+            ("colour matrix that colours transparency, clipped", { ctx, o in
+                var c = ctx
+                c.clip(to: Path(ellipseIn: CGRect(x: o.x, y: o.y, width: 60, height: 40)))
+                var m = ColorMatrix()
+                m.a5 = 0.4
+                c.addFilter(.colorMatrix(m))
+                c.fill(Path(CGRect(x: o.x + 5, y: o.y + 5, width: 8, height: 8)), with: .color(.green))
+            }),
+            ("projection transform", { ctx, o in
+                var c = ctx
+                var p = ProjectionTransform(CGAffineTransform(translationX: 30, y: 5))
+                p.m13 = 0.001
+                c.addFilter(.projectionTransform(p))
+                c.fill(Path(CGRect(x: o.x, y: o.y, width: 12, height: 12)), with: .color(.purple))
+            }),
+            ("blurred layer, copy blend mode", { ctx, o in
+                var c = ctx
+                c.blendMode = .copy
+                c.addFilter(.blur(radius: 2))
+                c.drawLayer { layer in
+                    layer.fill(Path(CGRect(x: o.x, y: o.y, width: 14, height: 14)), with: .color(.orange))
+                }
+            }),
+            ("clip to a blurred layer", { ctx, o in
+                var c = ctx
+                c.clipToLayer(opacity: 0.8) { mask in
+                    mask.addFilter(.blur(radius: 3))
+                    mask.fill(Path(ellipseIn: CGRect(x: o.x, y: o.y, width: 30, height: 30)), with: .color(.black))
+                }
+                c.fill(Path(CGRect(x: o.x - 10, y: o.y - 10, width: 60, height: 60)), with: .color(.red))
+            }),
+        ]
+        list += filtered
         // Every blend mode, over something already drawn in the same place.
         for raw in Int32(0)...27 {
             list.append(("blend mode \(raw)", { ctx, o in

@@ -61,6 +61,21 @@ func drawEverything(_ context: inout GraphicsContext, _ size: CGSize) {
     clipped.clip(to: Path(CGRect(x: 70, y: 150, width: 10, height: 10)), options: .inverse)
     clipped.fill(Path(CGRect(x: 50, y: 130, width: 60, height: 60)), with: .color(.indigo))
     _ = clipped.clipBoundingRect
+    // Filters, kept to a small clip so that the rasterized layers stay small under valgrind.
+    var filtered = context
+    filtered.clip(to: Path(CGRect(x: 140, y: 140, width: 50, height: 50)))
+    filtered.addFilter(.shadow(color: .black, radius: 3, x: 4, y: 4, options: .disablesGroup))
+    filtered.addFilter(.blur(radius: 2, options: [.opaque, .dithersResult]))
+    filtered.addFilter(.hueRotation(.degrees(40)), options: .linearColor)
+    filtered.addFilter(.alphaThreshold(min: 0.2))
+    filtered.fill(Path(ellipseIn: CGRect(x: 150, y: 150, width: 30, height: 20)), with: .color(.mint))
+    var masked = context
+    masked.clip(to: Path(CGRect(x: 140, y: 0, width: 50, height: 50)))
+    masked.clipToLayer(opacity: 0.7, options: .inverse) { mask in
+        mask.addFilter(.shadow(color: .red, radius: 2, x: 2, y: 0, blendMode: .sourceAtop, options: [.invertsAlpha, .shadowAbove]))
+        mask.fill(Path(ellipseIn: CGRect(x: 150, y: 10, width: 30, height: 30)), with: .color(.black))
+    }
+    masked.fill(Path(CGRect(x: 140, y: 0, width: 60, height: 50)), with: .color(.brown))
     var layered = context
     layered.opacity = 0.5
     layered.blendMode = .multiply
@@ -105,6 +120,17 @@ bitmap.draw { context, _ in
 for format in [Bitmap.VectorFormat.pdf, .svg] {
     try Bitmap.writeVector(to: directory.appendingPathComponent("still.\(format)"), format: format,
                            size: CGSize(width: 200, height: 200)) { context, size in drawEverything(&context, size) }
+}
+
+// JPEG and WebP files, and files Flipbook refuses.
+let images = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Fixtures/Images")
+for name in ["patches.jpg", "patches-lossy.webp", "patches-alpha-lossless.webp"] {
+    let image = try Image(contentsOf: images.appendingPathComponent(name)).renderingMode(.template)
+    bitmap.draw { context, _ in context.draw(image, at: CGPoint(x: 100, y: 100)) }
+}
+for name in ["patches.gif", "truncated.jpg", "empty.jpg"] {
+    expectFailure("the image \(name)") { _ = try Bitmap(contentsOf: images.appendingPathComponent(name)) }
 }
 
 // Bad input: every path must throw cleanly.

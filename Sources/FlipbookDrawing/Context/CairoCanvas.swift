@@ -37,6 +37,9 @@ public struct CairoCanvas {
     /// The clip list, innermost last; `nil` means no clip.
     var clip: ClipNode?
 
+    /// The filters added with ``addFilter(_:options:)``, in the order added.
+    var filters: [DeviceFilter] = []
+
     /// Whether draws may use the canvas's own rasterizers (``FastFillRasterizer``, ``FastRing``)
     /// instead of Cairo. Tests turn it off to compare the two; the pixels agree within a few levels.
     package var allowsFastPaths = true

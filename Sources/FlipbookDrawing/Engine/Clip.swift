@@ -16,20 +16,27 @@ final class ClipNode {
     let deviceBounds: CGRect
     /// Whether nothing can be visible through this clip.
     let isEmpty: Bool
-    /// Whether this or an earlier entry is an inverse non-zero clip, which Cairo cannot clip to and the
-    /// canvas applies as a mask.
+    /// Whether this or an earlier entry is an inverse non-zero clip or a layer, which Cairo cannot
+    /// clip to and the canvas applies as a mask.
     let needsMask: Bool
+    /// For a clip made by `clipToLayer`: the layer (a device-space pattern) whose alpha, times
+    /// ``layerOpacity``, is the mask (its complement with ``inverse``).
+    let layer: PatternRef?
+    let layerOpacity: Double
 
     /// A clip entry; `bounds` is the parent's bounds (or the raster's) intersected with this entry's.
-    init(parent: ClipNode?, path: Path, matrix: cairo_matrix_t, style: FillStyle, inverse: Bool, bounds: CGRect) {
+    init(parent: ClipNode?, path: Path, matrix: cairo_matrix_t, style: FillStyle, inverse: Bool, bounds: CGRect,
+         layer: PatternRef? = nil, layerOpacity: Double = 1) {
         self.parent = parent
+        self.layer = layer
+        self.layerOpacity = layerOpacity
         self.path = path
         self.matrix = matrix
         self.style = style
         self.inverse = inverse
         self.deviceBounds = bounds
         self.isEmpty = bounds.isNull || bounds.isEmpty || (parent?.isEmpty ?? false)
-        self.needsMask = (inverse && !style.isEOFilled) || (parent?.needsMask ?? false)
+        self.needsMask = layer != nil || (inverse && !style.isEOFilled) || (parent?.needsMask ?? false)
     }
 
     /// A clip through which nothing is visible.
@@ -38,7 +45,7 @@ final class ClipNode {
     }
 
     /// Whether this entry is drawn into the mask instead of given to `cairo_clip`.
-    var isMaskEntry: Bool { inverse && !style.isEOFilled }
+    var isMaskEntry: Bool { layer != nil || (inverse && !style.isEOFilled) }
 
     /// The entries from the first applied to this one.
     var chain: [ClipNode] {
@@ -92,8 +99,16 @@ extension DrawingSession {
         cairo_push_group_with_content(cr, CAIRO_CONTENT_ALPHA)
         cairo_set_source_rgba(cr, 0, 0, 0, 1)
         cairo_paint(cr)
-        cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
         for node in clip.chain where node.isMaskEntry {
+            if let layer = node.layer {
+                // Keep the mask where the layer is opaque (or, inverted, where it is transparent).
+                cairo_set_matrix(cr, &identity)
+                cairo_set_source(cr, layer.pattern)
+                cairo_set_operator(cr, node.inverse ? CAIRO_OPERATOR_DEST_OUT : CAIRO_OPERATOR_DEST_IN)
+                cairo_paint_with_alpha(cr, node.layerOpacity)
+                continue
+            }
+            cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
             var matrix = node.matrix
             cairo_set_matrix(cr, &matrix)
             PathEmitter.emit(node.path, into: cr)

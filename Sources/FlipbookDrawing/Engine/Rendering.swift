@@ -7,6 +7,7 @@ import Foundation
 // the result needs them, always clipped first to the drawn extents.
 extension CairoCanvas {
     func render(_ command: DrawCommand) {
+        if !filters.isEmpty { return renderFiltered(command) }
         guard let cr = session.cr else { return }
         session.apply(clip: clip)
         let needsMask = clip?.needsMask ?? false

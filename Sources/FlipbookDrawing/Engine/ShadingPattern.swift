@@ -5,7 +5,8 @@ extension CairoCanvas {
     /// The Cairo source for `shading` at this context's opacity, or `nil` (after recording why) when
     /// Cairo cannot make it. Conic gradients are built to cover `shape`.
     func makeSource(_ shading: Shading, shape: DrawCommand.Shape, operation: String) -> DrawSource? {
-        let o = clampedOpacity
+        // A filtered draw is made at full opacity; the opacity applies to the filtered layer.
+        let o = filters.isEmpty ? clampedOpacity : 1
         let pattern: OpaquePointer?
         let gradientOptions: GradientOptions
         let gradient: Gradient

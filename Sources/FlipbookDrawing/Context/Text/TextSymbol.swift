@@ -65,8 +65,10 @@ extension CairoCanvas {
                 cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
                 let command = DrawCommand(shape: .rect(rect), source: .pattern(owned), extraAlpha: clampedOpacity,
                                           matrix: matrix, compositing: Compositing(blendMode))
-                // Drawn while the shaper is borrowed: its images are used by one thread at a time.
-                if case .linear(let op) = command.compositing, op == CAIRO_OPERATOR_OVER, !(clip?.needsMask ?? false),
+                // Drawn while the shaper is borrowed: its images are used by one thread at a time. A filtered
+                // context goes through render(), which applies the filters.
+                if filters.isEmpty, case .linear(let op) = command.compositing, op == CAIRO_OPERATOR_OVER,
+                   !(clip?.needsMask ?? false),
                    let cr = session.cr {
                     session.apply(clip: clip)
                     markDirty(command)

@@ -1,0 +1,4 @@
+#ifndef FLIPBOOK_CWEBP_SHIM_H
+#define FLIPBOOK_CWEBP_SHIM_H
+#include <webp/decode.h>
+#endif

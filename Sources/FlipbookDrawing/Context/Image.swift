@@ -1,0 +1,101 @@
+import Foundation
+
+/// An image to draw in a context, as SwiftUI's `Image` is in a `Canvas`: a bitmap, its scale (pixels
+/// per point) and how it is rendered.
+///
+/// ```swift
+/// let photo = try Image(contentsOf: URL(fileURLWithPath: "photo.jpg"))
+/// context.draw(photo, in: CGRect(x: 0, y: 0, width: 120, height: 80))
+/// ```
+public struct Image: Sendable {
+    /// How an image's colours are used, as SwiftUI's `Image.TemplateRenderingMode`.
+    public enum TemplateRenderingMode: Hashable, Sendable {
+        /// The image's own colours.
+        case original
+        /// Only the image's alpha, filled with the resolved image's ``CairoCanvas/ResolvedImage/shading``.
+        case template
+    }
+
+    let bitmap: Bitmap
+    let scale: CGFloat
+    let mode: TemplateRenderingMode
+
+    /// An image showing `bitmap`, `scale` pixels per point (a non-finite or non-positive scale is 1).
+    public init(bitmap: Bitmap, scale: CGFloat = 1) {
+        self.bitmap = bitmap
+        self.scale = scale.isFinite && scale > 0 ? scale : 1
+        self.mode = .original
+    }
+
+    /// An image loaded from a PNG, JPEG or WebP file (see ``Bitmap/init(contentsOf:)``).
+    public init(contentsOf url: URL, scale: CGFloat = 1) throws {
+        self.init(bitmap: try Bitmap(contentsOf: url), scale: scale)
+    }
+
+    private init(bitmap: Bitmap, scale: CGFloat, mode: TemplateRenderingMode) {
+        self.bitmap = bitmap
+        self.scale = scale
+        self.mode = mode
+    }
+
+    /// The same image rendered in `mode`.
+    public func renderingMode(_ mode: TemplateRenderingMode?) -> Image {
+        Image(bitmap: bitmap, scale: scale, mode: mode ?? .original)
+    }
+}
+
+extension CairoCanvas {
+    /// An image ready to draw, with its size, as SwiftUI's `GraphicsContext.ResolvedImage`.
+    public struct ResolvedImage: Sendable {
+        let image: Image
+
+        /// The image's size in points (pixels ÷ scale).
+        public var size: CGSize {
+            CGSize(width: CGFloat(image.bitmap.width) / image.scale, height: CGFloat(image.bitmap.height) / image.scale)
+        }
+
+        /// The distance from the image's top to its baseline: an image has none of its own, so this is
+        /// its height, as in SwiftUI.
+        public var baseline: CGFloat { size.height }
+
+        /// What fills a template image (black unless set); `nil` for an image drawn in its own colours.
+        public var shading: Shading?
+    }
+
+    /// Resolves `image` for drawing in this context.
+    public func resolve(_ image: Image) -> ResolvedImage {
+        ResolvedImage(image: image, shading: image.mode == .template ? .color(.black) : nil)
+    }
+
+    /// Draws `image` scaled to fill `rect`, with this context's opacity, blend mode and filters; a
+    /// template image is `rect` filled with its shading through the image's alpha. `style` is taken
+    /// for SwiftUI's signature; an image's edges are always anti-aliased.
+    public func draw(_ image: ResolvedImage, in rect: CGRect, style: FillStyle = FillStyle()) {
+        guard let shading = image.shading else {
+            draw(image.image.bitmap, in: rect)
+            return
+        }
+        drawLayer { layer in
+            layer.fill(Path(rect), with: shading)
+            layer.blendMode = .destinationIn
+            layer.draw(image.image.bitmap, in: rect)
+        }
+    }
+
+    /// Draws `image` at its size in points with `anchor` placed at `point`.
+    public func draw(_ image: ResolvedImage, at point: CGPoint, anchor: UnitPoint = .center) {
+        let size = image.size
+        draw(image, in: CGRect(x: point.x - anchor.x * size.width, y: point.y - anchor.y * size.height,
+                               width: size.width, height: size.height))
+    }
+
+    /// Resolves and draws `image` scaled to fill `rect`.
+    public func draw(_ image: Image, in rect: CGRect, style: FillStyle = FillStyle()) {
+        draw(resolve(image), in: rect, style: style)
+    }
+
+    /// Resolves and draws `image` at its size in points with `anchor` placed at `point`.
+    public func draw(_ image: Image, at point: CGPoint, anchor: UnitPoint = .center) {
+        draw(resolve(image), at: point, anchor: anchor)
+    }
+}

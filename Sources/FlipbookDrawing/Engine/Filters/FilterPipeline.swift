@@ -1,0 +1,85 @@
+import CCairo
+import Foundation
+
+/// One picture produced by filtering a layer, and the blend mode it is composited with (`nil`: the
+/// context's). A shadow with ``CairoCanvas/ShadowOptions/disablesGroup`` makes two.
+struct FilteredLayer {
+    var image: FilterImage
+    var blendMode: CairoCanvas.BlendMode?
+}
+
+/// A context's filter stack applied to one layer.
+///
+/// The most recently added filter acts first, as a modifier written closer to the content does in
+/// SwiftUI: `addFilter(.alphaThreshold(min: 0.5))` then `addFilter(.blur(radius: 10))` blurs and then
+/// thresholds, the well-known "metaballs" recipe.
+struct FilterPipeline {
+    let filters: [DeviceFilter]
+    /// Layer pixels per device unit.
+    let scale: Double
+    /// The device position of the layer's top-left pixel corner.
+    let origin: CGPoint
+
+    /// Whether the result lies within the drawing's extents grown by ``reach``.
+    var isBounded: Bool { filters.allSatisfy(\.isBounded) }
+
+    /// How far (device units) the whole stack can move or spread a pixel.
+    var reach: Double { filters.reduce(0) { $0 + $1.reach(scale: scale) } }
+
+    func apply(to image: FilterImage) -> [FilteredLayer] {
+        var layers = [FilteredLayer(image: image, blendMode: nil)]
+        for filter in filters.reversed() {
+            layers = layers.flatMap { apply(filter, to: $0) }
+        }
+        return layers
+    }
+
+    private func apply(_ filter: DeviceFilter, to layer: FilteredLayer) -> [FilteredLayer] {
+        var image = layer.image
+        switch filter.kind {
+        case .blur(let sigma, let options):
+            GaussianBlur(sigma: sigma * scale).apply(to: &image)
+            if options.contains(.opaque) { Self.makeOpaque(&image) }
+            if options.contains(.dithersResult) { Self.dither(&image) }
+        case .matrix(let m, let linear):
+            ColorFilter.apply(m, linear: linear, to: &image)
+        case .alphaThreshold(let low, let high, let color):
+            ColorFilter.alphaThreshold(min: low, max: high, color: color, image: &image)
+        case .projection(let device):
+            // Image pixels ↔ device: q_device = q_image / scale + origin.
+            var toDevice = ProjectionTransform(CGAffineTransform(a: 1 / scale, b: 0, c: 0, d: 1 / scale,
+                                                                  tx: origin.x, ty: origin.y))
+            let toImage = toDevice.inverted()
+            toDevice = toDevice.concatenating(device)
+            ProjectionWarp.apply(inverse: toImage.map { toDevice.concatenating($0) }?.inverted(), to: &image)
+        case .shadow(let color, let sigma, let dx, let dy, let blendMode, let options):
+            return ShadowFilter(color: color, sigma: sigma * scale, dx: dx * scale, dy: dy * scale,
+                                blendMode: blendMode, options: options).apply(to: layer)
+        }
+        return [FilteredLayer(image: image, blendMode: layer.blendMode)]
+    }
+
+    /// Divides the colours by their alpha, making every pixel the blur reached opaque (an alpha under
+    /// half an 8-bit step counts as not reached: it would round to transparent anyway).
+    private static func makeOpaque(_ image: inout FilterImage) {
+        for i in image.pixels.indices {
+            let p = image.pixels[i]
+            image.pixels[i] = p.w >= 0.5 / 255
+                ? SIMD4(min(p.x / p.w, 1), min(p.y / p.w, 1), min(p.z / p.w, 1), 1) : .zero
+        }
+    }
+
+    /// Adds a 4×4 ordered (Bayer) dither of under half an 8-bit step, fixed per pixel position so the
+    /// output stays reproducible.
+    private static func dither(_ image: inout FilterImage) {
+        let bayer: [Float] = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5]
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let offset = (bayer[(y & 3) * 4 + (x & 3)] + 0.5) / 16 - 0.5
+                let i = y * image.width + x
+                image.pixels[i] = (image.pixels[i] + SIMD4(repeating: offset / 255))
+                    .clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 1))
+            }
+        }
+    }
+}
