@@ -134,6 +134,32 @@ struct ReadmeSnippetTests {
         #expect(emoji > 50)
     }
 
+    @Test("SwiftUICanvas writes the badge: white shadowed text, an orange glow, colour emoji")
+    func swiftUICanvas() throws {
+        let run = try SnippetRun("SwiftUICanvas")
+        defer { run.cleanUp() }
+        let written = try Bitmap(contentsOfPNG: run.directory.appendingPathComponent("celebrate.png"))
+        #expect(written.width == 800 && written.height == 480)
+        var white = 0, emojiYellow = 0
+        for y in 0..<written.height {
+            for x in 0..<written.width {
+                let c = written.pixel(x: x, y: y)
+                if c.red > 0.95, c.green > 0.95, c.blue > 0.95 { white += 1 }
+                if c.red > 0.9, c.green > 0.7, c.blue < 0.3 { emojiYellow += 1 }
+            }
+        }
+        #expect(white > 3000)
+        #expect(emojiYellow > 2000)
+        // The glow: orange inside the blurred ellipse, the background's violet well outside it.
+        let glow = written.pixel(x: 250, y: 240)
+        #expect(glow.red > 0.55 && glow.blue < 0.35, "\(glow)")
+        let corner = written.pixel(x: 2, y: 470)
+        #expect(abs(corner.red - 0.16) < 0.03 && abs(corner.blue - 0.32) < 0.03, "\(corner)")
+        // The shadow darkens the glow just below the title's letters.
+        let below = written.pixel(x: 260, y: 272)
+        #expect(below.red < glow.red, "\(below)")
+    }
+
     @Test("RenderAClip writes an MP4 and a PDF")
     func renderAClip() throws {
         // FLIPBOOK_SNIPPET_PREVIEW makes the clip 0.25 s at scale 0.25 (a hidden part of the snippet).
