@@ -12,6 +12,9 @@ common=(confetti --size 640x360 --scale 1 --duration 1.5)
 "$tool" render "${common[@]}" --background transparent -o "$out/overlay.webm"
 "$tool" render "${common[@]}" --codec av1 -o "$out/av1.webm"
 "$tool" render "${common[@]}" -o "$out/clip.mp4"
-python3 scripts/browser/check.py "$out/overlay.webm" "$out/overlay-webm.png"
-python3 scripts/browser/check.py --opaque "$out/av1.webm" "$out/av1-webm.png"
-python3 scripts/browser/check.py --opaque "$out/clip.mp4" "$out/clip-mp4.png"
+# Debian's Python, where apt put python3-websocket (a python3 earlier on PATH, e.g. pyenv's, lacks it).
+python=/usr/bin/python3
+[[ -x "$python" ]] || python=python3
+"$python" scripts/browser/check.py "$out/overlay.webm" "$out/overlay-webm.png"
+"$python" scripts/browser/check.py --opaque "$out/av1.webm" "$out/av1-webm.png"
+"$python" scripts/browser/check.py --opaque "$out/clip.mp4" "$out/clip-mp4.png"
