@@ -85,9 +85,25 @@ public func render(
     }
     try checkFrameRange(part.frames, in: timeline)
     let record = try part.record(timeline: timeline, options: resolved)
-    return try renderClip(
-        timeline, frames: part.frames, timestampOffset: part.frames.lowerBound, comment: record.description, to: url,
+    // x264 encodes the part with the frames a single render would have around it: a second before,
+    // so its rate control and rate buffer arrive in the state a single render's would be in, and
+    // its lookahead after, so the part's last frames get the bits a single render gives them. Only
+    // the part's own packets are written (VideoOptions.keptTimestamps).
+    var options = options
+    var frames = part.frames
+    if format.codec == .h264 {
+        let before = min(part.frames.lowerBound, Int(timeline.fps.framesPerSecond.rounded(.up)))
+        let after = min(timeline.frameCount - 1 - part.frames.upperBound, options.resolvedLookahead + 4)
+        frames = (part.frames.lowerBound - before)...(part.frames.upperBound + after)
+        if frames != part.frames { options.keptTimestamps = part.frames }
+    }
+    var report = try renderClip(
+        timeline, frames: frames, timestampOffset: frames.lowerBound, comment: record.description, to: url,
         options: options, workers: workers, cancellation: cancellation, progress: progress)
+    report.frames = part.frames
+    report.frameCount = part.frames.count
+    report.duration = timeline.time(ofFrame: part.frames.count)
+    return report
 }
 
 /// Renders chunk `chunk` of `timeline` (see ``Chunk``) for ``concat(_:to:)`` to join: its chunks are

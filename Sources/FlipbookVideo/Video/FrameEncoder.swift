@@ -75,7 +75,9 @@ final class FrameEncoder {
     /// Encodes one frame with presentation timestamp `pts` (its index), passing every packet the
     /// encoder releases to `output`. x264 holds frames back (lookahead, B-frames), so a call may
     /// produce no packet at all; ``flush(_:)`` releases the rest.
-    func encode(_ picture: ConvertedFrame, pts: Int64, _ output: (UnsafeMutablePointer<AVPacket>) throws -> Void) throws {
+    /// `forceKeyframe` makes the frame a keyframe (an IDR for x264, whose GOPs are closed).
+    func encode(_ picture: ConvertedFrame, pts: Int64, forceKeyframe: Bool = false,
+                _ output: (UnsafeMutablePointer<AVPacket>) throws -> Void) throws {
         guard let frame else { throw closed() }
         guard picture.pixelFormat == pixelFormat || (pixelFormat == .pal8 && picture.palette != nil) else {
             throw FlipbookError(.internal,
@@ -105,6 +107,7 @@ final class FrameEncoder {
             }
         }
         frame.pointee.pts = pts
+        frame.pointee.pict_type = forceKeyframe ? AV_PICTURE_TYPE_I : AV_PICTURE_TYPE_NONE
         try checkLibav(avcodec_send_frame(context, frame), "encoding frame \(pts)", file: file, what: what)
         try drain(output)
     }

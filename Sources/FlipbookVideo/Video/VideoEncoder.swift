@@ -211,10 +211,13 @@ private final class Session {
     private var palette: GIFPaletteBuilder?
     /// Added to every frame's index to make its presentation timestamp.
     private let firstTimestamp: Int
+    /// The timestamps whose packets are written (``VideoOptions/keptTimestamps``), or `nil` for all.
+    private let kept: ClosedRange<Int64>?
 
     init(destination: URL, width: Int, height: Int, fps: FrameRate, format: OutputFormat, options: VideoOptions,
          failAfterBytes: Int64?, firstTimestamp: Int, comment: String?) throws {
         self.firstTimestamp = firstTimestamp
+        kept = options.keptTimestamps.map { Int64($0.lowerBound)...Int64($0.upperBound) }
         let (encodedWidth, encodedHeight) = ConvertedFrame.encodedSize(width: width, height: height, format: format.pixelFormat)
         what = format.container.capabilities.displayName
         quietLibavLogging()
@@ -250,7 +253,12 @@ private final class Session {
 
     private func send(_ frame: ConvertedFrame, index: Int) throws {
         guard let encoder, let muxer else { return }
-        try encoder.encode(frame, pts: Int64(index) + Int64(firstTimestamp)) { packet in
+        let pts = Int64(index) + Int64(firstTimestamp)
+        // An IDR where the kept frames start and just after they end: nothing kept refers to a
+        // frame outside, so those frames' packets can be left out.
+        let forceKeyframe = kept.map { index > 0 && (pts == $0.lowerBound || pts == $0.upperBound + 1) } ?? false
+        try encoder.encode(frame, pts: pts, forceKeyframe: forceKeyframe) { packet in
+            guard isKept(packet) else { return }
             try muxer.write(packet, timeBase: encoder.timeBase, frame: index)
         }
     }
@@ -262,6 +270,7 @@ private final class Session {
             self.palette = nil
         }
         try encoder.flush { packet in
+            guard isKept(packet) else { return }
             try muxer.write(packet, timeBase: encoder.timeBase, frame: -1)
         }
         try muxer.finish()
@@ -272,6 +281,11 @@ private final class Session {
         self.sink = nil
         try output.commit(what: what)
         self.output = nil
+    }
+
+    /// Whether a packet belongs to the kept frames (every packet when all are kept).
+    private func isKept(_ packet: UnsafeMutablePointer<AVPacket>) -> Bool {
+        kept.map { $0.contains(packet.pointee.pts) } ?? true
     }
 
     func abandon() {

@@ -87,6 +87,11 @@ public struct VideoOptions: Sendable, Hashable, Codable {
     /// Whether H.264 is held to its signalled level when ``maxBitrate`` is `nil`; only the
     /// benchmark turns it off, to measure the settings from before the cap.
     package var holdsToLevel = true
+    /// For a chunk encoded with frames before and after it (``render(_:part:to:)``): the presentation
+    /// timestamps, in frames, whose packets are written. The frames around them only prime x264's rate
+    /// control and lookahead as a single render would have them; keyframes forced at the range's start
+    /// and just after its end make the packets outside it droppable.
+    package var keptTimestamps: ClosedRange<Int>?
 
     /// The presets x264 knows, fastest first (``X264Preset``'s names).
     public static let x264Presets = X264Preset.allCases.map(\.rawValue)
