@@ -21,15 +21,7 @@ private func shell(_ script: String, in directory: URL, _ variables: [String: St
     var environment = ["PATH": Tool.executable.deletingLastPathComponent().path + ":/usr/bin:/bin"]
     environment.merge(variables) { $1 }
     process.environment = environment
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return ToolRun(status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
-                   error: String(decoding: errData, as: UTF8.self))
+    return try capture(process)
 }
 
 /// Every match of `pattern`'s first group in the recipe file `name`.

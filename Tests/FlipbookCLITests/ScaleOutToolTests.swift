@@ -10,15 +10,7 @@ private func runTool(_ arguments: [String], environment: [String: String] = [:],
     process.arguments = arguments
     process.environment = environment
     if let directory { process.currentDirectoryURL = directory }
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return ToolRun(status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
-                   error: String(decoding: errData, as: UTF8.self))
+    return try capture(process)
 }
 
 @Suite("Scale-out on the command line")

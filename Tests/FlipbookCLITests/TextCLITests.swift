@@ -19,15 +19,7 @@ struct TextCLITests {
         process.arguments = arguments
         process.currentDirectoryURL = directory
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return ToolRun(status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
-                       error: String(decoding: errData, as: UTF8.self))
+        return try capture(process)
     }
 
     @Test func textDoesNotDependOnTheMachinesFontconfigSetup() throws {

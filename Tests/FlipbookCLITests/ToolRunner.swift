@@ -50,6 +50,20 @@ enum Tool {
     }
 }
 
+/// Runs a configured `process` with its output going to pipes, waits for it, and returns what it printed.
+func capture(_ process: Process) throws -> ToolRun {
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    // Read before waiting so a chatty child never blocks on a full pipe.
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return ToolRun(status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
+                   error: String(decoding: errData, as: UTF8.self))
+}
+
 extension TemporaryDirectory {
     /// A tool test's scratch directory.
     static func cli() throws -> TemporaryDirectory { try TemporaryDirectory("cli") }

@@ -24,6 +24,49 @@ public func decodeEachFrame(
     inspect: (UnsafeMutablePointer<AVFormatContext>, UnsafeMutablePointer<AVStream>) throws -> Void,
     receive: (UnsafeMutablePointer<AVFrame>, AVRational) throws -> Void
 ) throws {
+    try withVideoStream(url) { format, stream, parameters, index in
+        try inspect(format, stream)
+        let timeBase = stream.pointee.time_base
+        let name = String(cString: avcodec_get_name(parameters.pointee.codec_id))
+        guard let codec = decoder(parameters.pointee.codec_id) else { throw TestDecodeError(description: "no decoder for \(name)") }
+        var context = avcodec_alloc_context3(codec)
+        defer { avcodec_free_context(&context) }
+        try checkDecode(avcodec_parameters_to_context(context, parameters), "parameters to context")
+        context?.pointee.thread_count = 1
+        try checkDecode(avcodec_open2(context, codec, nil), "open decoder")
+        var packet = av_packet_alloc()
+        defer { av_packet_free(&packet) }
+        var frame = av_frame_alloc()
+        defer { av_frame_free(&frame) }
+        guard let frame else { throw TestDecodeError(description: "allocating a frame") }
+
+        func drain() throws {
+            while true {
+                let status = avcodec_receive_frame(context, frame)
+                if status == flipbook_averror_eagain() || status == flipbook_averror_eof() { return }
+                try checkDecode(status, "receive frame")
+                try receive(frame, timeBase)
+                av_frame_unref(frame)
+            }
+        }
+        while av_read_frame(format, packet) >= 0 {
+            defer { av_packet_unref(packet) }
+            if packet?.pointee.stream_index != index { continue }
+            try checkDecode(avcodec_send_packet(context, packet), "send packet")
+            try drain()
+        }
+        try checkDecode(avcodec_send_packet(context, nil), "flush decoder")
+        try drain()
+    }
+}
+
+/// Opens `url` with libavformat and calls `body` with the container, its first video stream, that
+/// stream's codec parameters and its index; closes the file afterwards.
+public func withVideoStream<T>(
+    _ url: URL,
+    _ body: (UnsafeMutablePointer<AVFormatContext>, UnsafeMutablePointer<AVStream>,
+             UnsafeMutablePointer<AVCodecParameters>, Int32) throws -> T
+) throws -> T {
     var format: UnsafeMutablePointer<AVFormatContext>? = nil
     try checkDecode(avformat_open_input(&format, url.path, nil, nil), "open \(url.path)")
     defer { avformat_close_input(&format) }
@@ -34,36 +77,5 @@ public func decodeEachFrame(
     guard let stream = format.pointee.streams[Int(index)], let parameters = stream.pointee.codecpar else {
         throw TestDecodeError(description: "no video stream parameters")
     }
-    try inspect(format, stream)
-    let timeBase = stream.pointee.time_base
-    let name = String(cString: avcodec_get_name(parameters.pointee.codec_id))
-    guard let codec = decoder(parameters.pointee.codec_id) else { throw TestDecodeError(description: "no decoder for \(name)") }
-    var context = avcodec_alloc_context3(codec)
-    defer { avcodec_free_context(&context) }
-    try checkDecode(avcodec_parameters_to_context(context, parameters), "parameters to context")
-    context?.pointee.thread_count = 1
-    try checkDecode(avcodec_open2(context, codec, nil), "open decoder")
-    var packet = av_packet_alloc()
-    defer { av_packet_free(&packet) }
-    var frame = av_frame_alloc()
-    defer { av_frame_free(&frame) }
-    guard let frame else { throw TestDecodeError(description: "allocating a frame") }
-
-    func drain() throws {
-        while true {
-            let status = avcodec_receive_frame(context, frame)
-            if status == flipbook_averror_eagain() || status == flipbook_averror_eof() { return }
-            try checkDecode(status, "receive frame")
-            try receive(frame, timeBase)
-            av_frame_unref(frame)
-        }
-    }
-    while av_read_frame(format, packet) >= 0 {
-        defer { av_packet_unref(packet) }
-        if packet?.pointee.stream_index != index { continue }
-        try checkDecode(avcodec_send_packet(context, packet), "send packet")
-        try drain()
-    }
-    try checkDecode(avcodec_send_packet(context, nil), "flush decoder")
-    try drain()
+    return try body(format, stream, parameters, index)
 }

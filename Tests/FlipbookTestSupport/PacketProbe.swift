@@ -42,39 +42,31 @@ public struct ProbedStream: Sendable {
 
 /// Reads `url`'s first video stream packet by packet, without decoding.
 public func probePackets(_ url: URL) throws -> ProbedStream {
-    var format: UnsafeMutablePointer<AVFormatContext>? = nil
-    try checkDecode(avformat_open_input(&format, url.path, nil, nil), "open \(url.path)")
-    defer { avformat_close_input(&format) }
-    guard let format else { throw TestDecodeError(description: "open \(url.path): no context") }
-    try checkDecode(avformat_find_stream_info(format, nil), "find stream info")
-    let index = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
-    try checkDecode(index, "find video stream")
-    guard let stream = format.pointee.streams[Int(index)], let parameters = stream.pointee.codecpar else {
-        throw TestDecodeError(description: "no video stream parameters")
-    }
-    var probed = ProbedStream()
-    let p = parameters.pointee
-    probed.codecName = String(cString: avcodec_get_name(p.codec_id))
-    probed.chromaLocation = av_chroma_location_name(p.chroma_location).map { String(cString: $0) } ?? "unspecified"
-    probed.profile = p.profile
-    probed.level = p.level
-    if let extradata = p.extradata, p.extradata_size > 0 {
-        probed.extradata = Array(UnsafeBufferPointer(start: extradata, count: Int(p.extradata_size)))
-    }
-    let timeBase = av_q2d(stream.pointee.time_base)
-    var packet = av_packet_alloc()
-    defer { av_packet_free(&packet) }
-    guard let packet else { throw TestDecodeError(description: "allocating a packet") }
-    while av_read_frame(format, packet) >= 0 {
-        defer { av_packet_unref(packet) }
-        guard packet.pointee.stream_index == index else { continue }
-        let p = packet.pointee
-        if probed.packets.isEmpty, let data = p.data {
-            probed.firstPacket = Array(UnsafeBufferPointer(start: data, count: Int(p.size)))
+    try withVideoStream(url) { format, stream, parameters, index in
+        var probed = ProbedStream()
+        let p = parameters.pointee
+        probed.codecName = String(cString: avcodec_get_name(p.codec_id))
+        probed.chromaLocation = av_chroma_location_name(p.chroma_location).map { String(cString: $0) } ?? "unspecified"
+        probed.profile = p.profile
+        probed.level = p.level
+        if let extradata = p.extradata, p.extradata_size > 0 {
+            probed.extradata = Array(UnsafeBufferPointer(start: extradata, count: Int(p.extradata_size)))
         }
-        probed.packets.append(ProbedPacket(
-            size: Int(p.size), time: Double(p.pts) * timeBase, decodeTime: Double(p.dts) * timeBase,
-            isKeyframe: p.flags & AV_PKT_FLAG_KEY != 0))
+        let timeBase = av_q2d(stream.pointee.time_base)
+        var packet = av_packet_alloc()
+        defer { av_packet_free(&packet) }
+        guard let packet else { throw TestDecodeError(description: "allocating a packet") }
+        while av_read_frame(format, packet) >= 0 {
+            defer { av_packet_unref(packet) }
+            guard packet.pointee.stream_index == index else { continue }
+            let p = packet.pointee
+            if probed.packets.isEmpty, let data = p.data {
+                probed.firstPacket = Array(UnsafeBufferPointer(start: data, count: Int(p.size)))
+            }
+            probed.packets.append(ProbedPacket(
+                size: Int(p.size), time: Double(p.pts) * timeBase, decodeTime: Double(p.dts) * timeBase,
+                isKeyframe: p.flags & AV_PKT_FLAG_KEY != 0))
+        }
+        return probed
     }
-    return probed
 }

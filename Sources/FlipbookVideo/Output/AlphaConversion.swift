@@ -78,7 +78,10 @@ private func convertPlanar(_ bitmap: Bitmap, to format: PixelFormat,
         vPlane.withUnsafeMutableBytes { vp in
         aPlane.withUnsafeMutableBytes { ap in
         band.withUnsafeMutableBufferPointer { band in
-            let base = pixels.baseAddress!
+            // Validated sizes are at least 1×1, so every plane has storage (the alpha plane when kept).
+            guard let base = pixels.baseAddress, let yBase = yp.baseAddress, let uBase = up.baseAddress,
+                  let vBase = vp.baseAddress else { return }
+            let aBase = ap.baseAddress
             for cy in 0..<ch {
                 for dy in 0..<bandRows {
                     let y = (cy << sy) + dy
@@ -88,8 +91,8 @@ private func convertPlanar(_ bitmap: Bitmap, to format: PixelFormat,
                         let p = pixel(row, min(x, width - 1), background: flatten)
                         band[dy * ew + x] = p
                         let luma = kr * p.r + kg * p.g + kb * p.b
-                        store(yp.baseAddress!, y * ew + x, (16 + 219 * luma / 255) * scale, wide: wide, maxCode: maxCode)
-                        if hasAlpha { store(ap.baseAddress!, y * ew + x, p.a / 255 * maxCode, wide: wide, maxCode: maxCode) }
+                        store(yBase, y * ew + x, (16 + 219 * luma / 255) * scale, wide: wide, maxCode: maxCode)
+                        if hasAlpha, let aBase { store(aBase, y * ew + x, p.a / 255 * maxCode, wide: wide, maxCode: maxCode) }
                     }
                 }
                 for cx in 0..<cw {
@@ -102,9 +105,9 @@ private func convertPlanar(_ bitmap: Bitmap, to format: PixelFormat,
                     }
                     if weight > 0 { r /= weight; g /= weight; b /= weight }
                     let luma = kr * r + kg * g + kb * b
-                    store(up.baseAddress!, cy * cw + cx, (128 + 224 * (b - luma) / 255 / (2 * (1 - kb))) * scale,
+                    store(uBase, cy * cw + cx, (128 + 224 * (b - luma) / 255 / (2 * (1 - kb))) * scale,
                           wide: wide, maxCode: maxCode)
-                    store(vp.baseAddress!, cy * cw + cx, (128 + 224 * (r - luma) / 255 / (2 * (1 - kr))) * scale,
+                    store(vBase, cy * cw + cx, (128 + 224 * (r - luma) / 255 / (2 * (1 - kr))) * scale,
                           wide: wide, maxCode: maxCode)
                 }
             }
@@ -133,7 +136,7 @@ private func convertPacked(_ bitmap: Bitmap, to format: PixelFormat,
     var out = [UInt8](repeating: 0, count: width * height * 4)
     let bgraOrder = format == .bgra
     bitmap.withUnsafeBytes { pixels, stride in
-        let base = pixels.baseAddress!
+        guard let base = pixels.baseAddress else { return }
         for y in 0..<height {
             let row = base + y * stride
             for x in 0..<width {

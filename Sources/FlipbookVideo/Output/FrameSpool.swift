@@ -29,17 +29,7 @@ final class FrameSpool {
         guard bytes.count == frameBytes else {
             throw FlipbookError(.internal, "Cannot spool a frame of \(bytes.count) bytes for \(file.path); frames are \(frameBytes).")
         }
-        try bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = Foundation.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw spoolError(errno, "writing")
-                }
-                offset += written
-            }
-        }
+        if let code = bytes.withUnsafeBytes({ writeAll(descriptor, $0) }) { throw spoolError(code, "writing") }
         count += 1
     }
 
@@ -47,9 +37,10 @@ final class FrameSpool {
     func frame(_ index: Int) throws -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: frameBytes)
         try bytes.withUnsafeMutableBytes { raw in
+            guard let start = raw.baseAddress else { return }
             var offset = 0
             while offset < raw.count {
-                let read = pread(descriptor, raw.baseAddress! + offset, raw.count - offset, off_t(index * frameBytes + offset))
+                let read = pread(descriptor, start + offset, raw.count - offset, off_t(index * frameBytes + offset))
                 if read < 0 {
                     if errno == EINTR { continue }
                     throw spoolError(errno, "reading")

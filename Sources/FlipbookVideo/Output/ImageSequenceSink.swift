@@ -144,21 +144,12 @@ private func write(_ bytes: Data, to temporary: URL, file: URL) throws {
     if descriptor < 0 { throw ioError("Cannot create the temporary file \(temporary.path)", errno) }
     var open = true
     defer { if open { _ = close(descriptor) } }
-    try bytes.withUnsafeBytes { raw in
-        var offset = 0
-        while offset < raw.count {
-            let written = Foundation.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                let code = errno
-                if code == ENOSPC || code == EDQUOT {
-                    throw FlipbookError(.diskFull, "Cannot write PNG \(file.path): the disk is full (\(String(cString: strerror(code)))).",
-                                        at: .init(file: file.path))
-                }
-                throw ioError("Cannot write PNG \(file.path)", code)
-            }
-            offset += written
+    if let code = bytes.withUnsafeBytes({ writeAll(descriptor, $0) }) {
+        if code == ENOSPC || code == EDQUOT {
+            throw FlipbookError(.diskFull, "Cannot write PNG \(file.path): the disk is full (\(String(cString: strerror(code)))).",
+                                at: .init(file: file.path))
         }
+        throw ioError("Cannot write PNG \(file.path)", code)
     }
     if fsync(descriptor) != 0 { throw ioError("Cannot flush \(file.path) to disk", errno) }
     open = false
