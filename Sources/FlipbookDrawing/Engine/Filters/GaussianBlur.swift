@@ -129,10 +129,31 @@ struct GaussianBlur {
                 let row = source + j * width
                 for x in 0..<width { acc[x] += row[x] }
             }
-            for y in 0..<height {
+            var y = 0
+            while y < height {
                 let out = target + y * width
+                if y - r - 1 >= 0, y + r + 2 < height {
+                    // Two interior rows at once: row y's lower tap and subtracted row are row y + 1's
+                    // added row and upper tap, so each is loaded once, and the running sum stays in
+                    // a register between the rows.
+                    let above = source + (y - r - 1) * width, shared = above + width, sub = shared + width
+                    let add = source + (y + r) * width, middle = add + width, below = middle + width
+                    let next = out + width
+                    for x in 0..<width {
+                        let m = middle[x], s = shared[x]
+                        var sum = acc[x] + add[x]
+                        out[x] = (sum + alpha * (above[x] + m)) * norm
+                        sum -= s
+                        sum += m
+                        next[x] = (sum + alpha * (s + below[x])) * norm
+                        acc[x] = sum - sub[x]
+                    }
+                    y += 2
+                    continue
+                }
+                defer { y += 1 }
                 if y - r - 1 >= 0, y + r + 1 < height {
-                    // Interior row: every tap row exists.
+                    // An interior row left over: every tap row exists.
                     let add = source + (y + r) * width, sub = source + (y - r) * width
                     let above = source + (y - r - 1) * width, below = source + (y + r + 1) * width
                     for x in 0..<width {
