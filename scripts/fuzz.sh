@@ -14,6 +14,8 @@
 #              into a small Bitmap (fast paths and Cairo)
 #   FastFillVsCairo  the same fills drawn with and without   seeds: Fuzz/Corpus/FastFill
 #              the fast paths must agree within 64 levels
+#   Image      Bitmap(imageData:path:) on any bytes:     seeds: Fuzz/Corpus/Image (small
+#              PNG, JPEG and WebP decoding                 PNGs, JPEGs and WebPs)
 #
 # The modules are compiled here with swiftc rather than through SwiftPM: every module must carry
 # the fuzzer's coverage instrumentation and AddressSanitizer, and SwiftPM has no way to build just
@@ -73,7 +75,7 @@ target() {
 module FlipbookCore
 module FlipbookDrawing
 module FlipbookAnimation
-targets=(SceneFile SVGPath FastFill FastFillVsCairo)
+targets=(SceneFile SVGPath FastFill FastFillVsCairo Image)
 for name in "${targets[@]}"; do target "$name"; done
 
 seeds() {
@@ -88,7 +90,12 @@ failed=()
 for name in "${targets[@]}"; do
     corpus="$build/corpus/$name"
     mkdir -p "$corpus"
-    find "$(seeds "$name")" -maxdepth 1 -type f ! -name '*.png' -exec cp {} "$corpus/" \;
+    # PNGs beside the seeds are pictures of them, except for the image decoders, whose seeds they are.
+    if [[ "$name" == Image ]]; then
+        find "$(seeds "$name")" -maxdepth 1 -type f -exec cp {} "$corpus/" \;
+    else
+        find "$(seeds "$name")" -maxdepth 1 -type f ! -name '*.png' -exec cp {} "$corpus/" \;
+    fi
     # Inputs that once crashed a target seed it from then on, so they stay fixed.
     [[ "$name" == SceneFile ]] && cp Fuzz/Reproducers/scene-*.json "$corpus/"
     if [[ "$name" == SVGPath ]]; then

@@ -21,9 +21,12 @@ static void flipbook_jpeg_error_exit(j_common_ptr cinfo) {
     longjmp(error->jump, 1);
 }
 
-// A file that ends early is a damaged file, not a warning to decode grey past.
+// A file that ends early (JWRN_JPEG_EOF) or whose compressed data stops at a marker before the
+// picture is complete (JWRN_HIT_MARKER, "premature end of data segment") is a damaged file, not a
+// warning to decode grey past: else a few hundred bytes whose header claims 16000×16000 pixels
+// would fill a gigabyte with grey for seconds (the Image fuzz seeds with their sizes raised did).
 static void flipbook_jpeg_emit_message(j_common_ptr cinfo, int level) {
-    if (level < 0 && cinfo->err->msg_code == JWRN_JPEG_EOF) {
+    if (level < 0 && (cinfo->err->msg_code == JWRN_JPEG_EOF || cinfo->err->msg_code == JWRN_HIT_MARKER)) {
         flipbook_jpeg_error_exit(cinfo);
     }
 }

@@ -35,6 +35,14 @@ extension Bitmap {
         } catch {
             throw FlipbookError.file("Cannot read the PNG \(path): \(error.localizedDescription)")
         }
+        try self.init(pngData: data, path: path)
+    }
+
+    /// Decodes a PNG from its bytes; `path` names it in messages.
+    ///
+    /// - Throws: ``FlipbookError`` when the bytes are not a PNG, are a damaged one or one too large
+    ///   for a bitmap (`.invalidInput`), or when Cairo fails (`.internal`).
+    package init(pngData data: Data, path: String) throws {
         guard data.count >= 8, Array(data.prefix(8)) == Bitmap.pngSignature else {
             throw FlipbookError.invalidInput(
                 "Cannot read \(path) as a PNG: it does not start with the PNG signature, so it is not a PNG file"

@@ -82,9 +82,19 @@ extension Bitmap {
         } catch {
             throw FlipbookError.file("Cannot read the image \(path): \(error.localizedDescription)")
         }
+        try self.init(imageData: data, path: path)
+    }
+
+    /// Decodes a PNG, JPEG or WebP image from its bytes, telling the formats apart by their contents;
+    /// `path` names the image in messages. The one entry to the image decoders (the `Image` fuzz
+    /// target feeds it any bytes).
+    ///
+    /// - Throws: ``FlipbookError`` of kind `.invalidInput` when the bytes are empty, another format,
+    ///   damaged or truncated, or too large for a bitmap.
+    package init(imageData data: Data, path: String) throws {
         switch ImageFileFormat(sniffing: data) {
         case .png:
-            try self.init(contentsOfPNG: url)
+            try self.init(pngData: data, path: path)
         case .jpeg:
             self.init(storage: try JPEGDecoder.decode(data, path: path))
         case .webp:

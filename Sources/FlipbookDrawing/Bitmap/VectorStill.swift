@@ -14,8 +14,10 @@ extension Bitmap {
     /// atomically.
     ///
     /// The page is `size` points; the context's user space is points with y pointing down, as for
-    /// bitmaps at scale 1. Shapes stay vectors; what a format cannot express (e.g. some blend modes in
-    /// SVG) Cairo rasterizes. ``CairoCanvas/BlendMode/plusDarker`` is drawn as multiply here.
+    /// bitmaps at scale 1. Shapes stay vectors; what has no vector form (a filtered group, see
+    /// ``CairoCanvas/addFilter(_:options:)``) or what a format cannot express (e.g. some blend modes in
+    /// SVG) is rasterized at 4 pixels per point (288 dpi); ``writeVector(to:format:size:rasterScale:_:)``
+    /// chooses another resolution. ``CairoCanvas/BlendMode/plusDarker`` is drawn as multiply here.
     ///
     /// The same drawing gives the same bytes: a PDF's creation date is `SOURCE_DATE_EPOCH` when the
     /// environment sets it (seconds since 1970, the reproducible-builds convention) and
@@ -29,10 +31,35 @@ extension Bitmap {
     public static func writeVector(
         to url: URL, format: VectorFormat, size: CGSize, _ body: (inout CairoCanvas, CGSize) throws -> Void
     ) throws {
+        try writeVector(to: url, format: format, size: size, rasterScale: CGFloat(vectorFilterScale), body)
+    }
+
+    /// Draws a picture with a ``CairoCanvas`` straight into a vector file (PDF or SVG), written
+    /// atomically, rasterizing what cannot stay vector at `rasterScale` pixels per point.
+    ///
+    /// Everything else is as in ``writeVector(to:format:size:_:)``. Filtered groups (a blur, a shadow,
+    /// a colour matrix: filters have no vector form) and Cairo's own fallback images (what the format
+    /// cannot express) are drawn at `rasterScale` pixels per point, `72 × rasterScale` dpi, so a page
+    /// drawn at a timeline's scale has, where it is rasterized, the pixels a PNG of that timeline has.
+    /// A resolution at which the whole page would pass 16,777,216 pixels (256 MiB while filtering) is
+    /// lowered to the largest that does not.
+    ///
+    /// - Parameter rasterScale: Pixels per point for rasterized parts; a positive, finite number.
+    /// - Throws: as ``writeVector(to:format:size:_:)`` does, and a ``FlipbookError`` of kind
+    ///   ``FlipbookError/Kind/invalidInput`` when `rasterScale` is not positive and finite.
+    public static func writeVector(
+        to url: URL, format: VectorFormat, size: CGSize, rasterScale: CGFloat,
+        _ body: (inout CairoCanvas, CGSize) throws -> Void
+    ) throws {
         guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
             throw FlipbookError.invalidInput(
                 "Cannot write \(url.path): a \(format.rawValue.uppercased()) page must have a positive, finite size; \(size.width)×\(size.height) points was requested.")
         }
+        guard rasterScale.isFinite, rasterScale > 0 else {
+            throw FlipbookError.invalidInput(
+                "Cannot write \(url.path): the raster scale must be a positive, finite number of pixels per point; \(rasterScale) was requested.")
+        }
+        let scale = vectorRasterScale(requested: Double(rasterScale), page: size)
         let what = format.rawValue.uppercased()
         var creationDate: String?
         if format == .pdf {
@@ -48,7 +75,8 @@ extension Bitmap {
             let stream = VectorStream(
                 file: format == .pdf ? try OutputDescriptor(creating: temporary, what: what, destination: url) : nil)
             try withExtendedLifetime(stream) {
-                try drawVector(into: stream, url: url, format: format, size: size, creationDate: creationDate, body)
+                try drawVector(into: stream, url: url, format: format, size: size, rasterScale: scale,
+                               creationDate: creationDate, body)
             }
             if format == .svg {
                 let svg = String(decoding: stream.collected, as: UTF8.self)
@@ -57,10 +85,12 @@ extension Bitmap {
         }
     }
 
-    /// Draws `body` on a Cairo PDF or SVG surface writing into `stream`, and finishes the document.
-    /// A failed write is reported with its reason (a full disk as kind `.diskFull`), naming `url`.
+    /// Draws `body` on a Cairo PDF or SVG surface writing into `stream`, rasterizing at `rasterScale`
+    /// pixels per point, and finishes the document. A failed write is reported with its reason (a full
+    /// disk as kind `.diskFull`), naming `url`.
     private static func drawVector(
-        into stream: VectorStream, url: URL, format: VectorFormat, size: CGSize, creationDate: String?,
+        into stream: VectorStream, url: URL, format: VectorFormat, size: CGSize, rasterScale: Double,
+        creationDate: String?,
         _ body: (inout CairoCanvas, CGSize) throws -> Void
     ) throws {
         let what = format.rawValue.uppercased()
@@ -80,10 +110,14 @@ extension Bitmap {
         guard status == CAIRO_STATUS_SUCCESS else {
             throw FlipbookError.cairo(status, while: "Creating the \(what) \(url.path)")
         }
+        // Cairo's fallback images (what the format cannot express) at the filtered groups' resolution,
+        // so everything rasterized in the file agrees.
+        cairo_surface_set_fallback_resolution(surface, 72 * rasterScale, 72 * rasterScale)
         if let creationDate {
             cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, creationDate)
         }
         let session = try DrawingSession(surface: surface, size: size, scale: 1, isRaster: false)
+        session.vectorRasterScale = rasterScale
         defer { session.finish() }
         var context = CairoCanvas(session: session)
         try body(&context, size)

@@ -24,6 +24,9 @@ final class DrawingSession {
     let bounds: CGRect
     /// Whether the target is an image surface whose pixels the canvas may read and write.
     let isRaster: Bool
+    /// On a vector page, the pixels per point at which filtered groups are rasterized (set by
+    /// `Bitmap.writeVector`, already within ``vectorFilterPixels``); unused on raster targets.
+    var vectorRasterScale = vectorFilterScale
     /// The first problem met while drawing.
     private(set) var issue: FlipbookError?
 

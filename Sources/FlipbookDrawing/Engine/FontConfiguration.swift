@@ -48,9 +48,11 @@ final class FontConfiguration: @unchecked Sendable {
         guard let config = FcConfigCreate() else {
             throw FlipbookError(.internal, "fontconfig could not create a configuration.")
         }
-        guard FcConfigParseAndLoadFromMemory(config, FontConfiguration.bitmapScaling, FcTrue) == FcTrue else {
-            FcConfigDestroy(config)
-            throw FlipbookError(.internal, "fontconfig rejected Flipbook's font configuration.")
+        for rules in [FontConfiguration.bitmapScaling, FontConfiguration.emojiFamily] {
+            guard FcConfigParseAndLoadFromMemory(config, rules, FcTrue) == FcTrue else {
+                FcConfigDestroy(config)
+                throw FlipbookError(.internal, "fontconfig rejected Flipbook's font configuration.")
+            }
         }
         for file in FontConfiguration.carriedFiles {
             let path = directory.appendingPathComponent(file).path
@@ -96,6 +98,21 @@ final class FontConfiguration: @unchecked Sendable {
             </edit>
             <edit name="size" mode="assign"><divide><name>size</name><name>pixelsizefixupfactor</name></divide></edit>
           </match>
+        </fontconfig>
+        """
+
+    /// Fontconfig's rule (as in its stock 60-generic.conf) that makes the generic family "emoji" mean
+    /// Noto Color Emoji. Pango asks for that family for every emoji presentation sequence ("⭐️",
+    /// "1️⃣", "😀"); without the rule the request matched no family, and fontconfig's fallback chose the
+    /// first font covering the base character — Noto Sans Symbols 2's black outline for "⭐️" and "❤️".
+    static let emojiFamily = """
+        <?xml version="1.0"?>
+        <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+        <fontconfig>
+          <alias binding="same">
+            <family>emoji</family>
+            <prefer><family>\(EmojiPresentation.family)</family></prefer>
+          </alias>
         </fontconfig>
         """
 

@@ -25,7 +25,7 @@ final class TextLayout {
             throw FlipbookError.invalidInput(problem)
         }
         let configuration = try FontConfiguration.shared.get()
-        if !configuration.hasEmoji, text.string.unicodeScalars.contains(where: \.properties.isEmojiPresentation) {
+        if !configuration.hasEmoji, text.string.contains(where: EmojiPresentation.isEmoji) {
             throw FontConfiguration.emojiMissing
         }
         let font = text.font ?? .body

@@ -10,8 +10,8 @@ extension CairoCanvas {
     /// context's opacity, blend mode and clip. Draw several shapes inside one `drawLayer` to filter
     /// them as one group. Lengths and offsets of the filter are in this context's current user space.
     ///
-    /// In PDF and SVG output a filtered operation is rasterized (see ``Bitmap/writeVector(to:format:size:_:)``);
-    /// everything else stays vector. A filter with a non-finite number is skipped and reported as the
+    /// In PDF and SVG output a filtered operation is rasterized at the page's raster scale (see
+    /// ``Bitmap/writeVector(to:format:size:rasterScale:_:)``); everything else stays vector. A filter with a non-finite number is skipped and reported as the
     /// drawing issue.
     public mutating func addFilter(_ filter: Filter, options: FilterOptions = FilterOptions()) {
         guard session.isOpen else { return }

@@ -7,7 +7,8 @@ import Foundation
 ///
 /// A PNG is `pixelWidth × pixelHeight` pixels (the timeline's scale applies) and keeps transparency
 /// where the timeline has no background. PDF and SVG pages are the timeline's size in points and keep
-/// shapes as vectors. The file is written atomically: on failure nothing is left at `url`, and a file
+/// shapes as vectors; what has no vector form (a filtered group) is rasterized at the timeline's scale,
+/// with the pixels the PNG would have. The file is written atomically: on failure nothing is left at `url`, and a file
 /// already there is kept.
 ///
 /// - Parameters:
@@ -68,7 +69,7 @@ public func checkStillTime(_ time: TimeInterval, in timeline: Timeline) throws {
 }
 
 private func writeVectorStill(_ timeline: Timeline, at time: TimeInterval, to url: URL, format: Bitmap.VectorFormat) throws {
-    try Bitmap.writeVector(to: url, format: format, size: timeline.size) { context, size in
+    try Bitmap.writeVector(to: url, format: format, size: timeline.size, rasterScale: timeline.scale) { context, size in
         if let background = timeline.background {
             context.fill(Path(CGRect(origin: .zero, size: size)), with: .color(background))
         }

@@ -1,12 +1,20 @@
 import CCairo
 import Foundation
 
-/// Pixels per point at which PDF and SVG stills rasterize a filtered drawing (a blur or a colour
-/// matrix has no vector form): 4, i.e. 288 dpi, so a still printed or zoomed stays crisp; less for a
-/// layer so large that it would pass ``vectorFilterPixels``.
+/// Pixels per point at which PDF and SVG stills rasterize what has no vector form (a blur, a colour
+/// matrix) when the caller names no resolution: 4, i.e. 288 dpi, so a still printed or zoomed stays
+/// crisp.
 let vectorFilterScale = 4.0
-/// The most pixels a vector still's filtered layer is rasterized to (16 Mi: 256 MiB while filtering).
+/// The most pixels a vector still's page may be rasterized to (16 Mi: 256 MiB while filtering a
+/// filtered group covering the whole page); a higher resolution is lowered to fit.
 let vectorFilterPixels = Double(1 << 24)
+
+/// The pixels per point a vector page of `size` points rasterizes at when `requested` is asked for:
+/// `requested`, lowered so the whole page would be at most ``vectorFilterPixels`` pixels.
+func vectorRasterScale(requested: Double, page size: CGSize) -> Double {
+    let area = Double(size.width * size.height)
+    return min(requested, (vectorFilterPixels / max(area, 1)).squareRoot())
+}
 
 extension CairoCanvas {
     /// Draws `command` as SwiftUI draws with filters: into a transparent layer without this context's
@@ -30,8 +38,7 @@ extension CairoCanvas {
     /// `draw` can touch, in device units.
     func drawFiltered(drawn: CGRect, _ draw: () -> Void) {
         guard let cr = session.cr, isVisible else { return }
-        let area = Double(session.bounds.width * session.bounds.height)
-        let scale = session.isRaster ? 1 : min(vectorFilterScale, (vectorFilterPixels / max(area, 1)).squareRoot())
+        let scale = session.isRaster ? 1 : session.vectorRasterScale
         let device = session.bounds
         let clipBounds = clipDeviceBounds.pixelAligned.clamped(to: device)
         let probe = FilterPipeline(filters: filters, scale: scale, origin: .zero)

@@ -83,47 +83,97 @@ struct GaussianBlur {
         }
     }
 
+    // The box passes split each row (and the columns pass each image) into a leading edge, an
+    // interior where every tap lies inside the image, and a trailing edge. Only the edges test
+    // which taps exist; the interior, nearly all pixels of a large image, runs without a branch.
+    // Both do the same arithmetic in the same order, so the split changes no result.
+
     private static func boxRows(_ src: UnsafeMutableBufferPointer<SIMD4<Float>>,
                                 into dst: UnsafeMutableBufferPointer<SIMD4<Float>>,
                                 width: Int, height: Int, radius r: Int, alpha: Float) {
+        guard let source = src.baseAddress, let target = dst.baseAddress else { return }
         let norm = 1 / (Float(2 * r + 1) + 2 * alpha)
+        // Pixels whose taps at ±(r + 1) are both inside the row.
+        let interiorStart = min(r + 1, width), interiorEnd = max(width - r - 1, interiorStart)
         for y in 0..<height {
-            let row = y * width
+            let s = source + y * width, d = target + y * width
             var acc = SIMD4<Float>.zero
-            for j in 0..<min(r, width) { acc += src[row + j] }
-            for i in 0..<width {
-                if i + r < width { acc += src[row + i + r] }
+            for j in 0..<min(r, width) { acc += s[j] }
+            func edge(_ i: Int) {
+                if i + r < width { acc += s[i + r] }
                 var edges = SIMD4<Float>.zero
-                if i - r - 1 >= 0 { edges += src[row + i - r - 1] }
-                if i + r + 1 < width { edges += src[row + i + r + 1] }
-                dst[row + i] = (acc + alpha * edges) * norm
-                if i - r >= 0 { acc -= src[row + i - r] }
+                if i - r - 1 >= 0 { edges += s[i - r - 1] }
+                if i + r + 1 < width { edges += s[i + r + 1] }
+                d[i] = (acc + alpha * edges) * norm
+                if i - r >= 0 { acc -= s[i - r] }
             }
+            for i in 0..<interiorStart { edge(i) }
+            for i in interiorStart..<interiorEnd {
+                acc += s[i + r]
+                d[i] = (acc + alpha * (s[i - r - 1] + s[i + r + 1])) * norm
+                acc -= s[i - r]
+            }
+            for i in interiorEnd..<width { edge(i) }
         }
     }
 
     private static func boxColumns(_ src: UnsafeMutableBufferPointer<SIMD4<Float>>,
                                    into dst: UnsafeMutableBufferPointer<SIMD4<Float>>,
                                    width: Int, height: Int, radius r: Int, alpha: Float) {
+        guard let source = src.baseAddress, let target = dst.baseAddress else { return }
         let norm = 1 / (Float(2 * r + 1) + 2 * alpha)
-        var acc = [SIMD4<Float>](repeating: .zero, count: width)
-        acc.withUnsafeMutableBufferPointer { acc in
+        var sums = [SIMD4<Float>](repeating: .zero, count: width)
+        sums.withUnsafeMutableBufferPointer { sums in
+            guard let acc = sums.baseAddress else { return }
             for j in 0..<min(r, height) {
-                for x in 0..<width { acc[x] += src[j * width + x] }
+                let row = source + j * width
+                for x in 0..<width { acc[x] += row[x] }
             }
-            for y in 0..<height {
-                let add = y + r < height ? (y + r) * width : -1
-                let above = y - r - 1 >= 0 ? (y - r - 1) * width : -1
-                let below = y + r + 1 < height ? (y + r + 1) * width : -1
-                let sub = y - r >= 0 ? (y - r) * width : -1
-                let out = y * width
+            var y = 0
+            while y < height {
+                let out = target + y * width
+                if y - r - 1 >= 0, y + r + 2 < height {
+                    // Two interior rows at once: row y's lower tap and subtracted row are row y + 1's
+                    // added row and upper tap, so each is loaded once, and the running sum stays in
+                    // a register between the rows.
+                    let above = source + (y - r - 1) * width, shared = above + width, sub = shared + width
+                    let add = source + (y + r) * width, middle = add + width, below = middle + width
+                    let next = out + width
+                    for x in 0..<width {
+                        let m = middle[x], s = shared[x]
+                        var sum = acc[x] + add[x]
+                        out[x] = (sum + alpha * (above[x] + m)) * norm
+                        sum -= s
+                        sum += m
+                        next[x] = (sum + alpha * (s + below[x])) * norm
+                        acc[x] = sum - sub[x]
+                    }
+                    y += 2
+                    continue
+                }
+                defer { y += 1 }
+                if y - r - 1 >= 0, y + r + 1 < height {
+                    // An interior row left over: every tap row exists.
+                    let add = source + (y + r) * width, sub = source + (y - r) * width
+                    let above = source + (y - r - 1) * width, below = source + (y + r + 1) * width
+                    for x in 0..<width {
+                        acc[x] += add[x]
+                        out[x] = (acc[x] + alpha * (above[x] + below[x])) * norm
+                        acc[x] -= sub[x]
+                    }
+                    continue
+                }
+                let add = y + r < height ? source + (y + r) * width : nil
+                let above = y - r - 1 >= 0 ? source + (y - r - 1) * width : nil
+                let below = y + r + 1 < height ? source + (y + r + 1) * width : nil
+                let sub = y - r >= 0 ? source + (y - r) * width : nil
                 for x in 0..<width {
-                    if add >= 0 { acc[x] += src[add + x] }
+                    if let add { acc[x] += add[x] }
                     var edges = SIMD4<Float>.zero
-                    if above >= 0 { edges += src[above + x] }
-                    if below >= 0 { edges += src[below + x] }
-                    dst[out + x] = (acc[x] + alpha * edges) * norm
-                    if sub >= 0 { acc[x] -= src[sub + x] }
+                    if let above { edges += above[x] }
+                    if let below { edges += below[x] }
+                    out[x] = (acc[x] + alpha * edges) * norm
+                    if let sub { acc[x] -= sub[x] }
                 }
             }
         }

@@ -1,0 +1,71 @@
+@testable import FlipbookDrawing
+import Foundation
+import Testing
+
+@Suite("Emoji presentation: VS16, keycaps, flags and modifiers draw in colour; VS15 and text-default symbols do not")
+struct EmojiPresentationTests {
+    /// Drawn in colour, as on an iPhone. (Not a family such as "👨‍👩‍👧": Noto draws those as grey
+    /// silhouettes.)
+    static let emoji = ["⭐️", "❤️", "☀️", "✔️", "1️⃣", "#️⃣", "🇫🇷", "😀", "👍🏽", "☝🏽", "👩‍🚀", "🏳️‍🌈"]
+    /// Drawn as text glyphs in the foreground colour.
+    static let text = ["★", "♥", "⭐︎", "❤︎", "1", "#", "©", "™"]
+
+    @Test func classifiesGraphemeClusters() {
+        for string in Self.emoji {
+            #expect(EmojiPresentation.isEmoji(Character(string)), "\(string.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+        for string in Self.text {
+            #expect(!EmojiPresentation.isEmoji(Character(string)), "\(string.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
+    /// Pixels whose colour is not a grey (premultiplied components not all equal) among the
+    /// pixels with ink.
+    static func colouredAndInked(_ bitmap: Bitmap) -> (coloured: Int, inked: Int) {
+        var coloured = 0, inked = 0
+        for y in 0..<bitmap.height {
+            for x in 0..<bitmap.width {
+                let c = bitmap.pixel(x: x, y: y)
+                guard c.opacity > 0 else { continue }
+                inked += 1
+                if c.red != c.green || c.green != c.blue { coloured += 1 }
+            }
+        }
+        return (coloured, inked)
+    }
+
+    @Test(arguments: emoji + text) func textDrawsInColourOnlyForEmoji(_ string: String) throws {
+        // Black ink on a transparent background: any colour comes from the emoji font.
+        var bitmap = try Bitmap(width: 80, height: 80)
+        bitmap.draw { context, size in
+            context.draw(Text(string).font(.system(size: 40)).foregroundColor(.black),
+                         at: CGPoint(x: size.width / 2, y: size.height / 2))
+        }
+        #expect(bitmap.drawingIssue == nil)
+        let (coloured, inked) = Self.colouredAndInked(bitmap)
+        #expect(inked > 50, "\(string) drew \(inked) pixels")
+        if Self.emoji.contains(string) {
+            #expect(coloured > inked / 4, "\(string): \(coloured) of \(inked) inked pixels are coloured")
+        } else {
+            #expect(coloured == 0, "\(string): \(coloured) of \(inked) inked pixels are coloured")
+        }
+    }
+
+    @Test func textSymbolsFollowTheSameRules() throws {
+        for string in ["⭐️", "1️⃣", "★", "⭐︎"] {
+            var bitmap = try Bitmap(width: 60, height: 60)
+            bitmap.draw { context, _ in
+                var ctx = context
+                ctx.translateBy(x: 30, y: 30)
+                ctx.draw(TextSymbol(string), height: 40, widthScale: 1, color: .black)
+            }
+            let (coloured, inked) = Self.colouredAndInked(bitmap)
+            #expect(inked > 50, "\(string) drew \(inked) pixels")
+            if EmojiPresentation.isEmoji(Character(string)) {
+                #expect(coloured > inked / 4, "\(string): \(coloured) of \(inked) inked pixels are coloured")
+            } else {
+                #expect(coloured == 0, "\(string): \(coloured) of \(inked) inked pixels are coloured")
+            }
+        }
+    }
+}
