@@ -193,7 +193,8 @@ struct FastImageTests {
             let fast = try makeTarget(48, 40), cairo = try makeTarget(48, 40)
             defer { cairo_surface_destroy(fast); cairo_surface_destroy(cairo) }
             let before = bytes(fast)
-            let drawn = try #require(FastImage.paint(image, imageToDevice: m, opacity: opacity, target: fast))
+            let source = try #require(FastImage.Source(image))
+            let drawn = try #require(FastImage.paint(source, imageToDevice: m, opacity: opacity, target: fast))
             cairoPaint(image, m, opacity, onto: cairo)
             let a = bytes(fast), b = bytes(cairo)
             let stride = Int(cairo_image_surface_get_stride(fast))
@@ -215,15 +216,18 @@ struct FastImageTests {
         let argb = try makeTarget(40, 30), alphaOnly = try makeTarget(40, 30, format: CAIRO_FORMAT_A8)
         defer { [image, opaque, argb, alphaOnly].forEach { cairo_surface_destroy($0) } }
         let m = cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: 5.5, y0: 4.25)
-        #expect(FastImage.paint(opaque, imageToDevice: m, opacity: 1, target: argb) == nil)
-        #expect(FastImage.paint(image, imageToDevice: m, opacity: 1, target: alphaOnly) == nil)
-        #expect(FastImage.paint(image, imageToDevice: m, opacity: .nan, target: argb) == nil)
+        #expect(FastImage.Source(opaque) == nil)
+        #expect(FastImage.Source(alphaOnly) == nil)
+        let source = try #require(FastImage.Source(image))
+        #expect(FastImage.paint(source, imageToDevice: m, opacity: 1, target: alphaOnly) == nil)
+        #expect(FastImage.paint(source, imageToDevice: m, opacity: .nan, target: argb) == nil)
         var nan = m
         nan.xx = .nan
-        #expect(FastImage.paint(image, imageToDevice: nan, opacity: 1, target: argb) == nil)
+        #expect(FastImage.paint(source, imageToDevice: nan, opacity: 1, target: argb) == nil)
         var tiny = m
         tiny.xx = 1e-4
-        #expect(FastImage.paint(image, imageToDevice: tiny, opacity: 1, target: argb) == nil)
+        #expect(FastImage.paint(source, imageToDevice: tiny, opacity: 1, target: argb) == nil)
+        #expect(FastImage.paint(source, imageToDevice: m, opacity: 1, target: argb) != nil)
     }
 
     /// A zero scale, a zero opacity or a translation far off the target draw nothing, and say so.
@@ -232,6 +236,7 @@ struct FastImageTests {
         let target = try makeTarget(40, 30)
         defer { cairo_surface_destroy(image); cairo_surface_destroy(target) }
         let before = bytes(target)
+        let source = try #require(FastImage.Source(image))
         let transforms = [
             cairo_matrix_t(xx: 0, yx: 0, xy: 0, yy: 1, x0: 5, y0: 5),
             cairo_matrix_t(xx: 0, yx: 0, xy: 0, yy: 0, x0: 5, y0: 5),
@@ -240,10 +245,10 @@ struct FastImageTests {
             cairo_matrix_t(xx: 1e200, yx: 0, xy: 0, yy: 1e200, x0: 5, y0: 5),
         ]
         for m in transforms {
-            let drawn = FastImage.paint(image, imageToDevice: m, opacity: 1, target: target)
+            let drawn = FastImage.paint(source, imageToDevice: m, opacity: 1, target: target)
             #expect(drawn.map { $0.width == 0 || $0.height == 0 } ?? true, "\(m)")
         }
-        let clear = FastImage.paint(image, imageToDevice: cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: 5, y0: 5),
+        let clear = FastImage.paint(source, imageToDevice: cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: 5, y0: 5),
                                     opacity: 0.001, target: target)
         #expect(clear.map { $0.width == 0 } == true)
         #expect(bytes(target) == before)

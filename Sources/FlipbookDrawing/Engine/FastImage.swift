@@ -28,57 +28,78 @@ enum FastImage {
     /// The bilinear weights' precision, as pixman's `BILINEAR_INTERPOLATION_BITS`.
     static let weightBits: Int32 = 7
 
-    /// Paints `image` (a premultiplied ARGB32 image surface) with `imageToDevice` mapping its pixel
-    /// space into the device space of `target`, times `opacity`, and returns the device pixels it may
-    /// have changed, or `nil` without drawing when it is not eligible.
-    static func paint(_ image: OpaquePointer, imageToDevice m: cairo_matrix_t, opacity: Double,
+    /// An image the fast path can draw: a premultiplied ARGB32 image surface, at most ``largestImage``
+    /// on a side, whose outermost rows and columns are transparent. Checked once when made; it reads
+    /// the surface's pixels, so the surface must outlive it unchanged.
+    struct Source {
+        let pixels: UnsafeRawPointer
+        let width: Int, height: Int, stride: Int
+
+        /// `nil` when `image` is not such an image.
+        init?(_ image: OpaquePointer) {
+            guard cairo_surface_get_type(image) == CAIRO_SURFACE_TYPE_IMAGE,
+                  cairo_image_surface_get_format(image) == CAIRO_FORMAT_ARGB32
+            else { return nil }
+            cairo_surface_flush(image)
+            width = Int(cairo_image_surface_get_width(image))
+            height = Int(cairo_image_surface_get_height(image))
+            stride = Int(cairo_image_surface_get_stride(image))
+            guard width >= 2, height >= 2, width <= largestImage, height <= largestImage,
+                  let data = cairo_image_surface_get_data(image)
+            else { return nil }
+            pixels = UnsafeRawPointer(data)
+            func word(_ x: Int, _ y: Int) -> UInt32 { pixels.load(fromByteOffset: y * stride + 4 * x, as: UInt32.self) }
+            for x in 0..<width where word(x, 0) | word(x, height - 1) != 0 { return nil }
+            for y in 1..<(height - 1) where word(0, y) | word(width - 1, y) != 0 { return nil }
+        }
+    }
+
+    /// Paints `image` with `imageToDevice` mapping its pixel space into the device space of `target`,
+    /// times `opacity`, and returns the device pixels it may have changed, or `nil` without drawing
+    /// when it is not eligible.
+    static func paint(_ image: Source, imageToDevice m: cairo_matrix_t, opacity: Double,
                       target: OpaquePointer) -> PixelRect? {
         guard cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
               cairo_image_surface_get_format(target) == CAIRO_FORMAT_ARGB32,
-              cairo_surface_get_type(image) == CAIRO_SURFACE_TYPE_IMAGE,
-              cairo_image_surface_get_format(image) == CAIRO_FORMAT_ARGB32,
               opacity.isFinite
         else { return nil }
-        let width = Int(cairo_image_surface_get_width(image)), height = Int(cairo_image_surface_get_height(image))
-        guard width >= 2, height >= 2, width <= largestImage, height <= largestImage else { return nil }
         // Cairo turns the opacity into a 16-bit colour channel, and pixman takes its top 8 bits.
-        let alpha = UInt32((min(max(opacity, 0), 1) * 65535 + 0.5).rounded(.down)) >> 8
+        let alpha = UInt32(min(max(opacity, 0), 1) * 65535 + 0.5) >> 8
         if alpha == 0 { return PixelRect.none }
-
-        var offsetX = 0.0, offsetY = 0.0
-        cairo_surface_get_device_offset(target, &offsetX, &offsetY)
-        guard let inverse = DeviceToImage(m, offsetX: offsetX, offsetY: offsetY) else {
-            // A singular transform flattens the image to no area: Cairo draws nothing either.
-            let entries = [m.xx, m.yx, m.xy, m.yy, m.x0, m.y0]
-            return entries.allSatisfy(\.isFinite) && m.xx * m.yy - m.xy * m.yx == 0 ? PixelRect.none : nil
-        }
-        guard let source = cairo_image_surface_get_data(image),
-              let data = cairo_image_surface_get_data(target)
-        else { return nil }
-        let sourceStride = Int(cairo_image_surface_get_stride(image))
-        guard hasTransparentBorder(source, width: width, height: height, stride: sourceStride) else { return nil }
+        let entries = [m.xx, m.yx, m.xy, m.yy, m.x0, m.y0]
+        guard entries.allSatisfy(\.isFinite) else { return nil }
+        // A singular transform flattens the image to no area: Cairo draws nothing either.
+        if m.xx * m.yy - m.xy * m.yx == 0 { return PixelRect.none }
 
         // The surface pixels whose centres may sample the interior: the interior's corners mapped out.
+        var offsetX = 0.0, offsetY = 0.0
+        cairo_surface_get_device_offset(target, &offsetX, &offsetY)
         let surfaceWidth = Int(cairo_image_surface_get_width(target))
         let surfaceHeight = Int(cairo_image_surface_get_height(target))
-        let corners = [(0.5, 0.5), (Double(width) - 0.5, 0.5), (0.5, Double(height) - 0.5),
-                       (Double(width) - 0.5, Double(height) - 0.5)]
+        let w = Double(image.width), h = Double(image.height)
+        let corners = [(0.5, 0.5), (w - 0.5, 0.5), (0.5, h - 0.5), (w - 0.5, h - 0.5)]
             .map { (m.xx * $0.0 + m.xy * $0.1 + m.x0 + offsetX, m.yx * $0.0 + m.yy * $0.1 + m.y0 + offsetY) }
         let xs = corners.map(\.0), ys = corners.map(\.1)
-        guard let x0 = clampedPixel(xs.min()! - 1, surfaceWidth), let x1 = clampedPixel(xs.max()! + 1, surfaceWidth),
-              let y0 = clampedPixel(ys.min()! - 1, surfaceHeight), let y1 = clampedPixel(ys.max()! + 1, surfaceHeight)
+        guard let x0 = clampedPixel(xs.min()! - 1, surfaceWidth), let x1 = clampedPixel(xs.max()! + 2, surfaceWidth),
+              let y0 = clampedPixel(ys.min()! - 1, surfaceHeight), let y1 = clampedPixel(ys.max()! + 2, surfaceHeight)
         else { return nil }
         guard x0 < x1, y0 < y1 else { return PixelRect.none }
+        guard let inverse = DeviceToImage(m, offsetX: offsetX, offsetY: offsetY, image: image, columns: x0..<x1),
+              let data = cairo_image_surface_get_data(target)
+        else { return nil }
 
         let rowBytes = Int(cairo_image_surface_get_stride(target))
-        let sampler = Sampler(source: UnsafeRawPointer(source), stride: sourceStride, width: width, height: height,
-                              alpha: alpha)
+        let sampler = Sampler(image, alpha: alpha)
         cairo_surface_flush(target)
+        for y in y0..<y1 {
+            flipbook_prefetch_for_write(data + y * rowBytes + x0 * 4)
+            if x1 - x0 > 16 { flipbook_prefetch_for_write(data + y * rowBytes + (x1 - 1) * 4) }
+        }
         var drawnMinX = Int.max, drawnMaxX = Int.min, drawnMinY = Int.max, drawnMaxY = Int.min
         for y in y0..<y1 {
-            guard let span = inverse.span(row: y, width: width, height: height, within: x0..<x1) else { continue }
+            guard let span = inverse.span(row: y) else { continue }
             let row = UnsafeMutableRawPointer(data + y * rowBytes).assumingMemoryBound(to: UInt32.self)
-            sampler.blendRow(row, span: span, start: inverse.fixedStart(row: y, column: span.lowerBound),
+            sampler.blendRow(row, width: surfaceWidth, span: span, start: inverse.fixedSample(row: y, column: span.lowerBound),
                              step: inverse.fixedStep)
             drawnMinX = min(drawnMinX, span.lowerBound)
             drawnMaxX = max(drawnMaxX, span.upperBound)
@@ -86,7 +107,8 @@ enum FastImage {
             drawnMaxY = y + 1
         }
         guard drawnMinX < drawnMaxX else { return PixelRect.none }
-        let drawn = PixelRect(x: drawnMinX - Int(offsetX.rounded()), y: drawnMinY - Int(offsetY.rounded()),
+        // The device offset of a layer's surface is a whole number of pixels.
+        let drawn = PixelRect(x: drawnMinX - Int(offsetX), y: drawnMinY - Int(offsetY),
                               width: drawnMaxX - drawnMinX, height: drawnMaxY - drawnMinY)
         cairo_surface_mark_dirty_rectangle(target, Int32(drawn.x), Int32(drawn.y), Int32(drawn.width),
                                            Int32(drawn.height))
@@ -99,84 +121,84 @@ enum FastImage {
         // Clamped while still a Double, so the conversion cannot trap.
         return Int(min(max(value.rounded(.down), 0), Double(limit)))
     }
-
-    /// Whether the image's outermost rows and columns are all transparent black.
-    private static func hasTransparentBorder(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int,
-                                             stride: Int) -> Bool {
-        func row(_ y: Int) -> UnsafeMutablePointer<UInt32> {
-            UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-        }
-        let top = row(0), bottom = row(height - 1)
-        for x in 0..<width where top[x] | bottom[x] != 0 { return false }
-        for y in 1..<(height - 1) where row(y)[0] | row(y)[width - 1] != 0 { return false }
-        return true
-    }
 }
 
 extension FastImage {
     /// The map from surface pixels to image sample coordinates, already shifted by half a pixel as
-    /// pixman's bilinear fetch does (a sample at `(fx, fy)` blends the taps at `⌊fx⌋`, `⌊fx⌋ + 1`).
+    /// pixman's bilinear fetch does (a sample at `(fx, fy)` blends the taps at `⌊fx⌋`, `⌊fx⌋ + 1`), and
+    /// the columns of each row whose samples lie in the image's interior, `0 ..< width − 1` by
+    /// `0 ..< height − 1` (elsewhere all four taps are transparent).
     struct DeviceToImage {
         var xx, xy, x0, yx, yy, y0: Double
+        /// The columns a row may draw into.
+        let columns: Range<Int>
+        let interiorWidth: Double, interiorHeight: Double
+        /// Sample units a span reaches beyond the interior on each side: more than the fixed-point
+        /// samples (which decide each pixel exactly) can drift from these `Double` ones along a row.
+        let margin: Double
 
-        /// `nil` for a non-finite or singular transform, or one that shrinks by more than ``largestStep``.
-        init?(_ m: cairo_matrix_t, offsetX: Double, offsetY: Double) {
+        /// `nil` for a transform that shrinks by more than ``largestStep``, or one whose samples would
+        /// not fit the 16.16 fixed point.
+        init?(_ m: cairo_matrix_t, offsetX: Double, offsetY: Double, image: Source, columns: Range<Int>) {
             let det = m.xx * m.yy - m.xy * m.yx
             guard det.isFinite, det != 0 else { return nil }
-            // The surface's pixel (x, y) is device (x − offset, y − offset).
+            // The surface's pixel (x, y) is device (x − offset, y − offset); samples are at pixel centres.
             let tx = m.x0 + offsetX, ty = m.y0 + offsetY
             xx = m.yy / det
             xy = -m.xy / det
             yx = -m.yx / det
             yy = m.xx / det
-            x0 = (m.xy * ty - m.yy * tx) / det - 0.5
-            y0 = (m.yx * tx - m.xx * ty) / det - 0.5
+            x0 = (m.xy * ty - m.yy * tx) / det - 0.5 + (xx + xy) / 2
+            y0 = (m.yx * tx - m.xx * ty) / det - 0.5 + (yx + yy) / 2
             for value in [xx, xy, yx, yy] where !(abs(value) <= FastImage.largestStep) { return nil }
-            guard x0.isFinite, y0.isFinite else { return nil }
+            // The box drawn is within a pixel or two of the image, so its samples are too; beyond this,
+            // something overflowed.
+            guard abs(x0) < 1e12, abs(y0) < 1e12 else { return nil }
+            self.columns = columns
+            interiorWidth = Double(image.width - 1)
+            interiorHeight = Double(image.height - 1)
+            margin = 1.0 / 16 + Double(columns.count) / 65536
         }
 
-        /// The sample coordinates of the centre of pixel `column` in `row`.
-        func sample(row: Int, column: Int) -> (Double, Double) {
-            let px = Double(column) + 0.5, py = Double(row) + 0.5
-            return (xx * px + xy * py + x0, yx * px + yy * py + y0)
+        /// The sample coordinates at pixel `column` of `row`, in 16.16 fixed point (clamped to `Int32`,
+        /// which a sample within a few steps of the image never reaches).
+        func fixedSample(row: Int, column: Int) -> (Int32, Int32) {
+            let px = Double(column), py = Double(row)
+            let fx = (xx * px + xy * py + x0) * 65536, fy = (yx * px + yy * py + y0) * 65536
+            // Within ±2³¹ before converting, so the conversion cannot trap; the 0.5 rounds (ties up, as
+            // truncation toward zero does for negative samples, which are all transparent).
+            let limit = 2_147_483_647.0
+            return (Int32(min(max(fx + 0.5, -limit), limit)), Int32(min(max(fy + 0.5, -limit), limit)))
         }
 
-        /// The source step per pixel along a row, in 16.16 fixed point (each below 2²⁶ in magnitude).
+        /// The source step per pixel along a row, in 16.16 fixed point (each at most 2²⁶ in magnitude).
         var fixedStep: (Int32, Int32) {
             (Int32((xx * 65536).rounded()), Int32((yx * 65536).rounded()))
         }
 
-        /// The sample coordinates at pixel `column` of `row`, in 16.16 fixed point.
-        func fixedStart(row: Int, column: Int) -> (Int32, Int32) {
-            let (fx, fy) = sample(row: row, column: column)
-            // Within a span both lie within a few steps of the image (see `span`), far inside Int32's
-            // range; clamped anyway so that the conversion cannot trap.
-            let limit = Double(1 << 30)
-            return (Int32(min(max(fx * 65536, -limit), limit).rounded()),
-                    Int32(min(max(fy * 65536, -limit), limit).rounded()))
-        }
-
-        /// The pixels of `row` within `bounds` whose sample may lie in `0 ..< width − 1` by
-        /// `0 ..< height − 1` (with a pixel to spare each side: the fixed-point samples decide exactly);
-        /// `nil` when there are none.
-        func span(row: Int, width: Int, height: Int, within bounds: Range<Int>) -> Range<Int>? {
-            let (fx, fy) = sample(row: row, column: 0)
-            var low = Double(bounds.lowerBound), high = Double(bounds.upperBound)
-            // Keeps the columns where `slope · x + value` lies in `0 ..< limit`.
+        /// The columns of `row` whose samples lie in the interior (give or take ``margin``); `nil` when
+        /// there are none.
+        func span(row: Int) -> Range<Int>? {
+            let py = Double(row)
+            var low = Double(columns.lowerBound), high = Double(columns.upperBound - 1)
+            // Keeps the columns c where `slope · c + value` lies within the interior's `0 ..< limit`.
             func constrain(_ slope: Double, _ value: Double, _ limit: Double) {
                 if slope == 0 {
-                    if !(value >= 0 && value < limit) { high = low }
+                    if !(value > -margin && value < limit + margin) { high = -1 }
                     return
                 }
-                let a = (0 - value) / slope, b = (limit - value) / slope
-                low = max(low, min(a, b).rounded(.down) - 1)
-                high = min(high, max(a, b).rounded(.up) + 1)
+                let a = (-margin - value) / slope, b = (limit + margin - value) / slope
+                low = max(low, min(a, b))
+                high = min(high, max(a, b))
             }
-            constrain(xx, fx, Double(width - 1))
-            constrain(yx, fy, Double(height - 1))
-            // `low` and `high` lie within `bounds` (or are NaN, which fails here), so the conversions are exact.
-            guard low < high else { return nil }
-            return Int(low)..<Int(high)
+            constrain(xx, xy * py + x0, interiorWidth)
+            constrain(yx, yy * py + y0, interiorHeight)
+            // Both within `columns` (or NaN, which fails here), so the conversions are exact and safe;
+            // truncation is the floor of these non-negative values.
+            guard low <= high else { return nil }
+            let first = Int(low), last = Int(high)
+            let start = Double(first) < low ? first + 1 : first
+            return start <= last ? start..<(last + 1) : nil
         }
     }
 }

@@ -14,19 +14,20 @@ extension FastImage {
         /// The opacity in both halves of each lane.
         let alpha: SIMD4<UInt32>
 
-        init(source: UnsafeRawPointer, stride: Int, width: Int, height: Int, alpha: UInt32) {
-            self.source = source
-            self.stride = stride
+        init(_ image: Source, alpha: UInt32) {
+            source = image.pixels
+            stride = image.stride
             // FastImage.largestImage bounds both sizes, so these fit.
-            lastX = Int32(width - 2)
-            lastY = Int32(height - 2)
-            limitX = Int32(width - 1) << 16
-            limitY = Int32(height - 1) << 16
+            lastX = Int32(image.width - 2)
+            lastY = Int32(image.height - 2)
+            limitX = Int32(image.width - 1) << 16
+            limitY = Int32(image.height - 1) << 16
             self.alpha = SIMD4(repeating: alpha | alpha << 16)
         }
 
-        /// Blends the samples at `start`, `start + step`, … over `row[span]` (fixed-point coordinates).
-        func blendRow(_ row: UnsafeMutablePointer<UInt32>, span: Range<Int>, start: (Int32, Int32),
+        /// Blends the samples at `start`, `start + step`, … (fixed-point coordinates) over `row[span]`,
+        /// a row `width` pixels long.
+        func blendRow(_ row: UnsafeMutablePointer<UInt32>, width: Int, span: Range<Int>, start: (Int32, Int32),
                       step: (Int32, Int32)) {
             let lanes = SIMD4<Int32>(0, 1, 2, 3)
             var fx = SIMD4(repeating: start.0) &+ lanes &* step.0
@@ -43,6 +44,18 @@ extension FastImage {
             }
             let remaining = span.upperBound - x
             guard remaining > 0 else { return }
+            if width >= 4 {
+                // The last pixels as one group of four ending within the row: lanes outside the span get
+                // opacity 0 and are written back as they were.
+                let group = min(x, width - 4), skipped = Int32(x - group)
+                let inSpan = (lanes .>= skipped) .& (lanes .< skipped + Int32(remaining))
+                let raw = UnsafeMutableRawPointer(row + group)
+                let d = raw.loadUnaligned(as: SIMD4<UInt32>.self)
+                let result = blend(d, fx: fx &- skipped &* step.0, fy: fy &- skipped &* step.1,
+                                   alpha: SIMD4(repeating: 0).replacing(with: alpha, where: inSpan))
+                raw.storeBytes(of: result, as: SIMD4<UInt32>.self)
+                return
+            }
             var d = SIMD4<UInt32>(repeating: 0)
             var tailAlpha = SIMD4<UInt32>(repeating: 0)
             for i in 0..<remaining {
