@@ -66,22 +66,25 @@ enum FastImage {
         // Cairo turns the opacity into a 16-bit colour channel, and pixman takes its top 8 bits.
         let alpha = UInt32(min(max(opacity, 0), 1) * 65535 + 0.5) >> 8
         if alpha == 0 { return PixelRect.none }
-        let entries = [m.xx, m.yx, m.xy, m.yy, m.x0, m.y0]
-        guard entries.allSatisfy(\.isFinite) else { return nil }
+        guard m.xx.isFinite, m.yx.isFinite, m.xy.isFinite, m.yy.isFinite, m.x0.isFinite, m.y0.isFinite else { return nil }
         // A singular transform flattens the image to no area: Cairo draws nothing either.
         if m.xx * m.yy - m.xy * m.yx == 0 { return PixelRect.none }
 
-        // The surface pixels whose centres may sample the interior: the interior's corners mapped out.
+        // The surface pixels whose centres may sample the interior: the interior's corners mapped out
+        // (its centre plus or minus the half-diagonals' reach along each axis).
         var offsetX = 0.0, offsetY = 0.0
         cairo_surface_get_device_offset(target, &offsetX, &offsetY)
         let surfaceWidth = Int(cairo_image_surface_get_width(target))
         let surfaceHeight = Int(cairo_image_surface_get_height(target))
-        let w = Double(image.width), h = Double(image.height)
-        let corners = [(0.5, 0.5), (w - 0.5, 0.5), (0.5, h - 0.5), (w - 0.5, h - 0.5)]
-            .map { (m.xx * $0.0 + m.xy * $0.1 + m.x0 + offsetX, m.yx * $0.0 + m.yy * $0.1 + m.y0 + offsetY) }
-        let xs = corners.map(\.0), ys = corners.map(\.1)
-        guard let x0 = clampedPixel(xs.min()! - 1, surfaceWidth), let x1 = clampedPixel(xs.max()! + 2, surfaceWidth),
-              let y0 = clampedPixel(ys.min()! - 1, surfaceHeight), let y1 = clampedPixel(ys.max()! + 2, surfaceHeight)
+        let halfWidth = Double(image.width - 1) / 2, halfHeight = Double(image.height - 1) / 2
+        let centreX = m.xx * (halfWidth + 0.5) + m.xy * (halfHeight + 0.5) + m.x0 + offsetX
+        let centreY = m.yx * (halfWidth + 0.5) + m.yy * (halfHeight + 0.5) + m.y0 + offsetY
+        let reachX = abs(m.xx) * halfWidth + abs(m.xy) * halfHeight
+        let reachY = abs(m.yx) * halfWidth + abs(m.yy) * halfHeight
+        guard let x0 = clampedPixel(centreX - reachX - 1, surfaceWidth),
+              let x1 = clampedPixel(centreX + reachX + 2, surfaceWidth),
+              let y0 = clampedPixel(centreY - reachY - 1, surfaceHeight),
+              let y1 = clampedPixel(centreY + reachY + 2, surfaceHeight)
         else { return nil }
         guard x0 < x1, y0 < y1 else { return PixelRect.none }
         guard let inverse = DeviceToImage(m, offsetX: offsetX, offsetY: offsetY, image: image, columns: x0..<x1),
@@ -118,8 +121,9 @@ enum FastImage {
     /// `value` rounded down and clamped to `0...limit`; `nil` when it is not finite.
     private static func clampedPixel(_ value: Double, _ limit: Int) -> Int? {
         guard value.isFinite else { return nil }
-        // Clamped while still a Double, so the conversion cannot trap.
-        return Int(min(max(value.rounded(.down), 0), Double(limit)))
+        // Clamped while still a Double, so the conversion cannot trap; truncating a non-negative value
+        // rounds it down (and a negative one clamps to 0 either way).
+        return Int(min(max(value, 0), Double(limit)))
     }
 }
 
@@ -136,6 +140,8 @@ extension FastImage {
         /// Sample units a span reaches beyond the interior on each side: more than the fixed-point
         /// samples (which decide each pixel exactly) can drift from these `Double` ones along a row.
         let margin: Double
+        /// `1 / xx` and `1 / yx` (infinite for a zero slope, which `span` handles apart).
+        let reciprocalXX: Double, reciprocalYX: Double
 
         /// `nil` for a transform that shrinks by more than ``largestStep``, or one whose samples would
         /// not fit the 16.16 fixed point.
@@ -158,6 +164,8 @@ extension FastImage {
             interiorWidth = Double(image.width - 1)
             interiorHeight = Double(image.height - 1)
             margin = 1.0 / 16 + Double(columns.count) / 65536
+            reciprocalXX = 1 / xx
+            reciprocalYX = 1 / yx
         }
 
         /// The sample coordinates at pixel `column` of `row`, in 16.16 fixed point (clamped to `Int32`,
@@ -173,26 +181,29 @@ extension FastImage {
 
         /// The source step per pixel along a row, in 16.16 fixed point (each at most 2²⁶ in magnitude).
         var fixedStep: (Int32, Int32) {
-            (Int32((xx * 65536).rounded()), Int32((yx * 65536).rounded()))
+            // Rounded half away from zero, as `rounded()` does, without its library call.
+            (Int32(xx * 65536 + (xx < 0 ? -0.5 : 0.5)), Int32(yx * 65536 + (yx < 0 ? -0.5 : 0.5)))
         }
 
         /// The columns of `row` whose samples lie in the interior (give or take ``margin``); `nil` when
         /// there are none.
+        @inline(__always)
         func span(row: Int) -> Range<Int>? {
             let py = Double(row)
             var low = Double(columns.lowerBound), high = Double(columns.upperBound - 1)
-            // Keeps the columns c where `slope · c + value` lies within the interior's `0 ..< limit`.
-            func constrain(_ slope: Double, _ value: Double, _ limit: Double) {
+            // The columns c where `slope · c + value` lies in the interior's `0 ..< limit` lie between
+            // `(−margin − value) / slope` and `(limit + margin − value) / slope`.
+            func constrain(_ slope: Double, _ reciprocal: Double, _ value: Double, _ limit: Double) {
                 if slope == 0 {
                     if !(value > -margin && value < limit + margin) { high = -1 }
                     return
                 }
-                let a = (-margin - value) / slope, b = (limit + margin - value) / slope
+                let a = (-margin - value) * reciprocal, b = (limit + margin - value) * reciprocal
                 low = max(low, min(a, b))
                 high = min(high, max(a, b))
             }
-            constrain(xx, xy * py + x0, interiorWidth)
-            constrain(yx, yy * py + y0, interiorHeight)
+            constrain(xx, reciprocalXX, xy * py + x0, interiorWidth)
+            constrain(yx, reciprocalYX, yy * py + y0, interiorHeight)
             // Both within `columns` (or NaN, which fails here), so the conversions are exact and safe;
             // truncation is the floor of these non-negative values.
             guard low <= high else { return nil }
