@@ -227,6 +227,9 @@ struct FastImageTests {
         var tiny = m
         tiny.xx = 1e-4
         #expect(FastImage.paint(source, imageToDevice: tiny, opacity: 1, target: argb) == nil)
+        var stretched = m
+        stretched.xx = 1e232  // found by the FastFillVsCairo fuzzer: pixman samples another column
+        #expect(FastImage.paint(source, imageToDevice: stretched, opacity: 1, target: argb) == nil)
         #expect(FastImage.paint(source, imageToDevice: m, opacity: 1, target: argb) != nil)
     }
 

@@ -23,6 +23,11 @@ enum FastImage {
     /// Transforms that shrink the image by more than this many source pixels per device pixel (along
     /// an axis) go to Cairo; it keeps the 16.16 fixed-point source coordinates far from overflow.
     static let largestStep = 1024.0
+    /// Transforms that enlarge the image by more than this many device pixels per image pixel (along
+    /// an axis) go to Cairo: pixman's 16.16 fixed-point samples then land measurably apart from exact
+    /// ones (a symbol stretched 10²³² times picks another column of its image), and no confetti is
+    /// thousands of times larger than its raster (which is up to 512 pixels tall).
+    static let largestStretch = 4096.0
     /// Images wider or taller than this go to Cairo (same reason).
     static let largestImage = 8192
     /// The bilinear weights' precision, as pixman's `BILINEAR_INTERPOLATION_BITS`.
@@ -66,7 +71,9 @@ enum FastImage {
         // Cairo turns the opacity into a 16-bit colour channel, and pixman takes its top 8 bits.
         let alpha = UInt32(min(max(opacity, 0), 1) * 65535 + 0.5) >> 8
         if alpha == 0 { return PixelRect.none }
-        guard m.xx.isFinite, m.yx.isFinite, m.xy.isFinite, m.yy.isFinite, m.x0.isFinite, m.y0.isFinite else { return nil }
+        guard m.xx.isFinite, m.yx.isFinite, m.xy.isFinite, m.yy.isFinite, m.x0.isFinite, m.y0.isFinite,
+              max(abs(m.xx), abs(m.yx), abs(m.xy), abs(m.yy)) <= largestStretch
+        else { return nil }
         // A singular transform flattens the image to no area: Cairo draws nothing either.
         if m.xx * m.yy - m.xy * m.yx == 0 { return PixelRect.none }
 
