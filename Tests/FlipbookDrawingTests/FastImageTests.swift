@@ -87,6 +87,43 @@ struct FastImageTests {
         #expect(differing >= 40, "only \(differing) of 160 pictures differ at all (worst \(worst))")
     }
 
+    /// Inside a layer the fast path draws into the layer's own surface (with its device offset);
+    /// under a clip or another blend mode it leaves the symbol to Cairo.
+    @Test func layersClipsAndBlendModes() throws {
+        let piece = Piece(symbol: "🎉", height: 22, widthScale: 0.7, angle: 23, x: 40.3, y: 20.6, opacity: 0.8,
+                          color: .red)
+        func frame(_ fast: Bool, _ body: (inout GraphicsContext) -> Void) throws -> Bitmap {
+            try drawing(64, 48) { context, _ in
+                context.allowsFastPaths = fast
+                body(&context)
+            }
+        }
+        let cases: [(String, (inout GraphicsContext) -> Void)] = [
+            ("layer", { context in
+                context.opacity = 0.7
+                context.drawLayer { layer in
+                    layer.translateBy(x: -9.5, y: 3)
+                    piece.draw(layer)
+                }
+            }),
+            ("clip", { context in
+                context.clip(to: Path(ellipseIn: CGRect(x: 25, y: 5, width: 30, height: 30)))
+                piece.draw(context)
+            }),
+            ("multiply", { context in
+                context.blendMode = .multiply
+                piece.draw(context)
+            }),
+        ]
+        for (name, body) in cases {
+            let fast = try frame(true, body), cairo = try frame(false, body)
+            let difference = try #require(compareImages(fast, cairo))
+            #expect(difference.maximum <= Self.tolerance, "\(name)")
+            if name != "layer" { #expect(difference.maximum == 0, "\(name) should have gone to Cairo") }
+            #expect(fast.drawingIssue == nil)
+        }
+    }
+
     @Test func aColourEmojiStaysColoured() throws {
         let image = try drawing(60, 60) { context, _ in
             var ctx = context
