@@ -109,8 +109,8 @@ enum FastImage {
         for y in y0..<y1 {
             guard let span = inverse.span(row: y) else { continue }
             let row = UnsafeMutableRawPointer(data + y * rowBytes).assumingMemoryBound(to: UInt32.self)
-            sampler.blendRow(row, width: surfaceWidth, span: span, start: inverse.fixedSample(row: y, column: span.lowerBound),
-                             step: inverse.fixedStep)
+            sampler.blendRow(row, width: surfaceWidth, span: span,
+                             start: inverse.fixedSample(row: y, column: span.lowerBound), step: inverse.fixedStep)
             drawnMinX = min(drawnMinX, span.lowerBound)
             drawnMaxX = max(drawnMaxX, span.upperBound)
             drawnMinY = min(drawnMinY, y)

@@ -4,8 +4,9 @@ extension FastImage {
     ///
     /// Pixels are kept as FastFill keeps them: two 8-bit channels in the 16-bit halves of a 32-bit lane
     /// (blue/red and green/alpha), so that every product is a 16-bit multiply. The bilinear blend is
-    /// pixman's, to the bit: 7-bit weights, one truncation after both directions. An invalid lane (a sample outside the image's interior, or past the span) gets opacity 0, which
-    /// leaves its destination pixel exactly as it was.
+    /// pixman's, to the bit: 7-bit weights, one truncation after both directions. An invalid lane (a
+    /// sample outside the image's interior, or past the span) gets opacity 0, which leaves its
+    /// destination pixel exactly as it was.
     struct Sampler {
         let source: UnsafeRawPointer
         let stride: Int
@@ -107,7 +108,8 @@ extension FastImage {
                 return (high &+ (low &>> 7 & mask)) &>> 7 & mask
             }
             let sampleRB = horizontal(vertical(tl & mask, bl & mask), vertical(tr & mask, br & mask))
-            let sampleAG = horizontal(vertical(tl &>> 8 & mask, bl &>> 8 & mask), vertical(tr &>> 8 & mask, br &>> 8 & mask))
+            let sampleAG = horizontal(vertical(tl &>> 8 & mask, bl &>> 8 & mask),
+                                      vertical(tr &>> 8 & mask, br &>> 8 & mask))
 
             // The opacity (pixman's mask multiply), then source-over with pixman's rounding.
             let sourceRB = FastFillRasterizer.packedDiv255(multiply(sampleRB, laneAlpha), mask)

@@ -97,7 +97,8 @@ extension CairoCanvas {
         // Image pixels to user space (the rect spans the whole image), then to device space.
         let sx = Double(rect.width) / Double(raster.width), sy = Double(rect.height) / Double(raster.height)
         let ux = Double(rect.minX), uy = Double(rect.minY)
-        let imageToDevice = cairo_matrix_t(xx: matrix.xx * sx, yx: matrix.yx * sx, xy: matrix.xy * sy, yy: matrix.yy * sy,
+        let imageToDevice = cairo_matrix_t(xx: matrix.xx * sx, yx: matrix.yx * sx,
+                                           xy: matrix.xy * sy, yy: matrix.yy * sy,
                                            x0: matrix.xx * ux + matrix.xy * uy + matrix.x0,
                                            y0: matrix.yx * ux + matrix.yy * uy + matrix.y0)
         guard let drawn = FastImage.paint(source, imageToDevice: imageToDevice, opacity: clampedOpacity,
