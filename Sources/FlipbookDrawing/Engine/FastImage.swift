@@ -14,8 +14,8 @@ import Foundation
 /// matrix to 16.16 fixed point before applying it; this applies it in `Double`), which moves a 7-bit
 /// weight by one step now and then.
 ///
-/// The image must have a transparent outermost row and column (a ``GlyphRaster`` has a 1-pixel
-/// transparent border); that makes every sample whose four taps are not all inside the image zero, so
+/// The image must have a transparent outermost row and column (a ``GlyphRaster``'s padding keeps
+/// them so); that makes every sample whose four taps are not all inside the image zero, so
 /// the pixels drawn are exactly those whose sample lies within the image's interior, found per row
 /// analytically and then per pixel. Anything else — another format, an opaque edge, an extreme
 /// downscale — declines and goes to Cairo.
@@ -23,13 +23,13 @@ enum FastImage {
     /// Transforms that shrink the image by more than this many source pixels per device pixel (along
     /// an axis) go to Cairo; it keeps the 16.16 fixed-point source coordinates far from overflow.
     static let largestStep = 1024.0
+    /// Images wider or taller than this go to Cairo (same reason).
+    static let largestImage = 8192
     /// Transforms that enlarge the image by more than this many device pixels per image pixel (along
     /// an axis) go to Cairo: pixman's 16.16 fixed-point samples then land measurably apart from exact
     /// ones (a symbol stretched 10²³² times picks another column of its image), and no confetti is
     /// thousands of times larger than its raster (which is up to 512 pixels tall).
     static let largestStretch = 4096.0
-    /// Images wider or taller than this go to Cairo (same reason).
-    static let largestImage = 8192
     /// The bilinear weights' precision, as pixman's `BILINEAR_INTERPOLATION_BITS`.
     static let weightBits: Int32 = 7
 
@@ -163,7 +163,10 @@ extension FastImage {
             yy = m.xx / det
             x0 = (m.xy * ty - m.yy * tx) / det - 0.5 + (xx + xy) / 2
             y0 = (m.yx * tx - m.xx * ty) / det - 0.5 + (yx + yy) / 2
-            for value in [xx, xy, yx, yy] where !(abs(value) <= FastImage.largestStep) { return nil }
+            // Written so that NaN fails too.
+            guard max(abs(xx), abs(xy), abs(yx), abs(yy)) <= FastImage.largestStep, !xx.isNaN, !xy.isNaN,
+                  !yx.isNaN, !yy.isNaN
+            else { return nil }
             // The box drawn is within a pixel or two of the image, so its samples are too; beyond this,
             // something overflowed.
             guard abs(x0) < 1e12, abs(y0) < 1e12 else { return nil }
@@ -180,8 +183,9 @@ extension FastImage {
         func fixedSample(row: Int, column: Int) -> (Int32, Int32) {
             let px = Double(column), py = Double(row)
             let fx = (xx * px + xy * py + x0) * 65536, fy = (yx * px + yy * py + y0) * 65536
-            // Within ±2³¹ before converting, so the conversion cannot trap; the 0.5 rounds (ties up, as
-            // truncation toward zero does for negative samples, which are all transparent).
+            // Within ±2³¹ before converting, so the conversion cannot trap. Adding 0.5 and truncating
+            // rounds a non-negative sample to nearest; a negative one may land a 65536th off, and every
+            // sample below 0 is transparent anyway.
             let limit = 2_147_483_647.0
             return (Int32(min(max(fx + 0.5, -limit), limit)), Int32(min(max(fy + 0.5, -limit), limit)))
         }
@@ -211,8 +215,9 @@ extension FastImage {
             }
             constrain(xx, reciprocalXX, xy * py + x0, interiorWidth)
             constrain(yx, reciprocalYX, yy * py + y0, interiorHeight)
-            // Both within `columns` (or NaN, which fails here), so the conversions are exact and safe;
-            // truncation is the floor of these non-negative values.
+            // Both within `columns` (a NaN from zero times an infinite reciprocal leaves them as they were:
+            // `max(low, .nan)` is `low`, `min(high, .nan)` is `high`), so the conversions are exact and
+            // safe; truncation is the floor of these non-negative values.
             guard low <= high else { return nil }
             let first = Int(low), last = Int(high)
             let start = Double(first) < low ? first + 1 : first
