@@ -13,8 +13,12 @@ final class GlyphRaster {
     let inkHeight: Int
     /// Whether any glyph has its own colours (emoji); otherwise the image is white ink to be tinted.
     let isColour: Bool
+    /// The image for ``FastImage``; `nil` if its border is not transparent after all (then Cairo draws it).
+    private(set) lazy var fastSource = FastImage.Source(surface)
 
-    static let padding = 1
+    /// Two pixels: glyph images (emoji bitmaps scaled by their font) bleed up to a pixel past the ink
+    /// box, and the outermost ring must stay transparent for ``FastImage``.
+    static let padding = 2
     /// The widest image a symbol is rasterised into, in pixels (a long text at a large size would
     /// otherwise need hundreds of megabytes).
     static let widestImage = 4096

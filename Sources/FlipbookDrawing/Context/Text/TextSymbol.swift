@@ -52,6 +52,7 @@ extension CairoCanvas {
                 let w = Double(raster.width) * pointsPerPixel * Double(widthScale)
                 let h = Double(raster.height) * pointsPerPixel
                 let rect = CGRect(x: -w / 2, y: -h / 2, width: w, height: h)
+                if paintFast(raster, in: rect, matrix: matrix) { return }
                 guard let pattern = cairo_pattern_create_for_surface(raster.surface) else { return }
                 let owned = PatternRef(pattern)
                 var imageMatrix = cairo_matrix_t(xx: Double(raster.width) / w, yx: 0, xy: 0, yy: Double(raster.height) / h,
@@ -84,6 +85,27 @@ extension CairoCanvas {
         } catch {
             session.record(FlipbookError(.internal, "draw text shape: \(error)"))
         }
+    }
+
+    /// Paints `raster` stretched over `rect` (user space) with ``FastImage`` when the context allows it
+    /// (no filter or clip, the normal blend mode, an image target); `false` when Cairo must draw it.
+    private func paintFast(_ raster: GlyphRaster, in rect: CGRect, matrix: cairo_matrix_t) -> Bool {
+        guard allowsFastPaths, filters.isEmpty, clip == nil, case .linear(let op) = Compositing(blendMode),
+              op == CAIRO_OPERATOR_OVER, let source = raster.fastSource, let cr = session.cr,
+              let target = cairo_get_group_target(cr)
+        else { return false }
+        // Image pixels to user space (the rect spans the whole image), then to device space.
+        let sx = Double(rect.width) / Double(raster.width), sy = Double(rect.height) / Double(raster.height)
+        let ux = Double(rect.minX), uy = Double(rect.minY)
+        let imageToDevice = cairo_matrix_t(xx: matrix.xx * sx, yx: matrix.yx * sx,
+                                           xy: matrix.xy * sy, yy: matrix.yy * sy,
+                                           x0: matrix.xx * ux + matrix.xy * uy + matrix.x0,
+                                           y0: matrix.yx * ux + matrix.yy * uy + matrix.y0)
+        guard let drawn = FastImage.paint(source, imageToDevice: imageToDevice, opacity: clampedOpacity,
+                                          target: target)
+        else { return false }
+        session.markDirty(drawn)
+        return true
     }
 
     /// Vector pages: the symbol as text, scaled so its ink is `height` tall.
