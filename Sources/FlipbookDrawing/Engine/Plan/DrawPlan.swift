@@ -76,35 +76,18 @@ package final class DrawPlan {
     /// Set it before drawing starts; tests set ``CairoCanvas/defersFastPaths`` per drawing instead.
     package nonisolated(unsafe) static var defersByDefault = true
 
-    /// A recorded shape: which array holds it, where, and the surface rows it may touch.
-    private struct Entry {
-        enum Kind: UInt8 { case polygon, ring, image }
-        let kind: Kind
-        let index: Int32
-        let firstRow: Int32, endRow: Int32
-    }
-
-    // The plan's arrays are touched once or more per shape; they are only ever accessed by the plan's
-    // own methods, one at a time, so the run-time exclusivity checks (a few percent of a confetti
-    // frame) are left out.
-
     /// The surface the recorded shapes draw into, while there are any.
     private var target: PlanTarget?
-    /// The shapes in drawing order; each kind's values in their own array, so recording and reading
-    /// a shape copies only its own few words.
-    @exclusivity(unchecked) private var entries: [Entry] = []
-    @exclusivity(unchecked) private var polygons: [FastFillRasterizer.Polygon] = []
-    @exclusivity(unchecked) private var rings: [FastRing.Ring] = []
-    @exclusivity(unchecked) private var images: [FastImage.Job] = []
+    private var shapes: [Shape] = []
     /// Polygon outlines, in surface pixels (see ``FastFillRasterizer/Polygon``).
-    @exclusivity(unchecked) var xs: [Float] = []
-    @exclusivity(unchecked) var ys: [Float] = []
+    var xs: [Float] = []
+    var ys: [Float] = []
 
     /// Flattens paths for ``FastFillRasterizer/record(_:matrix:r:g:b:a:target:into:)``.
     let outlines = FastFillRasterizer()
-    @exclusivity(unchecked) private var coverage: [Float] = []
-    @exclusivity(unchecked) private var bandStarts: [Int] = []
-    @exclusivity(unchecked) private var bandShapes: [Int32] = []
+    private var coverage: [Float] = []
+    private var bandStarts: [Int] = []
+    private var bandShapes: [Int32] = []
     private let masks = UnsafeMutablePointer<UInt32>.allocate(capacity: 8)
 
     deinit {
@@ -117,7 +100,7 @@ package final class DrawPlan {
     /// The surface's geometry is read again whenever nothing is pending: a surface freed after a
     /// flush (a layer's group) can be followed by a new one at the same address.
     func bind(_ surface: OpaquePointer) -> PlanTarget? {
-        if let target, !entries.isEmpty, surface == target.surface { return target }
+        if let target, !shapes.isEmpty, surface == target.surface { return target }
         flush()
         target = PlanTarget(surface)
         return target
@@ -125,29 +108,13 @@ package final class DrawPlan {
 
     /// Records a shape (after its outline, if any, was appended to ``xs`` and ``ys``).
     func append(_ shape: Shape) {
-        // Rows are within the surface (at most `Bitmap.maximumDimension`), so they fit in 32 bits.
-        let rows = shape.rows
-        func entry(_ kind: Entry.Kind, _ index: Int) -> Entry {
-            Entry(kind: kind, index: Int32(truncatingIfNeeded: index), firstRow: Int32(truncatingIfNeeded: rows.lowerBound),
-                  endRow: Int32(truncatingIfNeeded: rows.upperBound))
-        }
-        switch shape {
-        case .polygon(let polygon):
-            entries.append(entry(.polygon, polygons.count))
-            polygons.append(polygon)
-        case .ring(let ring):
-            entries.append(entry(.ring, rings.count))
-            rings.append(ring)
-        case .image(let job):
-            entries.append(entry(.image, images.count))
-            images.append(job)
-        }
+        shapes.append(shape)
         if !defersDrawing { flush() }
     }
 
     /// Draws every recorded shape into the target and forgets them.
     func flush() {
-        guard !entries.isEmpty, let target else { return }
+        guard !shapes.isEmpty, let target else { return }
         cairo_surface_flush(target.surface)
         let bands = (target.height + Self.bandHeight - 1) / Self.bandHeight
         bin(bands: bands, height: target.height)
@@ -164,10 +131,7 @@ package final class DrawPlan {
         }
         self.coverage = coverage
         cairo_surface_mark_dirty(target.surface)
-        entries.removeAll(keepingCapacity: true)
-        polygons.removeAll(keepingCapacity: true)
-        rings.removeAll(keepingCapacity: true)
-        images.removeAll(keepingCapacity: true)
+        shapes.removeAll(keepingCapacity: true)
         xs.removeAll(keepingCapacity: true)
         ys.removeAll(keepingCapacity: true)
     }
@@ -178,8 +142,8 @@ package final class DrawPlan {
         bandStarts.removeAll(keepingCapacity: true)
         bandStarts.append(contentsOf: repeatElement(0, count: bands + 1))
         var total = 0
-        for entry in entries {
-            guard let range = bandRange(entry, height: height) else { continue }
+        for shape in shapes {
+            guard let range = bandRange(shape.rows, height: height) else { continue }
             for band in range { bandStarts[band + 1] += 1 }
             total += range.count
         }
@@ -187,8 +151,8 @@ package final class DrawPlan {
         bandShapes.removeAll(keepingCapacity: true)
         bandShapes.append(contentsOf: repeatElement(0, count: total))
         var next = bandStarts
-        for (index, entry) in entries.enumerated() {
-            guard let range = bandRange(entry, height: height) else { continue }
+        for (index, shape) in shapes.enumerated() {
+            guard let range = bandRange(shape.rows, height: height) else { continue }
             for band in range {
                 bandShapes[next[band]] = Int32(truncatingIfNeeded: index)
                 next[band] += 1
@@ -197,8 +161,8 @@ package final class DrawPlan {
     }
 
     /// The bands rows `rows` fall in, or `nil` when none is on the target.
-    private func bandRange(_ entry: Entry, height: Int) -> ClosedRange<Int>? {
-        let first = max(Int(entry.firstRow), 0), last = min(Int(entry.endRow), height) - 1
+    private func bandRange(_ rows: Range<Int>, height: Int) -> ClosedRange<Int>? {
+        let first = max(rows.lowerBound, 0), last = min(rows.upperBound, height) - 1
         guard first <= last else { return nil }
         return (first / Self.bandHeight)...(last / Self.bandHeight)
     }
@@ -208,16 +172,14 @@ package final class DrawPlan {
         for band in 0..<bands {
             let rows = (band * Self.bandHeight)..<min((band + 1) * Self.bandHeight, target.height)
             for slot in bandStarts[band]..<bandStarts[band + 1] {
-                let entry = entries[Int(bandShapes[slot])]
-                let index = Int(entry.index)
-                switch entry.kind {
-                case .polygon:
+                switch shapes[Int(bandShapes[slot])] {
+                case .polygon(let polygon):
                     guard let xs, let ys else { continue }
-                    FastFillRasterizer.draw(polygons[index], rows: rows, xs: xs, ys: ys, coverage: &coverage, into: target)
-                case .ring:
-                    FastRing.draw(rings[index], rows: rows, into: target, masks: masks)
-                case .image:
-                    FastImage.draw(images[index], rows: rows, into: target)
+                    FastFillRasterizer.draw(polygon, rows: rows, xs: xs, ys: ys, coverage: &coverage, into: target)
+                case .ring(let ring):
+                    FastRing.draw(ring, rows: rows, into: target, masks: masks)
+                case .image(let job):
+                    FastImage.draw(job, rows: rows, into: target)
                 }
             }
         }

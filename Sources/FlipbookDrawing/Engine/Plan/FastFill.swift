@@ -21,9 +21,8 @@ final class FastFillRasterizer {
     /// declining before the arithmetic keeps every Float in it (squares of differences included) finite.
     static let coordinateLimit = 1_048_576.0
 
-    // Scratch for one path at a time; see DrawPlan on the exclusivity checks.
-    @exclusivity(unchecked) private var xs: [Float] = []
-    @exclusivity(unchecked) private var ys: [Float] = []
+    private var xs: [Float] = []
+    private var ys: [Float] = []
 
     /// Flattens `path` (in the user space of `matrix`) into `plan` as a polygon to fill with a colour
     /// and returns the device pixels it will draw into, or returns `nil`, recording nothing, when the
