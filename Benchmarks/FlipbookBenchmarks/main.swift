@@ -34,13 +34,8 @@ let benchmarks: [String: ([String]) throws -> Void] = [
 ]
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-// Passed on to the measurement processes `all` and `workloads` start, through the environment.
-let immediateVariable = "FLIPBOOK_BENCH_IMMEDIATE"
 if let switchIndex = arguments.firstIndex(of: "--immediate") {
     arguments.remove(at: switchIndex)
-    setenv(immediateVariable, "1", 1)
-}
-if ProcessInfo.processInfo.environment[immediateVariable] != nil {
     DrawPlan.defersByDefault = false
 }
 guard let name = arguments.first, let benchmark = benchmarks[name] else {

@@ -59,23 +59,15 @@ enum FastImage {
         }
     }
 
-    /// A recorded paint: the image (kept alive by `owner`), the map from surface pixels into it, the
-    /// opacity's byte, and the surface rows and columns it may change.
-    struct Job {
-        let image: Source
-        let owner: AnyObject
-        let inverse: DeviceToImage
-        let alpha: UInt32
-        let rows: Range<Int>
-        let surfaceWidth: Int
-    }
-
-    /// Records into `plan` the paint of `image` (whose pixels `owner` keeps) with `imageToDevice`
-    /// mapping its pixel space into the device space of `target`, times `opacity`, and returns the
-    /// device pixels it may change; `nil`, recording nothing, when it is not eligible.
-    static func record(_ image: Source, owner: AnyObject, imageToDevice m: cairo_matrix_t, opacity: Double,
-                       target: PlanTarget, into plan: DrawPlan) -> PixelRect? {
-        guard opacity.isFinite else { return nil }
+    /// Paints `image` with `imageToDevice` mapping its pixel space into the device space of `target`,
+    /// times `opacity`, and returns the device pixels it may have changed, or `nil` without drawing
+    /// when it is not eligible.
+    static func paint(_ image: Source, imageToDevice m: cairo_matrix_t, opacity: Double,
+                      target: OpaquePointer) -> PixelRect? {
+        guard cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
+              cairo_image_surface_get_format(target) == CAIRO_FORMAT_ARGB32,
+              opacity.isFinite
+        else { return nil }
         // Cairo turns the opacity into a 16-bit colour channel, and pixman takes its top 8 bits.
         let alpha = UInt32(min(max(opacity, 0), 1) * 65535 + 0.5) >> 8
         if alpha == 0 { return PixelRect.none }
@@ -87,52 +79,50 @@ enum FastImage {
 
         // The surface pixels whose centres may sample the interior: the interior's corners mapped out
         // (its centre plus or minus the half-diagonals' reach along each axis).
+        var offsetX = 0.0, offsetY = 0.0
+        cairo_surface_get_device_offset(target, &offsetX, &offsetY)
+        let surfaceWidth = Int(cairo_image_surface_get_width(target))
+        let surfaceHeight = Int(cairo_image_surface_get_height(target))
         let halfWidth = Double(image.width - 1) / 2, halfHeight = Double(image.height - 1) / 2
-        let centreX = m.xx * (halfWidth + 0.5) + m.xy * (halfHeight + 0.5) + m.x0 + target.offsetX
-        let centreY = m.yx * (halfWidth + 0.5) + m.yy * (halfHeight + 0.5) + m.y0 + target.offsetY
+        let centreX = m.xx * (halfWidth + 0.5) + m.xy * (halfHeight + 0.5) + m.x0 + offsetX
+        let centreY = m.yx * (halfWidth + 0.5) + m.yy * (halfHeight + 0.5) + m.y0 + offsetY
         let reachX = abs(m.xx) * halfWidth + abs(m.xy) * halfHeight
         let reachY = abs(m.yx) * halfWidth + abs(m.yy) * halfHeight
-        guard let x0 = clampedPixel(centreX - reachX - 1, target.width),
-              let x1 = clampedPixel(centreX + reachX + 2, target.width),
-              let y0 = clampedPixel(centreY - reachY - 1, target.height),
-              let y1 = clampedPixel(centreY + reachY + 2, target.height)
+        guard let x0 = clampedPixel(centreX - reachX - 1, surfaceWidth),
+              let x1 = clampedPixel(centreX + reachX + 2, surfaceWidth),
+              let y0 = clampedPixel(centreY - reachY - 1, surfaceHeight),
+              let y1 = clampedPixel(centreY + reachY + 2, surfaceHeight)
         else { return nil }
         guard x0 < x1, y0 < y1 else { return PixelRect.none }
-        guard let inverse = DeviceToImage(m, offsetX: target.offsetX, offsetY: target.offsetY, image: image,
-                                          columns: x0..<x1)
+        guard let inverse = DeviceToImage(m, offsetX: offsetX, offsetY: offsetY, image: image, columns: x0..<x1),
+              let data = cairo_image_surface_get_data(target)
         else { return nil }
-        plan.append(.image(Job(image: image, owner: owner, inverse: inverse, alpha: alpha, rows: y0..<y1,
-                               surfaceWidth: target.width)))
-        // The device offset of a layer's surface is a whole number of pixels.
-        return PixelRect(x: x0 - Int(target.offsetX), y: y0 - Int(target.offsetY), width: x1 - x0, height: y1 - y0)
-    }
 
-    /// Paints `image` into `target` at once (a plan of one shape) and returns the device pixels it may
-    /// have changed, or `nil` without drawing when it is not eligible.
-    static func paint(_ image: Source, imageToDevice m: cairo_matrix_t, opacity: Double,
-                      target: OpaquePointer) -> PixelRect? {
-        let plan = DrawPlan()
-        guard let planTarget = plan.bind(target),
-              let drawn = record(image, owner: plan, imageToDevice: m, opacity: opacity, target: planTarget, into: plan)
-        else { return nil }
-        plan.flush()
-        return drawn
-    }
-
-    /// Draws the rows of `job` within `rows` into `target`.
-    static func draw(_ job: Job, rows: Range<Int>, into target: PlanTarget) {
-        let first = max(job.rows.lowerBound, rows.lowerBound), last = min(job.rows.upperBound, rows.upperBound)
-        guard first < last else { return }
-        let sampler = Sampler(job.image, alpha: job.alpha)
-        withExtendedLifetime(job.owner) {
-            for y in first..<last {
-                guard let span = job.inverse.span(row: y) else { continue }
-                let row = UnsafeMutableRawPointer(target.data + y * target.rowBytes).assumingMemoryBound(to: UInt32.self)
-                sampler.blendRow(row, width: job.surfaceWidth, span: span,
-                                 start: job.inverse.fixedSample(row: y, column: span.lowerBound),
-                                 step: job.inverse.fixedStep)
-            }
+        let rowBytes = Int(cairo_image_surface_get_stride(target))
+        let sampler = Sampler(image, alpha: alpha)
+        cairo_surface_flush(target)
+        for y in y0..<y1 {
+            flipbook_prefetch_for_write(data + y * rowBytes + x0 * 4)
+            if x1 - x0 > 16 { flipbook_prefetch_for_write(data + y * rowBytes + (x1 - 1) * 4) }
         }
+        var drawnMinX = Int.max, drawnMaxX = Int.min, drawnMinY = Int.max, drawnMaxY = Int.min
+        for y in y0..<y1 {
+            guard let span = inverse.span(row: y) else { continue }
+            let row = UnsafeMutableRawPointer(data + y * rowBytes).assumingMemoryBound(to: UInt32.self)
+            sampler.blendRow(row, width: surfaceWidth, span: span,
+                             start: inverse.fixedSample(row: y, column: span.lowerBound), step: inverse.fixedStep)
+            drawnMinX = min(drawnMinX, span.lowerBound)
+            drawnMaxX = max(drawnMaxX, span.upperBound)
+            drawnMinY = min(drawnMinY, y)
+            drawnMaxY = y + 1
+        }
+        guard drawnMinX < drawnMaxX else { return PixelRect.none }
+        // The device offset of a layer's surface is a whole number of pixels.
+        let drawn = PixelRect(x: drawnMinX - Int(offsetX), y: drawnMinY - Int(offsetY),
+                              width: drawnMaxX - drawnMinX, height: drawnMaxY - drawnMinY)
+        cairo_surface_mark_dirty_rectangle(target, Int32(drawn.x), Int32(drawn.y), Int32(drawn.width),
+                                           Int32(drawn.height))
+        return drawn
     }
 
     /// `value` rounded down and clamped to `0...limit`; `nil` when it is not finite.

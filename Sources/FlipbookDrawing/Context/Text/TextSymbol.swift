@@ -91,8 +91,8 @@ extension CairoCanvas {
     /// (no filter or clip, the normal blend mode, an image target); `false` when Cairo must draw it.
     private func paintFast(_ raster: GlyphRaster, in rect: CGRect, matrix: cairo_matrix_t) -> Bool {
         guard allowsFastPaths, filters.isEmpty, clip == nil, case .linear(let op) = Compositing(blendMode),
-              op == CAIRO_OPERATOR_OVER, let source = raster.fastSource, let context = session.context,
-              let surface = cairo_get_group_target(context), let target = session.plan.bind(surface)
+              op == CAIRO_OPERATOR_OVER, let source = raster.fastSource, let cr = session.cr,
+              let target = cairo_get_group_target(cr)
         else { return false }
         // Image pixels to user space (the rect spans the whole image), then to device space.
         let sx = Double(rect.width) / Double(raster.width), sy = Double(rect.height) / Double(raster.height)
@@ -101,8 +101,8 @@ extension CairoCanvas {
                                            xy: matrix.xy * sy, yy: matrix.yy * sy,
                                            x0: matrix.xx * ux + matrix.xy * uy + matrix.x0,
                                            y0: matrix.yx * ux + matrix.yy * uy + matrix.y0)
-        guard let drawn = FastImage.record(source, owner: raster, imageToDevice: imageToDevice,
-                                           opacity: clampedOpacity, target: target, into: session.plan)
+        guard let drawn = FastImage.paint(source, imageToDevice: imageToDevice, opacity: clampedOpacity,
+                                          target: target)
         else { return false }
         session.markDirty(drawn)
         return true

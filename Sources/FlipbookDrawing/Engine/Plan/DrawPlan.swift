@@ -30,8 +30,8 @@ struct PlanTarget {
     }
 }
 
-/// The drawing commands the canvas's own rasterizers take (solid fills, rings, images such as emoji
-/// confetti), recorded in order and drawn band by band.
+/// The drawing commands the canvas's own rasterizers take (solid fills, rings), recorded in order and
+/// drawn band by band.
 ///
 /// Drawing each small shape straight into a 1080p frame reads and writes pixel rows scattered over
 /// 8 MB: nearly all of the time went to waiting for those rows to arrive from memory (a profile of
@@ -54,14 +54,12 @@ package final class DrawPlan {
     enum Shape {
         case polygon(FastFillRasterizer.Polygon)
         case ring(FastRing.Ring)
-        case image(FastImage.Job)
 
         /// The surface rows the shape may touch.
         var rows: Range<Int> {
             switch self {
             case .polygon(let p): return p.y..<(p.y + p.height)
             case .ring(let r): return r.rows
-            case .image(let i): return i.rows
             }
         }
     }
@@ -178,8 +176,6 @@ package final class DrawPlan {
                     FastFillRasterizer.draw(polygon, rows: rows, xs: xs, ys: ys, coverage: &coverage, into: target)
                 case .ring(let ring):
                     FastRing.draw(ring, rows: rows, into: target, masks: masks)
-                case .image(let job):
-                    FastImage.draw(job, rows: rows, into: target)
                 }
             }
         }
