@@ -1,5 +1,4 @@
 import Foundation
-import FlipbookDrawing
 
 // flipbook-bench <benchmark> [arguments]: runs one benchmark and prints its figures.
 //
@@ -15,9 +14,6 @@ import FlipbookDrawing
 //   chunks [--duration S] [--width PX] [B1 …]  size and PSNR of N = 1, 2, 4, 8 chunks joined
 //                            by concat against one piece (the README's scale-out table)
 //   workload-child …         internal: one measurement, run in its own process by `all`
-//
-//   --immediate (anywhere)   draw each fast-path shape as it comes, not band by band (DrawPlan), to
-//                            compare the two
 let benchmarks: [String: ([String]) throws -> Void] = [
     "all": WorkloadBenchmark.all,
     "workloads": WorkloadBenchmark.workloads,
@@ -33,11 +29,7 @@ let benchmarks: [String: ([String]) throws -> Void] = [
     "filters": FilterBenchmark.run,
 ]
 
-var arguments = Array(CommandLine.arguments.dropFirst())
-if let switchIndex = arguments.firstIndex(of: "--immediate") {
-    arguments.remove(at: switchIndex)
-    DrawPlan.defersByDefault = false
-}
+let arguments = Array(CommandLine.arguments.dropFirst())
 guard let name = arguments.first, let benchmark = benchmarks[name] else {
     print("usage: flipbook-bench <\(benchmarks.keys.sorted().joined(separator: "|"))> [arguments]")
     exit(2)

@@ -44,14 +44,6 @@ public struct CairoCanvas {
     /// instead of Cairo. Tests turn it off to compare the two; the pixels agree within a few levels.
     package var allowsFastPaths = true
 
-    /// Whether the canvas's own rasterizers draw band by band when the pixels are next needed (the
-    /// default) or each shape as it is drawn; the pixels are the same. Shared by every copy of the
-    /// context drawing into the same bitmap.
-    package var defersFastPaths: Bool {
-        get { session.plan.defersDrawing }
-        nonmutating set { session.plan.defersDrawing = newValue }
-    }
-
     init(session: DrawingSession) {
         self.session = session
     }
@@ -105,7 +97,7 @@ public struct CairoCanvas {
     /// The path is taken in the current user space. A path or transform that is not finite makes the
     /// clip empty (nothing drawn through it is visible) and is reported as the drawing issue.
     public mutating func clip(to path: Path, style: FillStyle = FillStyle(), options: ClipOptions = []) {
-        guard session.isOpen else { return }
+        guard session.cr != nil else { return }
         let inverse = options.contains(.inverse)
         let m = deviceTransform
         guard m.isFinite else {
@@ -167,7 +159,7 @@ public struct CairoCanvas {
     /// Checks the state every draw depends on. Returns the device matrix when drawing should go on;
     /// records a problem (and returns `nil`) for non-finite input.
     func prepare(_ operation: String, path: Path? = nil, shading: Shading? = nil) -> cairo_matrix_t? {
-        guard session.isOpen else { return nil }
+        guard session.cr != nil else { return nil }
         let m = deviceTransform
         guard m.isFinite else {
             session.record(operation, "the transform has a non-finite entry (\(transform))")

@@ -30,7 +30,7 @@ extension CairoCanvas {
         let group = LayerGroup(session: session, cr: cr, extents: extents)
         defer { group.discard() }  // only if `content` threw; finish() below closes it otherwise
         try content(&inner)
-        guard session.isOpen else { return }
+        guard session.cr != nil else { return }
         let layer = group.finish()
 
         guard let layer, isVisible else { return }

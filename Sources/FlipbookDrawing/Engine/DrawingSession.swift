@@ -7,17 +7,8 @@ import Foundation
 /// ``finish()`` or `deinit`), remembers which clip list Cairo currently has so consecutive draws with
 /// the same clip do not clip again, and records the first drawing problem.
 final class DrawingSession {
-    /// The Cairo context, for drawing with Cairo: the plan's pending shapes are drawn first, so the
-    /// two kinds of drawing land in program order. `nil` once the session has finished (later draws
-    /// are ignored).
-    var cr: OpaquePointer? {
-        plan.flush()
-        return context
-    }
-    /// The Cairo context without flushing the plan, for recording into it.
-    private(set) var context: OpaquePointer?
-    /// Whether drawing is still possible (the session has not finished).
-    var isOpen: Bool { context != nil }
+    /// The Cairo context; `nil` once the session has finished (later draws are ignored).
+    private(set) var cr: OpaquePointer?
     /// Device pixels per user-space point.
     let scale: CGFloat
     /// The target's extent in device units.
@@ -39,8 +30,8 @@ final class DrawingSession {
     /// drawn, so it covers everything drawn, including into layers.
     private(set) var dirty: DirtyTiles?
 
-    /// The shapes the canvas's own rasterizers draw, waiting to be drawn band by band.
-    let plan = DrawPlan()
+    /// The rasterizer for small solid fills, with its reusable scratch buffers.
+    lazy var fastFill = FastFillRasterizer()
 
     /// Creates a context drawing into `surface` (which the caller keeps alive; Cairo also references it).
     init(surface: OpaquePointer, size: CGSize, scale: CGFloat, isRaster: Bool) throws {
@@ -52,7 +43,7 @@ final class DrawingSession {
             cairo_destroy(cr)
             throw FlipbookError.cairo(status, while: "Creating a Cairo drawing context")
         }
-        self.context = cr
+        self.cr = cr
         self.scale = scale
         self.bounds = CGRect(origin: .zero, size: size)
         self.isRaster = isRaster
@@ -86,11 +77,11 @@ final class DrawingSession {
             record(FlipbookError.cairo(status, while: "Drawing"))
         }
         cairo_destroy(cr)
-        context = nil
+        self.cr = nil
         appliedClip = nil
     }
 
     deinit {
-        if let context { cairo_destroy(context) }
+        if let cr { cairo_destroy(cr) }
     }
 }

@@ -5,8 +5,7 @@ import Foundation
 /// exactly once, as a pattern when the content finished or discarded when it threw.
 ///
 /// The context's `drawLayer` owns one for the span of its content closure; everything Cairo about
-/// it lives here. It keeps the Cairo context across the content, so it flushes the session's plan
-/// itself before popping (``DrawingSession/cr`` would have done so).
+/// it lives here.
 final class LayerGroup {
     private let session: DrawingSession
     private let cr: OpaquePointer
@@ -31,8 +30,6 @@ final class LayerGroup {
     func finish() -> PatternRef? {
         guard isOpen else { return nil }
         isOpen = false
-        // The content's planned shapes belong in the group, whose surface the pop gives away.
-        session.plan.flush()
         var identity = cairo_matrix_t.identity
         cairo_set_matrix(cr, &identity)
         let layer = cairo_pop_group(cr).map(PatternRef.init)
@@ -44,7 +41,6 @@ final class LayerGroup {
     func discard() {
         guard isOpen else { return }
         isOpen = false
-        session.plan.flush()
         if let pattern = cairo_pop_group(cr) { cairo_pattern_destroy(pattern) }
         restoreOuterClip()
     }

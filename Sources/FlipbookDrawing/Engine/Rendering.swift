@@ -8,14 +8,15 @@ import Foundation
 extension CairoCanvas {
     func render(_ command: DrawCommand) {
         if !filters.isEmpty { return renderFiltered(command) }
-        if let drawn = planned(command) {
-            session.markDirty(drawn)
-            return
-        }
         guard let cr = session.cr else { return }
         session.apply(clip: clip)
         let needsMask = clip?.needsMask ?? false
         let baked = command.extraAlpha >= 1
+        if case .linear(let op) = command.compositing, op == CAIRO_OPERATOR_OVER, clip == nil, session.isRaster,
+           allowsFastPaths, let drawn = fastFill(command, cr: cr) ?? fastRing(command, cr: cr) {
+            session.markDirty(drawn)
+            return
+        }
         markDirty(command)
         switch command.compositing {
         case .linear(let op) where !needsMask || command.isPremasked:
@@ -45,32 +46,28 @@ extension CairoCanvas {
                                     width: Int(extents.width), height: Int(extents.height)))
     }
 
-    /// Records the command in the session's plan when one of the canvas's own rasterizers takes it
-    /// (see ``DrawPlan``) and returns the pixels it will draw; `nil` when the command is not eligible
-    /// and goes to Cairo: it must be drawn with the normal blend mode, without a clip, into a raster.
-    func planned(_ command: DrawCommand) -> PixelRect? {
-        guard case .linear(let op) = command.compositing, op == CAIRO_OPERATOR_OVER, clip == nil, session.isRaster,
-              allowsFastPaths, case .solid(let r, let g, let b, let a) = command.source, command.extraAlpha >= 1,
-              let context = session.context, let surface = cairo_get_group_target(context),
-              let target = session.plan.bind(surface)
+    /// Draws a small solid non-zero fill with the session's own rasterizer when it can (see
+    /// ``FastFillRasterizer``) and returns the pixels drawn; `nil` when the command is not eligible.
+    func fastFill(_ command: DrawCommand, cr: OpaquePointer) -> PixelRect? {
+        guard case .fill(let path, let style) = command.shape, !style.isEOFilled, style.isAntialiased,
+              case .solid(let r, let g, let b, let a) = command.source, command.extraAlpha >= 1,
+              let target = cairo_get_group_target(cr)
         else { return nil }
-        switch command.shape {
-        case .fill(let path, let style):
-            // A small solid non-zero fill (see FastFillRasterizer).
-            guard !style.isEOFilled, style.isAntialiased else { return nil }
-            return session.plan.outlines.record(path, matrix: command.matrix, r: r, g: g, b: b, a: a,
-                                                target: target, into: session.plan)
-        case .stroke(let path, let style):
-            // A circle with a solid colour (FastRing); caps and joins do not matter: the circle is one
-            // closed, smooth subpath. Not a dashed line, not a non-similarity transform.
-            guard !style.dash.contains(where: { $0 > 0 }),
-                  let circle = DeviceCircle(path, matrix: command.matrix)
-            else { return nil }
-            return FastRing.record(circle, width: Double(style.lineWidth) * circle.scale, r: r, g: g, b: b, a: a,
-                                   target: target, into: session.plan)
-        case .rect:
-            return nil
-        }
+        return session.fastFill.fill(path, matrix: command.matrix, r: r, g: g, b: b, a: a, target: target)
+    }
+
+    /// Strokes a circle with a solid colour with ``FastRing`` when it can and returns the pixels drawn;
+    /// `nil` when the command is not eligible (not a circle, a dashed line, a gradient, a
+    /// non-similarity transform).
+    func fastRing(_ command: DrawCommand, cr: OpaquePointer) -> PixelRect? {
+        // Caps and joins do not matter: the circle is one closed, smooth subpath.
+        guard case .stroke(let path, let style) = command.shape, !style.dash.contains(where: { $0 > 0 }),
+              case .solid(let r, let g, let b, let a) = command.source, command.extraAlpha >= 1,
+              let circle = DeviceCircle(path, matrix: command.matrix),
+              let target = cairo_get_group_target(cr)
+        else { return nil }
+        return FastRing.stroke(circle, width: Double(style.lineWidth) * circle.scale, r: r, g: g, b: b, a: a,
+                               target: target)
     }
 
     /// Sets the matrix and then the source (patterns lock to the user space in force when set).

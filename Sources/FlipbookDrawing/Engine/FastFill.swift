@@ -21,14 +21,17 @@ final class FastFillRasterizer {
     /// declining before the arithmetic keeps every Float in it (squares of differences included) finite.
     static let coordinateLimit = 1_048_576.0
 
+    private var coverage: [Float] = []
     private var xs: [Float] = []
     private var ys: [Float] = []
 
-    /// Flattens `path` (in the user space of `matrix`) into `plan` as a polygon to fill with a colour
-    /// and returns the device pixels it will draw into, or returns `nil`, recording nothing, when the
-    /// fill is not eligible. The plan draws it later, in order with the plan's other shapes.
-    func record(_ path: Path, matrix m: cairo_matrix_t, r: Double, g: Double, b: Double, a: Double,
-                target: PlanTarget, into plan: DrawPlan) -> PixelRect? {
+    /// Fills `path` (in the user space of `matrix`) with a colour and returns the device pixels it drew
+    /// into, or returns `nil` without drawing when the fill is not eligible.
+    func fill(_ path: Path, matrix m: cairo_matrix_t, r: Double, g: Double, b: Double, a: Double,
+              target: OpaquePointer) -> PixelRect? {
+        guard cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
+              cairo_image_surface_get_format(target) == CAIRO_FORMAT_ARGB32
+        else { return nil }
         guard flatten(path, m) else { return nil }
         if xs.isEmpty { return PixelRect.none }
         // Exact only for a ring that winds once (FastFillWinding.swift).
@@ -37,78 +40,76 @@ final class FastFillRasterizer {
         }
         guard simple else { return nil }
 
+        var offsetX = 0.0, offsetY = 0.0
+        cairo_surface_get_device_offset(target, &offsetX, &offsetY)
+        let surfaceWidth = Int(cairo_image_surface_get_width(target))
+        let surfaceHeight = Int(cairo_image_surface_get_height(target))
+        guard let data = cairo_image_surface_get_data(target) else { return nil }
+        let rowBytes = Int(cairo_image_surface_get_stride(target))
+
+        // Work on locals: class properties would pay for dynamic exclusivity checks in the loops.
+        var xs = self.xs, ys = self.ys, coverage = self.coverage
+        self.xs = []
+        self.ys = []
+        self.coverage = []
+        defer {
+            self.xs = xs
+            self.ys = ys
+            self.coverage = coverage
+        }
+
         // Bounding box in surface pixels.
         var minX = Float.infinity, minY = Float.infinity, maxX = -Float.infinity, maxY = -Float.infinity
         let count = xs.count
-        let offsetX = Float(target.offsetX), offsetY = Float(target.offsetY)
         xs.withUnsafeMutableBufferPointer { px in
             ys.withUnsafeMutableBufferPointer { py in
                 for i in 0..<count where !px[i].isNaN {
-                    px[i] += offsetX
-                    py[i] += offsetY
+                    px[i] += Float(offsetX)
+                    py[i] += Float(offsetY)
                     minX = min(minX, px[i]); maxX = max(maxX, px[i])
                     minY = min(minY, py[i]); maxY = max(maxY, py[i])
                 }
             }
         }
-        guard minX >= 0, minY >= 0, maxX <= Float(target.width), maxY <= Float(target.height) else { return nil }
+        guard minX >= 0, minY >= 0, maxX <= Float(surfaceWidth), maxY <= Float(surfaceHeight) else { return nil }
         let x0 = Int(minX.rounded(.down)), y0 = Int(minY.rounded(.down))
         let width = Int(maxX.rounded(.up)) - x0, height = Int(maxY.rounded(.up)) - y0
         guard width > 0, height > 0 else { return PixelRect.none }
         guard width * height <= FastFillRasterizer.maximumArea else { return nil }
 
-        let shape = Polygon(
-            firstPoint: plan.xs.count, pointCount: count, x: x0, y: y0, width: width, height: height,
-            alpha: Float(min(max(a, 0), 1)) * 255,
-            r: UInt32((min(max(r, 0), 1) * 255).rounded()), g: UInt32((min(max(g, 0), 1) * 255).rounded()),
-            b: UInt32((min(max(b, 0), 1) * 255).rounded()))
-        plan.xs.append(contentsOf: xs)
-        plan.ys.append(contentsOf: ys)
-        plan.append(.polygon(shape))
-        return PixelRect(x: x0 - Int(target.offsetX.rounded()), y: y0 - Int(target.offsetY.rounded()),
-                         width: width, height: height)
-    }
-
-    /// A recorded fill: its outline (`pointCount` points from `firstPoint` in the plan's arrays, in
-    /// surface pixels, rings separated by NaN), its bounding box in surface pixels, and its colour.
-    struct Polygon {
-        var firstPoint: Int
-        var pointCount: Int
-        var x: Int, y: Int, width: Int, height: Int
-        /// The colour's alpha times 255.
-        var alpha: Float
-        var r: UInt32, g: UInt32, b: UInt32
-    }
-
-    /// Draws the rows of `shape` within `rows` (surface rows) into `target`: exact signed-area coverage
-    /// accumulated in `coverage` (grown as needed), then blended. Every row is computed from the
-    /// shape alone, so drawing it in several bands gives the bytes drawing it whole does.
-    static func draw(_ shape: Polygon, rows: Range<Int>, xs: UnsafePointer<Float>, ys: UnsafePointer<Float>,
-                     coverage: inout [Float], into target: PlanTarget) {
-        let top = max(shape.y, rows.lowerBound), bottom = min(shape.y + shape.height, rows.upperBound)
-        guard top < bottom else { return }
-        let band = (top - shape.y)..<(bottom - shape.y)
-        // Each row has two spare cells for the last edge's spill.
-        let stride = shape.width + 2
-        let cells = stride * band.count
+        // Accumulate signed area; each row has two spare cells for the last edge's spill.
+        let stride = width + 2
+        let cells = stride * height
         if coverage.count < cells { coverage = [Float](repeating: 0, count: max(cells, coverage.count * 2)) }
+        let alpha = Float(min(max(a, 0), 1)) * 255
+        let cr = UInt32((min(max(r, 0), 1) * 255).rounded()), cg = UInt32((min(max(g, 0), 1) * 255).rounded())
+        let cb = UInt32((min(max(b, 0), 1) * 255).rounded())
+        cairo_surface_flush(target)
         coverage.withUnsafeMutableBufferPointer { buffer in
-            guard let acc = buffer.baseAddress else { return }
+            let acc = buffer.baseAddress!
             acc.update(repeating: 0, count: cells)
-            let ox = Float(shape.x), oy = Float(shape.y)
-            let px = xs + shape.firstPoint, py = ys + shape.firstPoint
-            var i = 0
-            while i + 1 < shape.pointCount {
-                let ax = px[i], bx = px[i + 1]
-                if !ax.isNaN && !bx.isNaN {
-                    line(acc, stride: stride, rows: band, ax - ox, py[i] - oy, bx - ox, py[i + 1] - oy)
+            xs.withUnsafeBufferPointer { px in
+                ys.withUnsafeBufferPointer { py in
+                    let ox = Float(x0), oy = Float(y0)
+                    var i = 0
+                    while i + 1 < count {
+                        let ax = px[i], bx = px[i + 1]
+                        if !ax.isNaN && !bx.isNaN {
+                            FastFillRasterizer.line(acc, stride: stride, height: height,
+                                                    ax - ox, py[i] - oy, bx - ox, py[i + 1] - oy)
+                        }
+                        i += 1
+                    }
                 }
-                i += 1
             }
-            blend(acc, stride: stride, width: shape.width, height: band.count,
-                  into: UnsafeMutableRawPointer(target.data + top * target.rowBytes + shape.x * 4),
-                  rowBytes: target.rowBytes, alpha: shape.alpha, r: shape.r, g: shape.g, b: shape.b)
+            FastFillRasterizer.blend(
+                acc, stride: stride, width: width, height: height,
+                into: UnsafeMutableRawPointer(data + y0 * rowBytes + x0 * 4), rowBytes: rowBytes,
+                alpha: alpha, r: cr, g: cg, b: cb)
         }
+        let drawn = PixelRect(x: x0 - Int(offsetX.rounded()), y: y0 - Int(offsetY.rounded()), width: width, height: height)
+        cairo_surface_mark_dirty_rectangle(target, Int32(drawn.x), Int32(drawn.y), Int32(width), Int32(height))
+        return drawn
     }
 
     /// Blends the colour over the pixels, each by its accumulated coverage. Two channels are computed
@@ -272,13 +273,11 @@ final class FastFillRasterizer {
         return true
     }
 
-    /// Adds the signed area of the line from (x0, y0) to (x1, y1) (pixel coordinates local to the
-    /// shape's box) within `rows` of the box to the accumulation buffer, whose first row is the first
-    /// of `rows`: each cell receives the change in coverage it causes, so a running sum along a row
-    /// gives each pixel's winding-weighted area. The edge's x at each row boundary is computed from its
-    /// start, not stepped from the row above, so a row's cells do not depend on which rows are drawn.
+    /// Adds the signed area of the line from (x0, y0) to (x1, y1) (local pixel coordinates, inside the
+    /// buffer) to the accumulation buffer: each cell receives the change in coverage it causes, so a
+    /// running sum along a row gives each pixel's winding-weighted area.
     @inline(__always)
-    static func line(_ acc: UnsafeMutablePointer<Float>, stride: Int, rows: Range<Int>,
+    static func line(_ acc: UnsafeMutablePointer<Float>, stride: Int, height: Int,
                      _ ax: Float, _ ay: Float, _ bx: Float, _ by: Float) {
         if ay == by { return }
         let (dir, p0x, p0y, p1x, p1y): (Float, Float, Float, Float, Float) =
@@ -287,20 +286,18 @@ final class FastFillRasterizer {
         // A slope that overflows means the edge rises less than 1e-30 px (a denormal height): its area
         // is nothing, and an infinite step would trap converting x to a cell index below.
         guard dxdy.isFinite else { return }
-        // Rounding can put x past the edge's ends when the slope is huge; the clamp keeps every cell
-        // index inside the row.
+        // Stepping x by the slope row by row can overshoot the edge's ends by rounding when the slope
+        // is huge; the clamp keeps every cell index inside the row.
         let xLow = min(p0x, p1x), xHigh = max(p0x, p1x)
-        // Local coordinates are never negative, so truncation is floor.
-        let yStart = max(rows.lowerBound, Int(p0y))
+        var x = p0x
+        let yStart = max(0, Int(p0y))
         let p1yTrunc = Int(p1y)
-        let yEnd = min(rows.upperBound, Float(p1yTrunc) < p1y ? p1yTrunc + 1 : p1yTrunc)
+        let yEnd = min(height, Float(p1yTrunc) < p1y ? p1yTrunc + 1 : p1yTrunc)
         if yStart >= yEnd { return }
-        var x = Float(yStart) > p0y ? min(max(p0x + dxdy * (Float(yStart) - p0y), xLow), xHigh) : p0x
         for y in yStart..<yEnd {
-            let row = acc + (y - rows.lowerBound) * stride
-            let yBottom = min(Float(y + 1), p1y)
-            let dy = yBottom - max(Float(y), p0y)
-            let xNext = min(max(p0x + dxdy * (yBottom - p0y), xLow), xHigh)
+            let row = acc + y * stride
+            let dy = min(Float(y + 1), p1y) - max(Float(y), p0y)
+            let xNext = min(max(x + dxdy * dy, xLow), xHigh)
             let d = dy * dir
             let (l, r) = x < xNext ? (x, xNext) : (xNext, x)
             // Local coordinates are never negative, so truncation is floor.

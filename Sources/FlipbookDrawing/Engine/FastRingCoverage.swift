@@ -24,7 +24,7 @@ extension FastRing {
     /// For four pixels in a row, the first centred `firstX` from the circle's centre horizontally and
     /// `y` (≥ 0) vertically, writes each pixel's 8-bit coverage mask `m` to `masks[0..<4]` and the
     /// destination's weight `255 − alpha·m / 255` to `masks[4..<8]`, each repeated in both 16-bit
-    /// halves for ``SolidOver/blend(_:coverage:keep:_:)``.
+    /// halves for ``blend(_:_:_:)``.
     ///
     /// Written per pixel with a fixed count of four so that LLVM's SLP vectoriser turns it into
     /// four-lane SSE code: the same computation written with `SIMD4<Float>` came out half scalar
@@ -32,7 +32,7 @@ extension FastRing {
     /// 25 % more instructions.
     @inline(__always)
     static func computeMasks(_ masks: UnsafeMutablePointer<UInt32>, firstX: Float, y: Float, _ g: Geometry,
-                             _ colour: SolidOver.Colour) {
+                             _ colour: Colour) {
         let y2 = y * y
         for i in 0..<4 {
             let px = firstX + Float(i)

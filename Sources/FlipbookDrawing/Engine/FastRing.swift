@@ -1,3 +1,4 @@
+import CCairo
 import Foundation
 
 /// A fast path for stroking a circle with a solid colour (ripples): an analytic anti-aliased ring.
@@ -18,69 +19,50 @@ enum FastRing {
     static let minimumInnerRadius = 4.0
     static let minimumWidth = 0.25
 
-    /// A ring ready to draw, in surface pixels.
-    struct Ring {
-        var cx: Double, cy: Double
-        /// How far from the centre a pixel square can reach the outer edge, and within which distance
-        /// of it a square lies wholly inside the inner edge.
-        var outerReach: Double, innerReach: Double
-        /// The rows it may touch, within the surface.
-        var rows: Range<Int>
-        var geometry: Geometry
-        var colour: SolidOver.Colour
-    }
-
-    /// Records the stroke of `circle` (device pixels) `width` pixels wide with a non-premultiplied
-    /// colour into `plan` and returns the device pixels it will draw into; `nil`, recording nothing,
-    /// when the ring is not eligible.
-    static func record(_ circle: DeviceCircle, width: Double, r: Double, g: Double, b: Double, a: Double,
-                       target: PlanTarget, into plan: DrawPlan) -> PixelRect? {
+    /// Strokes `circle` (device pixels) `width` pixels wide with a non-premultiplied colour and
+    /// returns the device pixels it drew into.
+    static func stroke(_ circle: DeviceCircle, width: Double, r: Double, g: Double, b: Double, a: Double,
+                       target: OpaquePointer) -> PixelRect? {
         let half = width / 2
         // Beyond a million pixels Float distances lose the sub-pixel precision coverage needs.
         guard width >= minimumWidth, circle.radius - half >= minimumInnerRadius,
-              abs(circle.centerX) < 1e6, abs(circle.centerY) < 1e6, circle.radius + half < 1e6
+              abs(circle.centerX) < 1e6, abs(circle.centerY) < 1e6, circle.radius + half < 1e6,
+              cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
+              cairo_image_surface_get_format(target) == CAIRO_FORMAT_ARGB32,
+              let data = cairo_image_surface_get_data(target)
         else { return nil }
         if !(a > 0) { return PixelRect.none }
-        let cx = circle.centerX + target.offsetX, cy = circle.centerY + target.offsetY
+        var offsetX = 0.0, offsetY = 0.0
+        cairo_surface_get_device_offset(target, &offsetX, &offsetY)
+        let surfaceWidth = Int(cairo_image_surface_get_width(target))
+        let surfaceHeight = Int(cairo_image_surface_get_height(target))
+        let rowBytes = Int(cairo_image_surface_get_stride(target))
+        let cx = circle.centerX + offsetX, cy = circle.centerY + offsetY
         let outer = circle.radius + half, inner = circle.radius - half
         // Only pixels whose square meets the ring (its bulge included) are visited, which keeps the
         // work proportional to the ring's own area: for each row, the columns whose squares reach into
         // the outer disk, minus those whose squares lie wholly inside the inner one.
         let outerReach = outer * (1 + bulgeMaximum) + 1e-3, innerReach = inner - 1e-3
         let rowStart = max(0, floor(cy - outerReach))
-        let rowEnd = min(target.height, ceiling(cy + outerReach))
-        guard rowStart < rowEnd, cx + outerReach > -1, cx - outerReach < Double(target.width) + 1 else { return PixelRect.none }
-        // The widest row drawn is the one nearest the centre.
-        let nearest = Double(min(max(floor(cy), rowStart), rowEnd - 1)) + 0.5
-        let near = max(0, abs(nearest - cy) - 0.5)
-        guard near < outerReach else { return PixelRect.none }
-        let halfWidth = (outerReach * outerReach - near * near).squareRoot()
-        let left = max(0, floor(cx - halfWidth)), right = min(target.width, ceiling(cx + halfWidth))
-        guard left < right else { return PixelRect.none }
-        plan.append(.ring(Ring(
-            cx: cx, cy: cy, outerReach: outerReach, innerReach: innerReach, rows: rowStart..<rowEnd,
-            geometry: Geometry(outer: Float(outer), inner: Float(inner), radius: Float(circle.radius)),
-            colour: SolidOver.Colour(r: r, g: g, b: b, a: a))))
-        return PixelRect(x: left - Int(target.offsetX.rounded()), y: rowStart - Int(target.offsetY.rounded()),
-                         width: right - left, height: rowEnd - rowStart)
-    }
+        let rowEnd = min(surfaceHeight, ceiling(cy + outerReach))
+        guard rowStart < rowEnd, cx + outerReach > -1, cx - outerReach < Double(surfaceWidth) + 1 else { return PixelRect.none }
 
-    /// Draws the rows of `ring` within `rows` into `target`, per row the spans between the outer and
-    /// inner circles. `masks` is scratch room for eight words.
-    static func draw(_ ring: Ring, rows: Range<Int>, into target: PlanTarget, masks: UnsafeMutablePointer<UInt32>) {
-        let first = max(ring.rows.lowerBound, rows.lowerBound), last = min(ring.rows.upperBound, rows.upperBound)
-        guard first < last else { return }
-        let cx = ring.cx, outerReach = ring.outerReach, innerReach = ring.innerReach
-        let surfaceWidth = target.width
-        for row in first..<last {
-            let dy = Double(row) + 0.5 - ring.cy
+        let colour = Colour(r: r, g: g, b: b, a: a)
+        let geometry = Geometry(outer: Float(outer), inner: Float(inner), radius: Float(circle.radius))
+        // The masks and destination weights of one group of four pixels.
+        let masks = UnsafeMutablePointer<UInt32>.allocate(capacity: 8)
+        defer { masks.deallocate() }
+        cairo_surface_flush(target)
+        var dirtyMin = surfaceWidth, dirtyMax = 0
+        for row in rowStart..<rowEnd {
+            let dy = Double(row) + 0.5 - cy
             let near = max(0, abs(dy) - 0.5), far = abs(dy) + 0.5
             guard near < outerReach else { continue }
             let outerHalf = (outerReach * outerReach - near * near).squareRoot()
             let left = max(0, floor(cx - outerHalf))
             let right = min(surfaceWidth, ceiling(cx + outerHalf))
             guard left < right else { continue }
-            let pixels = (target.data + row * target.rowBytes).withMemoryRebound(to: UInt32.self, capacity: surfaceWidth) { $0 }
+            let pixels = (data + row * rowBytes).withMemoryRebound(to: UInt32.self, capacity: surfaceWidth) { $0 }
             var holeLeft = right, holeRight = right
             if far < innerReach {
                 let innerHalf = (innerReach * innerReach - far * far).squareRoot()
@@ -91,20 +73,19 @@ enum FastRing {
             let y = Float(dy)
             // Lanes past a span's end up to the hole's far side or the row's end get no coverage.
             blendSpan(pixels, from: left, to: holeLeft, limit: holeLeft < right ? holeRight : surfaceWidth, cx: cx,
-                      y: y, ring.geometry, ring.colour, masks: masks)
+                      y: y, geometry, colour, masks: masks)
             if holeRight < right {
-                blendSpan(pixels, from: holeRight, to: right, limit: surfaceWidth, cx: cx, y: y, ring.geometry,
-                          ring.colour, masks: masks)
+                blendSpan(pixels, from: holeRight, to: right, limit: surfaceWidth, cx: cx, y: y, geometry, colour,
+                          masks: masks)
             }
+            dirtyMin = min(dirtyMin, left)
+            dirtyMax = max(dirtyMax, right)
         }
-    }
-
-    /// ``SolidOver/blend(_:coverage:keep:_:)`` with the weights ``computeMasks(_:firstX:y:_:_:)`` wrote.
-    @inline(__always)
-    static func blend(_ d: SIMD4<UInt32>, _ masks: UnsafeMutablePointer<UInt32>, _ colour: SolidOver.Colour) -> SIMD4<UInt32> {
-        let m16 = UnsafeRawPointer(masks).loadUnaligned(as: SIMD8<UInt16>.self)
-        let keep16 = UnsafeRawPointer(masks + 4).loadUnaligned(as: SIMD8<UInt16>.self)
-        return SolidOver.blend(d, coverage: m16, keep: keep16, colour)
+        guard dirtyMin < dirtyMax else { return PixelRect.none }
+        let drawn = PixelRect(x: dirtyMin - Int(offsetX.rounded()), y: rowStart - Int(offsetY.rounded()),
+                              width: dirtyMax - dirtyMin, height: rowEnd - rowStart)
+        cairo_surface_mark_dirty_rectangle(target, Int32(drawn.x), Int32(drawn.y), Int32(drawn.width), Int32(drawn.height))
+        return drawn
     }
 
     // Without SSE4.1 (x86-64's baseline), `rounded(.down)` is a call into libm; four per row added up.
@@ -126,7 +107,7 @@ enum FastRing {
     /// past `to` are neither read nor written. `masks` is scratch room for eight words.
     @inline(__always)
     static func blendSpan(_ pixels: UnsafeMutablePointer<UInt32>, from: Int, to: Int, limit: Int, cx: Double,
-                          y: Float, _ geometry: Geometry, _ colour: SolidOver.Colour, masks: UnsafeMutablePointer<UInt32>) {
+                          y: Float, _ geometry: Geometry, _ colour: Colour, masks: UnsafeMutablePointer<UInt32>) {
         var x = from
         while x < to {
             let raw = UnsafeMutableRawPointer(pixels + x)

@@ -1,9 +1,8 @@
 import Foundation
 
-/// A solid colour composited over premultiplied pixels by an 8-bit coverage, with Cairo's own bytes
-/// and rounding, for the plan's rasterizers (fills and rings), so that translucent shapes come out
-/// as Cairo draws them (the geometry aside).
-enum SolidOver {
+// The ring's blend, done with Cairo's own bytes and rounding so that translucent rings come out as
+// Cairo draws them (the geometry aside).
+extension FastRing {
     /// The colour as Cairo hands it to pixman: premultiplied, rounded to 16 bits, then truncated to 8
     /// (`_cairo_color_double_to_short`, then pixman's solid fill). Using the same bytes matters for
     /// translucent colours: the truncation darkens them by up to a level, a few percent of their ink,
@@ -14,7 +13,6 @@ enum SolidOver {
         /// The alpha byte alone.
         let alphaByte: UInt32
 
-        /// A non-premultiplied colour; components are clamped to 0...1.
         init(r: Double, g: Double, b: Double, a: Double) {
             let alpha = min(max(a, 0), 1)
             func byte(_ v: Double) -> UInt32 { UInt32(min(max(v, 0), 1) * alpha * 65535 + 0.5) >> 8 }
@@ -24,25 +22,14 @@ enum SolidOver {
         }
     }
 
-    /// For coverages `m` (0...255, one per lane), the weights of ``blend(_:coverage:keep:_:)``: `m`
-    /// and the destination's weight `255 − alpha·m / 255` (rounded), each repeated in both 16-bit
-    /// halves of its lane. Computed in 16-bit lanes (no product exceeds 255 × 255 + 255).
-    @inline(__always)
-    static func weights(_ m: SIMD4<UInt32>, _ colour: Colour) -> (coverage: SIMD8<UInt16>, keep: SIMD8<UInt16>) {
-        let m16 = unsafeBitCast(m | m &<< 16, to: SIMD8<UInt16>.self)
-        let t = m16 &* UInt16(truncatingIfNeeded: colour.alphaByte) &+ 128
-        let keep = 255 &- ((t &+ (t &>> 8)) &>> 8)
-        return (m16, keep)
-    }
-
     /// Pixman's `over_n_8_8888` (what Cairo runs for a solid colour and an 8-bit coverage mask), so
-    /// both round alike: the source scaled by the coverage `m` (`x·m / 255`, rounded), plus the
-    /// destination scaled by `keep`, both from ``weights(_:_:)``. Coverage 0 leaves a pixel exactly
-    /// as it was. Channels are paired in 32-bit lanes and multiplied as 16-bit lanes, since x86-64's
-    /// baseline SSE2 has no 32-bit lane multiply.
+    /// both round alike: the source scaled by the mask `m` (`x·m / 255`, rounded), plus the destination
+    /// scaled by `255 − alpha·m / 255` (rounded), both precomputed in `masks` by
+    /// ``computeMasks(_:firstX:y:_:_:)``. Coverage 0 leaves a pixel exactly as it was. Channels are
+    /// paired in 32-bit lanes and multiplied as 16-bit lanes, since x86-64's baseline SSE2 has no
+    /// 32-bit lane multiply.
     @inline(__always)
-    static func blend(_ d: SIMD4<UInt32>, coverage m16: SIMD8<UInt16>, keep keep16: SIMD8<UInt16>,
-                      _ colour: Colour) -> SIMD4<UInt32> {
+    static func blend(_ d: SIMD4<UInt32>, _ masks: UnsafeMutablePointer<UInt32>, _ colour: Colour) -> SIMD4<UInt32> {
         let mask = SIMD4<UInt32>(repeating: 0x00FF_00FF)
         @inline(__always)
         func multiply(_ x: SIMD4<UInt32>, _ y: SIMD8<UInt16>) -> SIMD4<UInt32> {
@@ -50,6 +37,8 @@ enum SolidOver {
             // t / 255 rounded, exact for products up to 255 × 255 (no lane overflows 16 bits).
             return unsafeBitCast((t &+ (t &>> 8)) &>> 8, to: SIMD4<UInt32>.self)
         }
+        let m16 = UnsafeRawPointer(masks).loadUnaligned(as: SIMD8<UInt16>.self)
+        let keep16 = UnsafeRawPointer(masks + 4).loadUnaligned(as: SIMD8<UInt16>.self)
         let rb = multiply(d & mask, keep16) &+ multiply(colour.sourceRB, m16)
         let ag = multiply((d &>> 8) & mask, keep16) &+ multiply(colour.sourceAG, m16)
         return rb | (ag &<< 8)
