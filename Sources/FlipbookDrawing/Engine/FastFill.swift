@@ -85,6 +85,12 @@ final class FastFillRasterizer {
         let cr = UInt32((min(max(r, 0), 1) * 255).rounded()), cg = UInt32((min(max(g, 0), 1) * 255).rounded())
         let cb = UInt32((min(max(b, 0), 1) * 255).rounded())
         cairo_surface_flush(target)
+        // The destination rows, scattered over a frame of several megabytes, are asked for now so
+        // that they arrive while the coverage is accumulated rather than when the blend needs them.
+        for row in 0..<height {
+            flipbook_prefetch_for_write(data + (y0 + row) * rowBytes + x0 * 4)
+            if width > 16 { flipbook_prefetch_for_write(data + (y0 + row) * rowBytes + (x0 + width - 1) * 4) }
+        }
         coverage.withUnsafeMutableBufferPointer { buffer in
             let acc = buffer.baseAddress!
             acc.update(repeating: 0, count: cells)

@@ -18,6 +18,8 @@ enum FastRing {
     /// ring (a 4 px ring 2 px wide loses 1–3 % of its ink), and such rings are cheap to leave to it.
     static let minimumInnerRadius = 4.0
     static let minimumWidth = 0.25
+    /// How many rows ahead the destination is prefetched.
+    static let prefetchDistance = 4
 
     /// Strokes `circle` (device pixels) `width` pixels wide with a non-premultiplied colour and
     /// returns the device pixels it drew into.
@@ -55,6 +57,18 @@ enum FastRing {
         cairo_surface_flush(target)
         var dirtyMin = surfaceWidth, dirtyMax = 0
         for row in rowStart..<rowEnd {
+            // The row a few ahead is asked for now (where its spans start, at both sides), so that its
+            // pixels arrive while this row is blended instead of when its own blend needs them.
+            let ahead = row + FastRing.prefetchDistance
+            if ahead < rowEnd {
+                let aheadNear = max(0, abs(Double(ahead) + 0.5 - cy) - 0.5)
+                if aheadNear < outerReach {
+                    let half = (outerReach * outerReach - aheadNear * aheadNear).squareRoot()
+                    let line = data + ahead * rowBytes
+                    flipbook_prefetch_for_write(line + 4 * min(max(0, floor(cx - half)), surfaceWidth - 1))
+                    flipbook_prefetch_for_write(line + 4 * max(0, min(surfaceWidth, ceiling(cx + half)) - 1))
+                }
+            }
             let dy = Double(row) + 0.5 - cy
             let near = max(0, abs(dy) - 0.5), far = abs(dy) + 0.5
             guard near < outerReach else { continue }
