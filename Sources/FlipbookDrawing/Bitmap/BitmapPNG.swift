@@ -56,10 +56,12 @@ extension Bitmap {
             let buffer = Unmanaged<PNGReadBuffer>.fromOpaque(closure).takeUnretainedValue()
             let count = Int(length)
             guard buffer.offset + count <= buffer.data.count else { return CAIRO_STATUS_READ_ERROR }
-            buffer.data.withUnsafeBytes { raw in
-                UnsafeMutableRawPointer(bytes).copyMemory(
-                    from: raw.baseAddress! + buffer.offset, byteCount: count)
+            let copied = buffer.data.withUnsafeBytes { raw -> Bool in
+                guard let base = raw.baseAddress else { return count == 0 }
+                UnsafeMutableRawPointer(bytes).copyMemory(from: base + buffer.offset, byteCount: count)
+                return true
             }
+            guard copied else { return CAIRO_STATUS_READ_ERROR }
             buffer.offset += count
             return CAIRO_STATUS_SUCCESS
         }, unmanaged.toOpaque()) else {
@@ -141,8 +143,10 @@ private struct PNGEncoder {
         let rowBytes = 1 + width * channels
         var filtered = [UInt8](repeating: 0, count: rowBytes * height)
         filtered.withUnsafeMutableBytes { out in
+            // A bitmap has at least one pixel, so the buffer has an address.
+            guard let base = out.baseAddress else { return }
             for y in 0..<height {
-                filterRow(y, into: out.baseAddress! + y * rowBytes, channels: channels)
+                filterRow(y, into: base + y * rowBytes, channels: channels)
             }
         }
         var png = Data(Bitmap.pngSignature)
@@ -158,8 +162,9 @@ private struct PNGEncoder {
     }
 
     private func isOpaque() -> Bool {
+        guard let base = pixels.baseAddress else { return true }
         for y in 0..<height {
-            let row = pixels.baseAddress! + y * stride
+            let row = base + y * stride
             for x in 0..<width where row.load(fromByteOffset: 4 * x, as: UInt32.self) < 0xFF00_0000 {
                 return false
             }
@@ -170,8 +175,9 @@ private struct PNGEncoder {
     /// Row `y` as PNG samples with the "Sub" filter: each byte minus the same channel of the pixel to
     /// its left, which turns flat areas into zeros that deflate's run-length strategy packs tightly.
     private func filterRow(_ y: Int, into out: UnsafeMutableRawPointer, channels: Int) {
-        let row = pixels.baseAddress! + y * stride
         out.storeBytes(of: 1, as: UInt8.self)  // filter type 1, Sub
+        guard let base = pixels.baseAddress else { return }
+        let row = base + y * stride
         var previous: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
         for x in 0..<width {
             let word = row.load(fromByteOffset: 4 * x, as: UInt32.self)
@@ -204,9 +210,10 @@ private struct PNGEncoder {
         var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(input.count))))
         status = input.withUnsafeBytes { source in
             output.withUnsafeMutableBytes { destination in
-                stream.next_in = UnsafeMutablePointer(mutating: source.baseAddress!.assumingMemoryBound(to: Bytef.self))
+                guard let input = source.baseAddress, let output = destination.baseAddress else { return Z_STREAM_ERROR }
+                stream.next_in = UnsafeMutablePointer(mutating: input.assumingMemoryBound(to: Bytef.self))
                 stream.avail_in = uInt(source.count)
-                stream.next_out = destination.baseAddress!.assumingMemoryBound(to: Bytef.self)
+                stream.next_out = output.assumingMemoryBound(to: Bytef.self)
                 stream.avail_out = uInt(destination.count)
                 return CCairo.deflate(&stream, Z_FINISH)
             }

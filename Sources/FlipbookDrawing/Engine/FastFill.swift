@@ -92,7 +92,7 @@ final class FastFillRasterizer {
             if width > 16 { flipbook_prefetch_for_write(data + (y0 + row) * rowBytes + (x0 + width - 1) * 4) }
         }
         coverage.withUnsafeMutableBufferPointer { buffer in
-            let acc = buffer.baseAddress!
+            guard let acc = buffer.baseAddress else { return }
             acc.update(repeating: 0, count: cells)
             xs.withUnsafeBufferPointer { px in
                 ys.withUnsafeBufferPointer { py in

@@ -97,9 +97,11 @@ private func uniformSamples(_ pixel: UInt32, _ k: Kernel) -> (y: UInt8, cb: UInt
         y.withUnsafeMutableBytes { luma in
             u.withUnsafeMutableBytes { cb in
                 v.withUnsafeMutableBytes { cr in
-                    convertRowPair(source.baseAddress!, source.baseAddress!, from: 0, to: 16, width: 16, k: k,
-                                   y0: luma.baseAddress!, y1: luma.baseAddress! + 16, u: cb.baseAddress!,
-                                   v: cr.baseAddress!)
+                    // The arrays above are never empty.
+                    guard let pixels = source.baseAddress, let y = luma.baseAddress, let u = cb.baseAddress,
+                          let v = cr.baseAddress
+                    else { return }
+                    convertRowPair(pixels, pixels, from: 0, to: 16, width: 16, k: k, y0: y, y1: y + 16, u: u, v: v)
                 }
             }
         }
@@ -160,7 +162,10 @@ private func convert(_ bitmap: Bitmap, _ kernel: Kernel, tiles: DirtyTiles?, int
         frame.y.withUnsafeMutableBytes { yPlane in
             frame.u.withUnsafeMutableBytes { uPlane in
                 frame.v.withUnsafeMutableBytes { vPlane in
-                    let source = pixels.baseAddress!
+                    // A frame is never empty, so the planes and pixels have addresses.
+                    guard let source = pixels.baseAddress, let yBase = yPlane.baseAddress,
+                          let uBase = uPlane.baseAddress, let vBase = vPlane.baseAddress
+                    else { return }
                     // Row pairs `firstPair ..< endPair`, picture columns `x0 ..< x1`.
                     func convertRegion(pairs: Range<Int>, x0: Int, x1: Int) {
                         for pair in pairs {
@@ -169,10 +174,10 @@ private func convert(_ bitmap: Bitmap, _ kernel: Kernel, tiles: DirtyTiles?, int
                             let row1 = source + min(2 * pair + 1, height - 1) * stride
                             convertRowPair(
                                 row0, row1, from: x0, to: x1, width: width, k: kernel,
-                                y0: yPlane.baseAddress! + 2 * pair * lumaWidth,
-                                y1: yPlane.baseAddress! + (2 * pair + 1) * lumaWidth,
-                                u: uPlane.baseAddress! + pair * chromaWidth,
-                                v: vPlane.baseAddress! + pair * chromaWidth)
+                                y0: yBase + 2 * pair * lumaWidth,
+                                y1: yBase + (2 * pair + 1) * lumaWidth,
+                                u: uBase + pair * chromaWidth,
+                                v: vBase + pair * chromaWidth)
                         }
                     }
                     guard let tiles else {
