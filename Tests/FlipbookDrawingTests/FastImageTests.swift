@@ -294,3 +294,33 @@ struct FastImageTests {
         #expect(bytes(target) == before)
     }
 }
+
+/// Inputs the FastFillVsCairo fuzzer found where the image fast path and Cairo's paint disagreed.
+@Suite("Symbols the fuzzer found")
+struct FastImageFuzzFindings {
+    /// An emoji squashed about 50 times along one axis and stretched 14 times along the other, at
+    /// opacity 0.6 (a confetti piece edge-on during its flip, under a skewing transform): the fast path
+    /// drew two pixels of it where Cairo drew none, 151 levels apart. Samples more than
+    /// ``FastImage/largestStep`` image pixels apart now go to Cairo.
+    @Test func edgeOnEmojiUnderASkew() throws {
+        func frame(fast: Bool) throws -> Bitmap {
+            var bitmap = try Bitmap(width: 24, height: 20)
+            bitmap.draw(background: .white) { context, _ in
+                context.allowsFastPaths = fast
+                context.concatenate(CGAffineTransform(a: 0.0078125, b: 0.05078125, c: 10.1796875, d: 9.55078125,
+                                                      tx: -15.19140625, ty: 7.301375159896399e-302))
+                context.opacity = 0.6
+                context.draw(TextSymbol("🎉"), height: 15, widthScale: 0.35, color: .red)
+            }
+            return bitmap
+        }
+        let fast = try frame(fast: true), cairo = try frame(fast: false)
+        var worst = 0
+        fast.withUnsafeBytes { a, stride in
+            cairo.withUnsafeBytes { b, _ in
+                for y in 0..<fast.height { for x in 0..<(fast.width * 4) { worst = max(worst, abs(Int(a[y * stride + x]) - Int(b[y * stride + x]))) } }
+            }
+        }
+        #expect(worst <= FastImageTests.tolerance)
+    }
+}

@@ -21,9 +21,14 @@ import Foundation
 /// downscale — declines and goes to Cairo.
 enum FastImage {
     /// Transforms that shrink the image by more than this many source pixels per device pixel (along
-    /// an axis) go to Cairo; it keeps the 16.16 fixed-point source coordinates far from overflow.
-    static let largestStep = 1024.0
-    /// Images wider or taller than this go to Cairo (same reason).
+    /// an axis) go to Cairo. Samples that far apart skip most of the image, and whether one lands on
+    /// ink then turns on where Cairo's own extents and fixed-point samples fall: an emoji seen edge-on
+    /// under a skew (more than 16 source pixels per step) came out as two pixels here and none in
+    /// Cairo, found by fuzzing. A confetti emoji is squashed that far only for the instant of its
+    /// flip when it is edge-on (|cos| below 1/16, 4 % of a turn).
+    static let largestStep = 16.0
+    /// Images wider or taller than this go to Cairo (it keeps the 16.16 fixed-point source
+    /// coordinates far from overflow).
     static let largestImage = 8192
     /// Transforms that enlarge the image by more than this many device pixels per image pixel (along
     /// an axis) go to Cairo: pixman's 16.16 fixed-point samples then land measurably apart from exact
