@@ -1,13 +1,6 @@
 import Foundation
 import FlipbookTestSupport
 
-/// Runs the built `flipbook` executable and captures what it prints.
-struct ToolRun {
-    var status: Int32
-    var output: String
-    var error: String
-}
-
 enum Tool {
     /// The `flipbook` binary `swift build` made: `.build/debug/flipbook` in the package.
     static var executable: URL {
@@ -48,20 +41,6 @@ enum Tool {
     static func run(_ arguments: [String], in directory: URL? = nil) throws -> ToolRun {
         try Running(arguments, in: directory).finish()
     }
-}
-
-/// Runs a configured `process` with its output going to pipes, waits for it, and returns what it printed.
-func capture(_ process: Process) throws -> ToolRun {
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    // Read before waiting so a chatty child never blocks on a full pipe.
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return ToolRun(status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
-                   error: String(decoding: errData, as: UTF8.self))
 }
 
 extension TemporaryDirectory {

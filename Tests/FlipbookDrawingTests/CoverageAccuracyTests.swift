@@ -1,4 +1,5 @@
 import FlipbookDrawing
+import FlipbookTestSupport
 import Foundation
 import Testing
 
@@ -115,17 +116,5 @@ struct CoverageAccuracyTests {
             path.closeSubpath()
             #expect(try Self.alphas(path, .identity).allSatisfy { $0 == 0 })
         }
-    }
-}
-
-/// SplitMix64: a fixed sequence of test shapes.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -15,17 +15,8 @@ struct FastImageTests {
     /// Levels per channel the fast path may differ from Cairo.
     static let tolerance = 2
 
-    /// A small deterministic generator (SplitMix64), so every run draws the same cases.
-    struct Random: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    /// The test-support generator, so every run draws the same cases.
+    typealias Random = SplitMix
 
     struct Piece: CustomStringConvertible {
         var symbol: String

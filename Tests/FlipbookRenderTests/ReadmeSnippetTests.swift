@@ -1,4 +1,5 @@
 import Flipbook
+import FlipbookTestSupport
 import Foundation
 import Testing
 
@@ -321,18 +322,11 @@ private struct SnippetRun {
         var environment = ProcessInfo.processInfo.environment
         environment["FLIPBOOK_SNIPPET_PREVIEW"] = "1"
         process.environment = environment
-        let stdout = Pipe(), stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        output = String(decoding: out, as: UTF8.self)
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+        let run = try capture(process)
+        output = run.output
+        guard process.terminationReason == .exit, run.status == 0 else {
             try? FileManager.default.removeItem(at: directory)
-            throw SnippetFailure(description: "Snippets/\(name).swift exited with status \(process.terminationStatus): "
-                                 + String(decoding: err, as: UTF8.self))
+            throw SnippetFailure(description: "Snippets/\(name).swift exited with status \(run.status): " + run.error)
         }
     }
 

@@ -104,8 +104,9 @@ public enum ConfettiShape: Sendable, Equatable {
             let angle = -CGFloat.pi / 2 + CGFloat(i) * .pi / 5
             return CGPoint(x: radius * cos(angle), y: radius * sin(angle))
         }
-        let minX = raw.map(\.x).min()!, maxX = raw.map(\.x).max()!
-        let minY = raw.map(\.y).min()!, maxY = raw.map(\.y).max()!
+        let xs = raw.map(\.x), ys = raw.map(\.y)
+        let minX = xs.reduce(xs[0], min), maxX = xs.reduce(xs[0], max)
+        let minY = ys.reduce(ys[0], min), maxY = ys.reduce(ys[0], max)
         return raw.map { CGPoint(x: ($0.x - minX) / (maxX - minX), y: ($0.y - minY) / (maxY - minY)) }
     }()
 }

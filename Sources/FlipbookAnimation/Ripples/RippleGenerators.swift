@@ -136,13 +136,13 @@ public struct RippleTrail: Sendable, Equatable {
             throw FlipbookError.internal("\(keyPath): \(product) rings passed the check but are not a whole number.")
         }
         let polyline = Polyline(segments: RippleTrail.segments(of: path))
-        guard polyline.length.isFinite, polyline.point(atFraction: 0) != nil else {
+        guard polyline.length.isFinite, let origin = polyline.point(atFraction: 0) else {
             throw FlipbookError(invalid: "\(keyPath).path", "must contain at least one finite line or curve.",
                                 at: .init(keyPath: "\(keyPath).path"))
         }
         return (0...intervals).map { i in
             let fraction = intervals == 0 ? 0 : Double(i) / Double(intervals)
-            return Ripple(center: polyline.point(atFraction: fraction)!, start: start + duration * fraction, color: color)
+            return Ripple(center: polyline.point(atFraction: fraction) ?? origin, start: start + duration * fraction, color: color)
         }
     }
 

@@ -153,12 +153,16 @@ extension CGRect {
     /// as Core Graphics computes it. The null rectangle stays null.
     public func applying(_ t: CGAffineTransform) -> CGRect {
         if isNull || t.isIdentity { return self }
-        let corners = [
-            CGPoint(x: minX, y: minY), CGPoint(x: maxX, y: minY),
-            CGPoint(x: maxX, y: maxY), CGPoint(x: minX, y: maxY),
-        ].map { $0.applying(t) }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        let x0 = xs.min()!, x1 = xs.max()!, y0 = ys.min()!, y1 = ys.max()!
+        let first = CGPoint(x: minX, y: minY).applying(t)
+        var x0 = first.x, x1 = first.x, y0 = first.y, y1 = first.y
+        // The same comparisons as `min()` and `max()`, so NaN corners behave as before.
+        for corner in [CGPoint(x: maxX, y: minY), CGPoint(x: maxX, y: maxY), CGPoint(x: minX, y: maxY)] {
+            let p = corner.applying(t)
+            if p.x < x0 { x0 = p.x }
+            if x1 < p.x { x1 = p.x }
+            if p.y < y0 { y0 = p.y }
+            if y1 < p.y { y1 = p.y }
+        }
         return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 }

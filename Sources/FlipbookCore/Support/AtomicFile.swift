@@ -65,16 +65,9 @@ package final class OutputDescriptor {
     /// ``failure``) when the system refuses; every later write then fails at once.
     package func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard failure == 0, descriptor >= 0 else { return false }
-        guard let base = bytes.baseAddress else { return true }
-        var offset = 0
-        while offset < bytes.count {
-            let written = Foundation.write(descriptor, base + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                failure = errno
-                return false
-            }
-            offset += written
+        if let error = writeAll(descriptor, bytes) {
+            failure = error
+            return false
         }
         return true
     }

@@ -195,7 +195,7 @@ extension FastImage {
             return (Int32(min(max(fx + 0.5, -limit), limit)), Int32(min(max(fy + 0.5, -limit), limit)))
         }
 
-        /// The source step per pixel along a row, in 16.16 fixed point (each at most 2²⁶ in magnitude).
+        /// The source step per pixel along a row, in 16.16 fixed point (each at most ``largestStep`` · 2¹⁶ in magnitude).
         var fixedStep: (Int32, Int32) {
             // Rounded half away from zero, as `rounded()` does, without its library call.
             (Int32(xx * 65536 + (xx < 0 ? -0.5 : 0.5)), Int32(yx * 65536 + (yx < 0 ? -0.5 : 0.5)))

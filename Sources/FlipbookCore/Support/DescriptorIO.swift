@@ -2,7 +2,7 @@ import Foundation
 
 /// Writes all of `bytes` to `descriptor`, retrying after signals and short writes; returns `nil`,
 /// or the `errno` of the write that failed.
-func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+package func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
     guard let start = bytes.baseAddress else { return nil }
     var offset = 0
     while offset < bytes.count {
