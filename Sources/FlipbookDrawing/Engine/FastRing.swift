@@ -25,6 +25,12 @@ enum FastRing {
     /// returns the device pixels it drew into.
     static func stroke(_ circle: DeviceCircle, width: Double, r: Double, g: Double, b: Double, a: Double,
                        target: OpaquePointer) -> PixelRect? {
+        stroke(circle, width: width, r: r, g: g, b: b, a: a, target: target, lanes: NativeLanes.self)
+    }
+
+    /// ``stroke(_:width:r:g:b:a:target:)`` with the coverage computed by `lanes`; tests compare them.
+    static func stroke<Lanes: FourLanes>(_ circle: DeviceCircle, width: Double, r: Double, g: Double, b: Double,
+                                         a: Double, target: OpaquePointer, lanes: Lanes.Type) -> PixelRect? {
         let half = width / 2
         // Beyond a million pixels Float distances lose the sub-pixel precision coverage needs.
         guard width >= minimumWidth, circle.radius - half >= minimumInnerRadius,
@@ -51,10 +57,9 @@ enum FastRing {
 
         let colour = Colour(r: r, g: g, b: b, a: a)
         let geometry = Geometry(outer: Float(outer), inner: Float(inner), radius: Float(circle.radius))
-        // The masks and destination weights of one group of four pixels.
-        let masks = UnsafeMutablePointer<UInt32>.allocate(capacity: 8)
-        defer { masks.deallocate() }
         cairo_surface_flush(target)
+        var queue = GroupQueue(geometry: geometry, colour: colour, lanes: Lanes.self)
+        defer { queue.finish() }
         var dirtyMin = surfaceWidth, dirtyMax = 0
         for row in rowStart..<rowEnd {
             // The row a few ahead is asked for now (where its spans start, at both sides), so that its
@@ -84,13 +89,12 @@ enum FastRing {
                 holeRight = min(right, floor(cx + innerHalf))
                 if holeRight - holeLeft < 4 { holeLeft = right; holeRight = right }
             }
-            let y = Float(dy)
+            let y = Float(abs(dy))
             // Lanes past a span's end up to the hole's far side or the row's end get no coverage.
-            blendSpan(pixels, from: left, to: holeLeft, limit: holeLeft < right ? holeRight : surfaceWidth, cx: cx,
-                      y: y, geometry, colour, masks: masks)
+            queueSpan(pixels, from: left, to: holeLeft, limit: holeLeft < right ? holeRight : surfaceWidth, cx: cx,
+                      y: y, into: &queue)
             if holeRight < right {
-                blendSpan(pixels, from: holeRight, to: right, limit: surfaceWidth, cx: cx, y: y, geometry, colour,
-                          masks: masks)
+                queueSpan(pixels, from: holeRight, to: right, limit: surfaceWidth, cx: cx, y: y, into: &queue)
             }
             dirtyMin = min(dirtyMin, left)
             dirtyMax = max(dirtyMax, right)
@@ -115,29 +119,17 @@ enum FastRing {
         return Double(i) < x ? i + 1 : i
     }
 
-    /// Blends the ring into pixels `from..<to` of one row, four at a time; `y` is the row's centre
-    /// relative to the circle's centre. A last partial group may run on up to `limit` when the pixels
+    /// Queues the ring's pixels `from..<to` of one row, four at a time; `y` is the row's centre's
+    /// distance from the circle's centre. A last partial group may run on up to `limit` when the pixels
     /// past `to` are known to get no coverage (they are then rewritten unchanged); otherwise its lanes
-    /// past `to` are neither read nor written. `masks` is scratch room for eight words.
+    /// past `to` are neither read nor written.
     @inline(__always)
-    static func blendSpan(_ pixels: UnsafeMutablePointer<UInt32>, from: Int, to: Int, limit: Int, cx: Double,
-                          y: Float, _ geometry: Geometry, _ colour: Colour, masks: UnsafeMutablePointer<UInt32>) {
+    static func queueSpan<Lanes: FourLanes>(_ pixels: UnsafeMutablePointer<UInt32>, from: Int, to: Int, limit: Int,
+                                            cx: Double, y: Float, into queue: inout GroupQueue<Lanes>) {
         var x = from
         while x < to {
-            let raw = UnsafeMutableRawPointer(pixels + x)
-            computeMasks(masks, firstX: Float(Double(x) + 0.5 - cx), y: abs(y), geometry, colour)
-            if x + 4 <= limit {
-                let d = raw.loadUnaligned(as: SIMD4<UInt32>.self)
-                raw.storeBytes(of: blend(d, masks, colour), as: SIMD4<UInt32>.self)
-            } else {
-                let count = to - x
-                var d = SIMD4<UInt32>(repeating: 0)
-                for k in 0..<count { d[k] = pixels[x + k] }
-                // Lanes past the span get no coverage: the mask 0 and the destination kept whole.
-                for k in count..<4 { masks[k] = 0; masks[4 + k] = 0x00FF_00FF }
-                let result = blend(d, masks, colour)
-                for k in 0..<count { pixels[x + k] = result[k] }
-            }
+            queue.add(PixelGroup(pixels: pixels + x, firstX: Float(Double(x) + 0.5 - cx), y: y,
+                                 count: x + 4 <= limit ? 4 : to - x))
             x += 4
         }
     }

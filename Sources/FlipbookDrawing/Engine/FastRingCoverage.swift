@@ -21,65 +21,64 @@ extension FastRing {
         }
     }
 
-    /// For four pixels in a row, the first centred `firstX` from the circle's centre horizontally and
-    /// `y` (≥ 0) vertically, writes each pixel's 8-bit coverage mask `m` to `masks[0..<4]` and the
-    /// destination's weight `255 − alpha·m / 255` to `masks[4..<8]`, each repeated in both 16-bit
-    /// halves for ``blend(_:_:_:)``.
-    ///
-    /// Written per pixel with a fixed count of four so that LLVM's SLP vectoriser turns it into
-    /// four-lane SSE code: the same computation written with `SIMD4<Float>` came out half scalar
-    /// (the generic `squareRoot`, `pointwiseMin/Max` and shifts are per-lane loops) and took about
-    /// 25 % more instructions.
+    /// The 8-bit coverage masks of four pixels in a row and the matching destination weights.
+    struct Masks {
+        /// Each pixel's coverage `m` (0...255), repeated in both 16-bit halves of its lane.
+        var coverage: SIMD8<UInt16>
+        /// Each pixel's destination weight `255 − alpha·m / 255` (rounded as pixman does), likewise.
+        var keep: SIMD8<UInt16>
+    }
+
+    /// The masks of four pixels in a row, the first centred `firstX` from the circle's centre
+    /// horizontally and `y` (≥ 0) vertically, for ``blend(_:_:_:)``. All four lanes at once with the
+    /// operations of `Lanes` (``FourLanes``): every implementation gives the same bits.
     @inline(__always)
-    static func computeMasks(_ masks: UnsafeMutablePointer<UInt32>, firstX: Float, y: Float, _ g: Geometry,
-                             _ colour: Colour) {
-        let y2 = y * y
-        for i in 0..<4 {
-            let px = firstX + Float(i)
-            let ax = abs(px)
-            let d = (px * px + y2).squareRoot()
-            let inverse = 1 / (d + 1e-6)
-            // The edge normal is the radial direction; its larger and smaller components, as fractions.
-            // The smaller gets 1/64 added so the area formula never divides by zero; that widens an
-            // axis-aligned edge's ramp by 1/64 px, under half a level of coverage.
-            let larger = ax > y ? ax : y
-            let major = larger * inverse
-            let minor = (ax + y - larger) * inverse + 1.0 / 64
-            // The bulge is a function of the angle from the nearest axis, through sin 2θ = 2·major·minor.
-            let q = 2 * major * minor
-            let bulge = g.radius * q * q * (bulgeC2 + q * (bulgeC3 + q * bulgeC4))
-            let edgeWidth = major + minor
-            let scale = 0.125 / (major * minor)
-            let outside = g.outer + bulge - d, inside = d - g.inner - bulge
-            var cover: Float
-            if g.isWide {
-                // A pixel's footprint across an edge is at most √2 wide, so in a ring at least that wide
-                // no pixel meets both edges: the nearer one decides.
-                cover = halfPlane(outside < inside ? outside : inside, major, minor, edgeWidth, scale)
-            } else {
-                cover = halfPlane(outside, major, minor, edgeWidth, scale) - halfPlane(-inside, major, minor, edgeWidth, scale)
-            }
-            cover = cover > 0 ? cover : 0
-            cover = cover < 1 ? cover : 1
-            // Adding 1.5 × 2²³ rounds to an integer held in the low mantissa bits (0...255 here).
-            let m = (cover * 255 + 12_582_912).bitPattern & 0x1FF
-            let t = colour.alphaByte &* m &+ 128
-            let keep = 255 &- ((t &+ (t &>> 8)) &>> 8)
-            masks[i] = m | m &<< 16
-            masks[4 + i] = keep | keep &<< 16
+    static func masks<Lanes: FourLanes>(firstX: Float, y: Float, _ g: Geometry, _ colour: Colour,
+                                        _: Lanes.Type) -> Masks {
+        let px = SIMD4<Float>(repeating: firstX) + SIMD4(0, 1, 2, 3)
+        let ax = Lanes.magnitude(px), ay = SIMD4<Float>(repeating: y)
+        let d = Lanes.squareRoot(px * px + ay * ay)
+        let inverse = 1 / (d + 1e-6)
+        // The edge normal is the radial direction; its larger and smaller components, as fractions.
+        // The smaller gets 1/64 added so the area formula never divides by zero; that widens an
+        // axis-aligned edge's ramp by 1/64 px, under half a level of coverage.
+        let major = Lanes.maximum(ax, ay) * inverse
+        let minor = Lanes.minimum(ax, ay) * inverse + 1.0 / 64
+        let product = major * minor
+        // The bulge is a function of the angle from the nearest axis, through sin 2θ = 2·major·minor.
+        let q = product + product
+        let bulge = g.radius * (q * q) * (bulgeC2 + q * (bulgeC3 + q * bulgeC4))
+        let edgeWidth = major + minor
+        let scale = 0.5 / product
+        let outside = (g.outer + bulge) - d, inside = (d - g.inner) - bulge
+        var cover: SIMD4<Float>
+        if g.isWide {
+            // A pixel's footprint across an edge is at most √2 wide, so in a ring at least that wide
+            // no pixel meets both edges: the nearer one decides.
+            cover = halfPlane(Lanes.minimum(outside, inside), major, minor, edgeWidth, scale, Lanes.self)
+        } else {
+            cover = halfPlane(outside, major, minor, edgeWidth, scale, Lanes.self)
+                - halfPlane(-inside, major, minor, edgeWidth, scale, Lanes.self)
         }
+        cover = Lanes.minimum(Lanes.maximum(cover, .zero), .one)
+        let m = Lanes.roundedToInteger(cover * 255)
+        let m16 = unsafeBitCast(m | m &<< 16, to: SIMD8<UInt16>.self)
+        let t = m16 &* colour.alpha16 &+ 128
+        return Masks(coverage: m16, keep: 255 &- ((t &+ (t &>> 8)) &>> 8))
     }
 
     /// The area of a unit pixel on the inner side of a straight edge at signed distance `s` from its
     /// centre (positive inside), for an edge normal with components `major ≥ minor`: the box filter of
-    /// a half-plane, written as a second difference of `max(t, 0)²` (here `(t + |t|)²`, four times
-    /// that, which `scale` = 1 / (8·major·minor) undoes). Not clamped: callers clamp to 0...1.
+    /// a half-plane, written as a second difference of `max(t, 0)²`, which `scale` = 1 / (2·major·minor)
+    /// normalises. Not clamped: callers clamp to 0...1.
     @inline(__always)
-    static func halfPlane(_ s: Float, _ major: Float, _ minor: Float, _ edgeWidth: Float, _ scale: Float) -> Float {
+    static func halfPlane<Lanes: FourLanes>(_ s: SIMD4<Float>, _ major: SIMD4<Float>, _ minor: SIMD4<Float>,
+                                            _ edgeWidth: SIMD4<Float>, _ scale: SIMD4<Float>,
+                                            _: Lanes.Type) -> SIMD4<Float> {
         let t = s + 0.5 * edgeWidth
-        let t1 = t - major, t2 = t - minor, t3 = t - edgeWidth
-        let g0 = t + abs(t), g1 = t1 + abs(t1), g2 = t2 + abs(t2), g3 = t3 + abs(t3)
-        return (g0 * g0 - g1 * g1 - g2 * g2 + g3 * g3) * scale
+        let g0 = Lanes.maximum(t, .zero), g1 = Lanes.maximum(t - major, .zero)
+        let g2 = Lanes.maximum(t - minor, .zero), g3 = Lanes.maximum(t - edgeWidth, .zero)
+        return (((g0 * g0 - g1 * g1) - g2 * g2) + g3 * g3) * scale
     }
 
     // ε(q) = q²(c2 + c3·q + c4·q²), q = sin 2θ: the four-cubic unit circle's radius minus 1, fitted to

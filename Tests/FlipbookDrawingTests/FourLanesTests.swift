@@ -1,0 +1,91 @@
+import CCairo
+@testable import FlipbookDrawing
+import FlipbookTestSupport
+import Foundation
+import Testing
+
+/// The vector lanes (``SSELanes`` on x86-64) against the portable per-lane code: the same bits for
+/// every operation, and the same bytes for every ring drawn with either.
+@Suite("Vector and portable lanes agree")
+struct FourLanesTests {
+    /// Lane values that stress each operation: ties for rounding, signed zeros, tiny and huge values.
+    func samples(_ random: inout SplitMix) -> [SIMD4<Float>] {
+        let special: [Float] = [0, -0, 0.5, 1.5, 2.5, -0.5, -1.5, 254.5, 255.5, 127.49999, 1e-40, -1e-40,
+                                Float.leastNormalMagnitude, 3e38, -3e38, 1, -1, 0.25, 8_388_607.5]
+        var out: [SIMD4<Float>] = []
+        for i in 0..<4000 {
+            var v = SIMD4<Float>()
+            for k in 0..<4 {
+                v[k] = i % 3 == 0 ? special[Int(random.next() % UInt64(special.count))]
+                    : Float(Double(Int64(bitPattern: random.next() % (1 << 40)) - (1 << 39)) / 65536)
+            }
+            out.append(v)
+        }
+        return out
+    }
+
+    func bits(_ v: SIMD4<Float>) -> [UInt32] { (0..<4).map { v[$0].bitPattern } }
+
+    #if arch(x86_64)
+    @Test func everyOperationGivesTheSameBits() {
+        var random = SplitMix(state: 0x4C41_4E45)
+        let values = samples(&random)
+        for (a, b) in zip(values, values.reversed()) {
+            #expect(bits(SSELanes.minimum(a, b)) == bits(PortableLanes.minimum(a, b)))
+            #expect(bits(SSELanes.maximum(a, b)) == bits(PortableLanes.maximum(a, b)))
+            #expect(bits(SSELanes.magnitude(a)) == bits(PortableLanes.magnitude(a)))
+            let positive = PortableLanes.magnitude(a)
+            #expect(bits(SSELanes.squareRoot(positive)) == bits(PortableLanes.squareRoot(positive)))
+            // Rounding is only asked for in range (coverage × 255); ties go to even in both.
+            let inRange = PortableLanes.minimum(positive, SIMD4(repeating: 1e6))
+            #expect(SSELanes.roundedToInteger(inRange) == PortableLanes.roundedToInteger(inRange))
+        }
+        #expect(PortableLanes.roundedToInteger(SIMD4(0.5, 1.5, 2.5, 254.5)) == SIMD4(0, 2, 2, 254))
+    }
+
+    /// 400 rings of every kind the fast path takes (hairline to thick, small to far larger than the
+    /// target, centres inside and outside, translucent and opaque), each drawn over the last on a
+    /// varied background: the portable and the vector coverage give the same bytes.
+    @Test func ringsAreTheSameBytesWithEitherLanes() throws {
+        var random = SplitMix(state: 0x52_494E47)
+        func uniform(_ low: Double, _ high: Double) -> Double {
+            low + (high - low) * Double(random.next() >> 11) / Double(1 << 53)
+        }
+        let width = 240, height = 180
+        let targets = try (0..<2).map { _ in try #require(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))) }
+        defer { targets.forEach { cairo_surface_destroy($0) } }
+        for target in targets {
+            let cr = try #require(cairo_create(target))
+            let gradient = try #require(cairo_pattern_create_linear(0, 0, Double(width), Double(height)))
+            cairo_pattern_add_color_stop_rgba(gradient, 0, 0.9, 0.2, 0.1, 1)
+            cairo_pattern_add_color_stop_rgba(gradient, 1, 0.1, 0.3, 0.8, 0.4)
+            cairo_set_source(cr, gradient)
+            cairo_paint(cr)
+            cairo_pattern_destroy(gradient)
+            cairo_destroy(cr)
+        }
+        var drawn = 0
+        for _ in 0..<400 {
+            let radius = uniform(0, 1) < 0.2 ? uniform(150, 900) : uniform(4, 120)
+            let (cx, cy) = (uniform(-60, Double(width) + 60), uniform(-60, Double(height) + 60))
+            let box = CGRect(x: cx - radius, y: cy - radius, width: 2 * radius, height: 2 * radius)
+            let circle = try #require(DeviceCircle(Path(ellipseIn: box), matrix: DeviceCircle.Matrix(CGAffineTransform.identity)))
+            let lineWidth = uniform(0, 1) < 0.5 ? uniform(0.25, 1.6) : uniform(1.6, 12)
+            let (r, g, b) = (uniform(0, 1), uniform(0, 1), uniform(0, 1))
+            let a = uniform(0, 1) < 0.3 ? 1 : uniform(0.05, 1)
+            let sse = FastRing.stroke(circle, width: lineWidth, r: r, g: g, b: b, a: a, target: targets[0], lanes: SSELanes.self)
+            let portable = FastRing.stroke(circle, width: lineWidth, r: r, g: g, b: b, a: a, target: targets[1],
+                                           lanes: PortableLanes.self)
+            #expect(sse == portable)
+            if let sse, sse.width > 0 { drawn += 1 }
+        }
+        #expect(drawn > 200)
+        let pixels = targets.map { target -> [UInt8] in
+            cairo_surface_flush(target)
+            guard let data = cairo_image_surface_get_data(target) else { return [] }
+            return Array(UnsafeBufferPointer(start: data, count: Int(cairo_image_surface_get_stride(target)) * height))
+        }
+        #expect(!pixels[0].isEmpty && pixels[0] == pixels[1])
+    }
+    #endif
+}
