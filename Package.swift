@@ -62,10 +62,13 @@ let package = Package(
             providers: [.apt(["libswscale-dev"]), .brew(["ffmpeg"])]
         ),
         .target(name: "FlipbookCore"),
+        // Drawing kernels for instruction sets beyond the baseline, chosen at run time (C function
+        // attributes; no compiler flags, so the package stays usable as a dependency).
+        .target(name: "CFlipbookKernels"),
         // Fonts/ holds the text family every `.system` font draws with (Noto Sans, OFL: Fonts/OFL.txt).
         .target(
             name: "FlipbookDrawing",
-            dependencies: ["FlipbookCore", "CCairo", "CPango", "CJPEG", "CWebP"],
+            dependencies: ["FlipbookCore", "CCairo", "CPango", "CJPEG", "CWebP", "CFlipbookKernels"],
             resources: [.copy("Fonts")]
         ),
         .target(name: "FlipbookAnimation", dependencies: ["FlipbookDrawing"]),

@@ -17,9 +17,10 @@
 #   Image      Bitmap(imageData:path:) on any bytes:     seeds: Fuzz/Corpus/Image (small
 #              PNG, JPEG and WebP decoding                 PNGs, JPEGs and WebPs)
 #
-# The modules are compiled here with swiftc rather than through SwiftPM: every module must carry
-# the fuzzer's coverage instrumentation and AddressSanitizer, and SwiftPM has no way to build just
-# three library targets that way beside the normal build. FlipbookVideo and the command line are
+# The modules are compiled here with swiftc (and the C kernels with the toolchain's clang) rather
+# than through SwiftPM: every module must carry the fuzzer's coverage instrumentation and
+# AddressSanitizer, and SwiftPM has no way to build just these library targets that way beside the
+# normal build. FlipbookVideo and the command line are
 # not needed. Seeds are copied to a scratch corpus, so Fixtures/ is never written to. A crash leaves
 # its input in .build/fuzz/crashes/; replay it with `.build/fuzz/fuzz-TARGET FILE`, then add it
 # as a regression test.
@@ -51,7 +52,21 @@ read -r -a cairo_libs <<<"$(pkg-config --libs cairo pangocairo pangoft2 fontconf
 # Instrumented for libFuzzer (coverage only: the runtime is linked into the executables) and ASan.
 common=(-swift-version 6 -package-name flipbook -parse-as-library -Onone -g
         -sanitize=fuzzer,address -use-ld=lld -I "$build" -I Sources/CCairo -I Sources/CPango -I Sources/CJPEG -I Sources/CWebP
-        "${cairo_cflags[@]}")
+        -I Sources/CFlipbookKernels/include "${cairo_cflags[@]}")
+
+# The C kernels (FlipbookDrawing imports them), instrumented alike.
+kernels() {
+    echo "fuzz: compiling CFlipbookKernels"
+    local objects=()
+    for file in Sources/CFlipbookKernels/*.c; do
+        local object="$build/$(basename "$file" .c).o"
+        "$(dirname "$swiftc")/clang" -c -O0 -g -fsanitize=fuzzer-no-link,address -I Sources/CFlipbookKernels/include \
+            "$file" -o "$object"
+        objects+=("$object")
+    done
+    rm -f "$build/libCFlipbookKernels.a"
+    ar rcs "$build/libCFlipbookKernels.a" "${objects[@]}"
+}
 
 module() {
     local name="$1"
@@ -69,9 +84,10 @@ target() {
     # The fast-fill targets share their reading of bytes as a drawing.
     [[ "$name" == FastFill* ]] && sources+=(Fuzz/Shared/*.swift)
     "$swiftc" "${common[@]}" -module-name "${name}Fuzzer" "${sources[@]}" -L "$build" \
-        -lFlipbookAnimation -lFlipbookDrawing -lFlipbookCore "${cairo_libs[@]}" -lz -o "$build/fuzz-$name"
+        -lFlipbookAnimation -lFlipbookDrawing -lFlipbookCore -lCFlipbookKernels "${cairo_libs[@]}" -lz -o "$build/fuzz-$name"
 }
 
+kernels
 module FlipbookCore
 module FlipbookDrawing
 module FlipbookAnimation

@@ -23,7 +23,17 @@ public struct Path: Equatable, Sendable {
     }
 
     /// The path's elements, in order. Readable inside the package so the canvas can replay them.
-    package private(set) var elements: [Element]
+    package var elements: [Element] {
+        if let rectangle { return Path.elements(ofRectangle: rectangle) }
+        return storedElements
+    }
+
+    /// The elements, except while the path is the one rectangle `Path(_:)` built: then ``rectangle``
+    /// holds it and this stays empty, so the commonest shape (one per confetti particle per frame)
+    /// needs no heap buffer. The first change turns the rectangle into elements.
+    private var storedElements: [Element]
+    /// The standardized rectangle of a path made by `Path(_ rect:)` and not changed since.
+    package private(set) var rectangle: CGRect?
 
     // The start of the current subpath and the current point, cached so builders are O(1).
     private var subpathStart: CGPoint?
@@ -33,7 +43,38 @@ public struct Path: Equatable, Sendable {
 
     /// An empty path.
     public init() {
-        elements = []
+        storedElements = []
+    }
+
+    /// The path of `Path(_ rect:)`: the elements ``addRect(_:transform:)`` adds to an empty path, and
+    /// the same current-point bookkeeping, kept as the rectangle alone.
+    init(standardizedRectangle r: CGRect) {
+        storedElements = []
+        rectangle = r
+        let start = Path.rectangleCorners(r, .identity).0
+        subpathStart = start
+        lastPoint = start
+        lastWasClose = true
+    }
+
+    /// The corners of a standardized rectangle in drawing order (top-left, top-right, bottom-right,
+    /// bottom-left), through `transform`.
+    package static func rectangleCorners(_ r: CGRect, _ transform: CGAffineTransform)
+        -> (CGPoint, CGPoint, CGPoint, CGPoint) {
+        (CGPoint(x: r.minX, y: r.minY).applying(transform), CGPoint(x: r.maxX, y: r.minY).applying(transform),
+         CGPoint(x: r.maxX, y: r.maxY).applying(transform), CGPoint(x: r.minX, y: r.maxY).applying(transform))
+    }
+
+    static func elements(ofRectangle r: CGRect) -> [Element] {
+        let (a, b, c, d) = rectangleCorners(r, .identity)
+        return [.move(to: a), .line(to: b), .line(to: c), .line(to: d), .closeSubpath]
+    }
+
+    /// Turns a rectangle kept alone into elements, before a change.
+    private mutating func materialize() {
+        guard let rectangle else { return }
+        storedElements = Path.elements(ofRectangle: rectangle)
+        self.rectangle = nil
     }
 
     /// A path built by a closure that adds to an empty path.
@@ -60,11 +101,12 @@ public struct Path: Equatable, Sendable {
     /// one allocation instead of growing through 1, 2, 4 and 8 elements roughly halves the cost of
     /// `Path(rect)`, which confetti builds once per particle per frame.
     mutating func reserveCapacity(_ count: Int) {
-        elements.reserveCapacity(elements.count + count)
+        materialize()
+        storedElements.reserveCapacity(storedElements.count + count)
     }
 
     /// Whether the path has no elements.
-    public var isEmpty: Bool { elements.isEmpty }
+    public var isEmpty: Bool { rectangle == nil && storedElements.isEmpty }
 
     /// The point the next segment starts from, or `nil` for an empty path.
     ///
@@ -73,7 +115,16 @@ public struct Path: Equatable, Sendable {
 
     /// Calls `body` with each element of the path, in order.
     public func forEach(_ body: (Element) -> Void) {
-        for element in elements { body(element) }
+        guard let rectangle else {
+            for element in storedElements { body(element) }
+            return
+        }
+        let (a, b, c, d) = Path.rectangleCorners(rectangle, .identity)
+        body(.move(to: a))
+        body(.line(to: b))
+        body(.line(to: c))
+        body(.line(to: d))
+        body(.closeSubpath)
     }
 
     /// Two paths are equal when their elements are equal.
@@ -87,13 +138,14 @@ public struct Path: Equatable, Sendable {
     /// A segment after ``closeSubpath()`` starts a new subpath at the closed subpath's start, so an
     /// explicit move is recorded for it; every subpath in ``elements`` therefore begins with a move.
     package mutating func append(_ element: Element) {
+        materialize()
         switch element {
         case .move(let point):
             // Consecutive moves collapse into the last one, as in Core Graphics.
-            if case .move = elements.last {
-                elements[elements.count - 1] = element
+            if case .move = storedElements.last {
+                storedElements[storedElements.count - 1] = element
             } else {
-                elements.append(element)
+                storedElements.append(element)
             }
             subpathStart = point
             lastPoint = point
@@ -101,14 +153,14 @@ public struct Path: Equatable, Sendable {
         case .line(let to), .quadCurve(let to, _), .curve(let to, _, _):
             guard let start = subpathStart else { return }
             if lastWasClose {
-                elements.append(.move(to: start))
+                storedElements.append(.move(to: start))
                 lastWasClose = false
             }
-            elements.append(element)
+            storedElements.append(element)
             lastPoint = to
         case .closeSubpath:
             guard let start = subpathStart, !lastWasClose else { return }
-            elements.append(.closeSubpath)
+            storedElements.append(.closeSubpath)
             lastPoint = start
             lastWasClose = true
         }
@@ -119,13 +171,15 @@ extension Path {
     /// Moves the end point of the last segment to `point`, so a computed curve (an SVG arc) ends
     /// exactly where its data says rather than a rounding error away.
     package mutating func replaceLastEndPoint(with point: CGPoint) {
-        guard let last = elements.last else { return }
+        materialize()
+        guard let last = storedElements.last else { return }
+        let index = storedElements.count - 1
         switch last {
-        case .move: elements[elements.count - 1] = .move(to: point); subpathStart = point
-        case .line: elements[elements.count - 1] = .line(to: point)
-        case .quadCurve(_, let c): elements[elements.count - 1] = .quadCurve(to: point, control: c)
+        case .move: storedElements[index] = .move(to: point); subpathStart = point
+        case .line: storedElements[index] = .line(to: point)
+        case .quadCurve(_, let c): storedElements[index] = .quadCurve(to: point, control: c)
         case .curve(_, let c1, let c2):
-            elements[elements.count - 1] = .curve(to: point, control1: c1, control2: c2)
+            storedElements[index] = .curve(to: point, control1: c1, control2: c2)
         case .closeSubpath: return
         }
         lastPoint = point

@@ -6,9 +6,7 @@ import Foundation
 extension Path {
     /// A rectangle: top-left → top-right → bottom-right → bottom-left, closed.
     public init(_ rect: CGRect) {
-        self.init()
-        reserveCapacity(5)
-        addRect(rect)
+        self.init(standardizedRectangle: rect.standardized)
     }
 
     /// An ellipse inscribed in `rect`, starting at the right-middle point and running clockwise on screen.
@@ -66,11 +64,11 @@ extension Path {
 
     /// Adds `rect` as a closed subpath: top-left → top-right → bottom-right → bottom-left.
     public mutating func addRect(_ rect: CGRect, transform: CGAffineTransform = .identity) {
-        let r = rect.standardized
-        move(to: CGPoint(x: r.minX, y: r.minY).applying(transform))
-        addLine(to: CGPoint(x: r.maxX, y: r.minY).applying(transform))
-        addLine(to: CGPoint(x: r.maxX, y: r.maxY).applying(transform))
-        addLine(to: CGPoint(x: r.minX, y: r.maxY).applying(transform))
+        let (a, b, c, d) = Path.rectangleCorners(rect.standardized, transform)
+        move(to: a)
+        addLine(to: b)
+        addLine(to: c)
+        addLine(to: d)
         closeSubpath()
     }
 

@@ -246,7 +246,8 @@ final class FastFillRasterizer {
             }
             return true
         }
-        for element in path.elements {
+        // One element; `false` when the path cannot be taken.
+        func visit(_ element: Path.Element) -> Bool {
             switch element {
             case .move(let p):
                 closeRing()
@@ -273,7 +274,15 @@ final class FastFillRasterizer {
             // overlap (counted twice) or meet with opposite windings (cancelling), which only a real
             // winding count gets right, so paths of several rings go to Cairo. Built-in shapes are one
             // ring; see FastFillWinding.swift for a ring that crosses itself.
-            if xs.count > 4096 || !inRange || rings > 1 { return false }
+            return !(xs.count > 4096 || !inRange || rings > 1)
+        }
+        if let rectangle = path.rectangle {
+            // Path(_ rect:) keeps its rectangle alone: its elements, without building them.
+            let (a, b, c, d) = Path.rectangleCorners(rectangle, .identity)
+            guard visit(.move(to: a)), visit(.line(to: b)), visit(.line(to: c)), visit(.line(to: d)),
+                  visit(.closeSubpath) else { return false }
+        } else {
+            for element in path.elements where !visit(element) { return false }
         }
         closeRing()
         return true

@@ -25,12 +25,15 @@ enum FastRing {
     /// returns the device pixels it drew into.
     static func stroke(_ circle: DeviceCircle, width: Double, r: Double, g: Double, b: Double, a: Double,
                        target: OpaquePointer) -> PixelRect? {
-        stroke(circle, width: width, r: r, g: g, b: b, a: a, target: target, lanes: NativeLanes.self)
+        stroke(circle, width: width, r: r, g: g, b: b, a: a, target: target, lanes: NativeLanes.self,
+               usesAVX2: hasAVX2)
     }
 
-    /// ``stroke(_:width:r:g:b:a:target:)`` with the coverage computed by `lanes`; tests compare them.
+    /// ``stroke(_:width:r:g:b:a:target:)`` with the coverage computed by the AVX2 kernel or else by
+    /// `lanes`; the tests compare them.
     static func stroke<Lanes: FourLanes>(_ circle: DeviceCircle, width: Double, r: Double, g: Double, b: Double,
-                                         a: Double, target: OpaquePointer, lanes: Lanes.Type) -> PixelRect? {
+                                         a: Double, target: OpaquePointer, lanes: Lanes.Type,
+                                         usesAVX2: Bool) -> PixelRect? {
         let half = width / 2
         // Beyond a million pixels Float distances lose the sub-pixel precision coverage needs.
         guard width >= minimumWidth, circle.radius - half >= minimumInnerRadius,
@@ -58,8 +61,7 @@ enum FastRing {
         let colour = Colour(r: r, g: g, b: b, a: a)
         let geometry = Geometry(outer: Float(outer), inner: Float(inner), radius: Float(circle.radius))
         cairo_surface_flush(target)
-        var queue = GroupQueue(geometry: geometry, colour: colour, lanes: Lanes.self)
-        defer { queue.finish() }
+        var groups = GroupBuffer(geometry: geometry, colour: colour, usesAVX2: usesAVX2, lanes: Lanes.self)
         var dirtyMin = surfaceWidth, dirtyMax = 0
         for row in rowStart..<rowEnd {
             // The row a few ahead is asked for now (where its spans start, at both sides), so that its
@@ -92,13 +94,14 @@ enum FastRing {
             let y = Float(abs(dy))
             // Lanes past a span's end up to the hole's far side or the row's end get no coverage.
             queueSpan(pixels, from: left, to: holeLeft, limit: holeLeft < right ? holeRight : surfaceWidth, cx: cx,
-                      y: y, into: &queue)
+                      y: y, into: &groups)
             if holeRight < right {
-                queueSpan(pixels, from: holeRight, to: right, limit: surfaceWidth, cx: cx, y: y, into: &queue)
+                queueSpan(pixels, from: holeRight, to: right, limit: surfaceWidth, cx: cx, y: y, into: &groups)
             }
             dirtyMin = min(dirtyMin, left)
             dirtyMax = max(dirtyMax, right)
         }
+        groups.flush()
         guard dirtyMin < dirtyMax else { return PixelRect.none }
         let drawn = PixelRect(x: dirtyMin - Int(offsetX.rounded()), y: rowStart - Int(offsetY.rounded()),
                               width: dirtyMax - dirtyMin, height: rowEnd - rowStart)
@@ -125,11 +128,10 @@ enum FastRing {
     /// past `to` are neither read nor written.
     @inline(__always)
     static func queueSpan<Lanes: FourLanes>(_ pixels: UnsafeMutablePointer<UInt32>, from: Int, to: Int, limit: Int,
-                                            cx: Double, y: Float, into queue: inout GroupQueue<Lanes>) {
+                                            cx: Double, y: Float, into groups: inout GroupBuffer<Lanes>) {
         var x = from
         while x < to {
-            queue.add(PixelGroup(pixels: pixels + x, firstX: Float(Double(x) + 0.5 - cx), y: y,
-                                 count: x + 4 <= limit ? 4 : to - x))
+            groups.add(pixels + x, firstX: Float(Double(x) + 0.5 - cx), y: y, count: x + 4 <= limit ? 4 : to - x)
             x += 4
         }
     }

@@ -5,6 +5,9 @@ import Foundation
 enum PathEmitter {
     /// Describes the first NaN or infinite coordinate in `path`, or returns `nil` when it is finite.
     static func problem(in path: Path) -> String? {
+        // A rectangle kept alone (Path(_ rect:)) is finite when its edges are; checked without
+        // building its elements.
+        if let r = path.rectangle, r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite { return nil }
         func bad(_ p: CGPoint) -> CGFloat? {
             if !p.x.isFinite { return p.x }
             if !p.y.isFinite { return p.y }
@@ -35,7 +38,7 @@ enum PathEmitter {
         if !appending { cairo_new_path(cr) }
         var current = CGPoint.zero
         var start = CGPoint.zero
-        for element in path.elements {
+        path.forEach { element in
             switch element {
             case .move(let p):
                 cairo_move_to(cr, Double(p.x), Double(p.y))
@@ -69,7 +72,7 @@ enum PathEmitter {
             minX = min(minX, p.x); maxX = max(maxX, p.x)
             minY = min(minY, p.y); maxY = max(maxY, p.y)
         }
-        for element in path.elements {
+        path.forEach { element in
             switch element {
             case .move(let p), .line(let p): add(p)
             case .quadCurve(let p, let c): add(p); add(c)
