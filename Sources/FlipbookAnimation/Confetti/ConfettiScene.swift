@@ -140,41 +140,47 @@ public struct ConfettiScene: Scene {
         let particles = aimedAtCanvas?.particles(for: size) ?? self.particles
         let visible = context.clipBoundingRect
         for index in candidateIndices(of: particles, at: time) {
-            let particle = particles[index]
-            guard let state = particle.state(at: time, physics: physics) else { continue }
-            let width = state.apparentWidth, height = particle.size.height
-            guard state.position.x.isFinite, state.position.y.isFinite, state.rotation.radians.isFinite,
-                  width.isFinite, height.isFinite
-            else { continue }
-            if cullsInvisibleParticles {
-                if state.opacity <= 0 || width <= 0 || height <= 0 { continue }
-                // The rotated rectangle stays within its half-diagonal of the centre, whatever the angle;
-                // text is as tall as the longer side and (generously) 1.5 times that wide per character.
-                var reach = (width * width + height * height).squareRoot() / 2 + 1
-                if case .text(let text, _) = particle.shape {
-                    let side = max(particle.size.width, height)
-                    reach = side * (1 + 0.75 * CGFloat(text.count)) + 1
-                }
-                if state.position.x + reach < visible.minX || state.position.x - reach > visible.maxX
-                    || state.position.y + reach < visible.minY || state.position.y - reach > visible.maxY {
-                    continue
-                }
-            }
-            var ctx = context
-            ctx.opacity = context.opacity * state.opacity
-            ctx.translateBy(x: state.position.x, y: state.position.y)
-            ctx.rotate(by: state.rotation)
-            if case .text(let text, let font) = particle.shape {
-                // As tall as the longer side; the flip squashes it like the paper shapes.
-                let full = particle.size.width
-                guard full > 0 else { continue }
-                ctx.draw(TextSymbol(text, fontName: font), height: max(full, height), widthScale: width / full,
-                         color: particle.color)
-                continue
-            }
-            let rect = CGRect(x: -width / 2, y: -height / 2, width: width, height: height)
-            ctx.fill(particle.shape.path(in: rect), with: .color(particle.color))
+            // Passed, not bound to a local: the particle is borrowed in place rather than copied.
+            draw(particles[index], in: &context, visible: visible, time: time)
         }
+    }
+
+    /// Draws one particle if it is alive and visible at `time`.
+    private func draw(_ particle: ConfettiParticle, in context: inout CairoCanvas, visible: CGRect,
+                      time: TimeInterval) {
+        guard let state = particle.state(at: time, physics: physics) else { return }
+        let width = state.apparentWidth, height = particle.size.height
+        guard state.position.x.isFinite, state.position.y.isFinite, state.rotation.radians.isFinite,
+              width.isFinite, height.isFinite
+        else { return }
+        if cullsInvisibleParticles {
+            if state.opacity <= 0 || width <= 0 || height <= 0 { return }
+            // The rotated rectangle stays within its half-diagonal of the centre, whatever the angle;
+            // text is as tall as the longer side and (generously) 1.5 times that wide per character.
+            var reach = (width * width + height * height).squareRoot() / 2 + 1
+            if case .text(let text, _) = particle.shape {
+                let side = max(particle.size.width, height)
+                reach = side * (1 + 0.75 * CGFloat(text.count)) + 1
+            }
+            if state.position.x + reach < visible.minX || state.position.x - reach > visible.maxX
+                || state.position.y + reach < visible.minY || state.position.y - reach > visible.maxY {
+                return
+            }
+        }
+        var ctx = context
+        ctx.opacity = context.opacity * state.opacity
+        ctx.translateBy(x: state.position.x, y: state.position.y)
+        ctx.rotate(by: state.rotation)
+        if case .text(let text, let font) = particle.shape {
+            // As tall as the longer side; the flip squashes it like the paper shapes.
+            let full = particle.size.width
+            guard full > 0 else { return }
+            ctx.draw(TextSymbol(text, fontName: font), height: max(full, height), widthScale: width / full,
+                     color: particle.color)
+            return
+        }
+        let rect = CGRect(x: -width / 2, y: -height / 2, width: width, height: height)
+        ctx.fill(particle.shape.path(in: rect), with: .color(particle.color))
     }
 
     /// Indices of the particles that may be alive at `time`, in drawing order.

@@ -18,7 +18,8 @@ enum FastRing {
     /// ring (a 4 px ring 2 px wide loses 1–3 % of its ink), and such rings are cheap to leave to it.
     static let minimumInnerRadius = 4.0
     static let minimumWidth = 0.25
-    /// How many rows ahead the destination is prefetched.
+    /// How many rows ahead the destination is prefetched (at most 4: the rows between are kept in a
+    /// four-slot buffer).
     static let prefetchDistance = 4
 
     /// Strokes `circle` (device pixels) `width` pixels wide with a non-premultiplied colour and
@@ -63,26 +64,35 @@ enum FastRing {
         cairo_surface_flush(target)
         var groups = GroupBuffer(geometry: geometry, colour: colour, usesAVX2: usesAVX2, lanes: Lanes.self)
         var dirtyMin = surfaceWidth, dirtyMax = 0
+        // Each row's columns that reach into the outer disk (empty when none), found `prefetchDistance`
+        // rows ahead and kept until the row comes: the row ahead's pixels are asked for at once (where
+        // its spans start, at both sides), so they arrive while this row is blended.
+        func reach(_ row: Int) -> (left: Int, right: Int) {
+            let near = max(0, abs(Double(row) + 0.5 - cy) - 0.5)
+            guard near < outerReach else { return (0, 0) }
+            let outerHalf = (outerReach * outerReach - near * near).squareRoot()
+            return (max(0, floor(cx - outerHalf)), min(surfaceWidth, ceiling(cx + outerHalf)))
+        }
+        var reaches = SIMD8<Int>()
+        for row in rowStart..<min(rowEnd, rowStart + FastRing.prefetchDistance) {
+            (reaches[2 * (row & 3)], reaches[2 * (row & 3) + 1]) = reach(row)
+        }
         for row in rowStart..<rowEnd {
-            // The row a few ahead is asked for now (where its spans start, at both sides), so that its
-            // pixels arrive while this row is blended instead of when its own blend needs them.
+            let slot = 2 * (row & 3)
+            let left = reaches[slot], right = reaches[slot + 1]
             let ahead = row + FastRing.prefetchDistance
             if ahead < rowEnd {
-                let aheadNear = max(0, abs(Double(ahead) + 0.5 - cy) - 0.5)
-                if aheadNear < outerReach {
-                    let half = (outerReach * outerReach - aheadNear * aheadNear).squareRoot()
+                let next = reach(ahead)
+                (reaches[slot], reaches[slot + 1]) = next
+                if next.left < next.right {
                     let line = data + ahead * rowBytes
-                    flipbook_prefetch_for_write(line + 4 * min(max(0, floor(cx - half)), surfaceWidth - 1))
-                    flipbook_prefetch_for_write(line + 4 * max(0, min(surfaceWidth, ceiling(cx + half)) - 1))
+                    flipbook_prefetch_for_write(line + 4 * next.left)
+                    flipbook_prefetch_for_write(line + 4 * (next.right - 1))
                 }
             }
-            let dy = Double(row) + 0.5 - cy
-            let near = max(0, abs(dy) - 0.5), far = abs(dy) + 0.5
-            guard near < outerReach else { continue }
-            let outerHalf = (outerReach * outerReach - near * near).squareRoot()
-            let left = max(0, floor(cx - outerHalf))
-            let right = min(surfaceWidth, ceiling(cx + outerHalf))
             guard left < right else { continue }
+            let dy = Double(row) + 0.5 - cy
+            let far = abs(dy) + 0.5
             let pixels = (data + row * rowBytes).withMemoryRebound(to: UInt32.self, capacity: surfaceWidth) { $0 }
             var holeLeft = right, holeRight = right
             if far < innerReach {
