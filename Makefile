@@ -102,6 +102,7 @@ docs: deps
 	    -Xcc -fmodule-map-file=Sources/CCairo/module.modulemap -Xcc -fmodule-map-file=Sources/CFFmpeg/module.modulemap \
 	    -Xcc -fmodule-map-file=Sources/CPango/module.modulemap \
 	    -Xcc -fmodule-map-file=Sources/CJPEG/module.modulemap -Xcc -fmodule-map-file=Sources/CWebP/module.modulemap \
+	    -Xcc -fmodule-map-file=Sources/CFlipbookKernels/include/module.modulemap \
 	    $$(for flag in $$(pkg-config --cflags-only-I cairo pangocairo pangoft2 fontconfig libavformat libavcodec libavutil libswscale libjpeg libwebp); do \
 	        printf -- '-Xcc %s ' "$$flag"; done) \
 	    -minimum-access-level public -emit-extension-block-symbols \
