@@ -139,9 +139,12 @@ public struct ConfettiScene: Scene {
         guard time.isFinite else { return }
         let particles = aimedAtCanvas?.particles(for: size) ?? self.particles
         let visible = context.clipBoundingRect
-        for index in candidateIndices(of: particles, at: time) {
-            // Passed, not bound to a local: the particle is borrowed in place rather than copied.
-            draw(particles[index], in: &context, visible: visible, time: time)
+        // Read through the buffer, each particle is borrowed in place; an array's subscript would copy
+        // it (with its shape's references) for every particle of every frame.
+        particles.withUnsafeBufferPointer { particles in
+            for index in candidateIndices(of: particles, at: time) {
+                draw(particles[index], in: &context, visible: visible, time: time)
+            }
         }
     }
 
@@ -184,7 +187,8 @@ public struct ConfettiScene: Scene {
     }
 
     /// Indices of the particles that may be alive at `time`, in drawing order.
-    private func candidateIndices(of particles: [ConfettiParticle], at time: TimeInterval) -> Range<Int> {
+    private func candidateIndices(of particles: UnsafeBufferPointer<ConfettiParticle>,
+                                  at time: TimeInterval) -> Range<Int> {
         guard sortedByBirth else { return particles.indices }
         // Loose bounds (a second either side); state(at:) makes the exact lifetime decision.
         let earliest = time - physics.lifetime - 1, latest = time + 1
@@ -194,7 +198,8 @@ public struct ConfettiScene: Scene {
     }
 
     /// The first index whose particle satisfies `isAfter` (particles are sorted by birth time).
-    private func firstIndex(in particles: [ConfettiParticle], where isAfter: (ConfettiParticle) -> Bool) -> Int {
+    private func firstIndex(in particles: UnsafeBufferPointer<ConfettiParticle>,
+                            where isAfter: (ConfettiParticle) -> Bool) -> Int {
         var low = 0, high = particles.count
         while low < high {
             let mid = (low + high) / 2
