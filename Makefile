@@ -7,6 +7,10 @@
 #   make docs   build the DocC documentation archive (Sources/Flipbook/Flipbook.docc)
 
 SWIFT ?= swift
+# Debug builds give C code DWARF 4: valgrind 3.19 (Debian 12) cannot read the DWARF 5 forms clang
+# emits by default (DW_FORM_strx, DW_FORM_addrx) and gives up on the whole binary. Every debug build
+# here uses the same flags, so none rebuilds another's objects.
+DEBUG_FLAGS = -Xcc -gdwarf-4
 OUT ?= out
 RELEASE_BIN = .build/release
 UNAME := $(shell uname -s)
@@ -41,7 +45,7 @@ fuzz: deps
 # A one-node Slurm cluster on this machine renders a clip in chunks with docs/recipes/slurm and joins
 # them (scripts/slurm-test.sh); it skips, saying why, where it cannot run (not Linux, not root).
 slurm-test: deps
-	$(SWIFT) build --product flipbook
+	$(SWIFT) build $(DEBUG_FLAGS) --product flipbook
 	bash scripts/slurm-test.sh "$$($(SWIFT) build --show-bin-path)/flipbook"
 
 # The suites that render the 1080p benchmark workloads (x264 parity with the ffmpeg command, the
@@ -49,7 +53,7 @@ slurm-test: deps
 test-only:
 	@bash scripts/install-deps.sh ffmpeg
 	$(SWIFT) build -c release --product flipbook
-	$(SWIFT) build --build-tests
+	$(SWIFT) build $(DEBUG_FLAGS) --build-tests
 	FLIPBOOK_RELEASE_TOOL=$(abspath $(RELEASE_BIN))/flipbook $(SWIFT) test --skip-build --disable-xctest
 
 # The web formats played in headless Chromium: a transparent VP9 WebM must show its alpha, AV1 and
@@ -63,8 +67,8 @@ valgrind: deps memcheck-only
 
 memcheck-only:
 	@bash scripts/install-deps.sh valgrind
-	$(SWIFT) build --product FlipbookMemcheck
-	$(SWIFT) build --product flipbook
+	$(SWIFT) build $(DEBUG_FLAGS) --product FlipbookMemcheck
+	$(SWIFT) build $(DEBUG_FLAGS) --product flipbook
 	bash scripts/memcheck.sh
 
 # Issue #5's workloads B1–B4 against their encoder floors, each measurement in its own process;

@@ -41,9 +41,16 @@ check() {
         echo "memcheck: valgrind itself crashed on $name; see $log" >&2
         cp "$log" "/tmp/flipbook-memcheck-$name.log"; failed=1; return
     fi
+    # A binary whose debug information valgrind cannot read is checked without it, or not at all.
+    if grep -q "Giving up\|reading debug info from .*/\(FlipbookMemcheck\|flipbook\):" "$log"; then
+        echo "memcheck: valgrind could not read the debug information of $name (build with -Xcc -gdwarf-4); see $log" >&2
+        cp "$log" "/tmp/flipbook-memcheck-$name.log"; failed=1; return
+    fi
     python3 - "$log" "$name" <<'PY' || { cp "$log" "/tmp/flipbook-memcheck-$name.log"; failed=1; }
 import re, sys
-text = open(sys.argv[1], encoding="utf-8", errors="replace").read()
+# Only memcheck's own report lines: its warnings name the binary, which is not a Flipbook frame.
+text = "\n".join(line for line in open(sys.argv[1], encoding="utf-8", errors="replace").read().splitlines()
+                 if line.startswith("=="))
 name = sys.argv[2]
 blocks = re.split(r"\n==\d+== \n", text)
 ours = lambda block: re.search(r"\$s\d+Flipbook|Flipbook[A-Za-z]*/|FlipbookMemcheck\b", block) is not None
