@@ -4,7 +4,9 @@
 // failure. Exact-area coverage and Cairo's sampled coverage differ by a few levels on ordinary edges
 // and by up to ~35 at the tips of slivers, so the tolerance is set well above that: what it catches
 // is a wrong model (overlapping windings were off by 109–155 levels). With style bit 8 a text symbol is
-// drawn too, through the image fast path (which agrees with Cairo within 2 levels).
+// drawn too, through the image fast path (which agrees with Cairo within 2 levels); with style bit 64
+// a circle is stroked, through the ring fast path and its AVX2 kernel (Cairo's chords and sub-rows put
+// it up to ~28 levels from the exact ring at edges).
 import FlipbookDrawing
 import Foundation
 
@@ -19,9 +21,23 @@ public func fastFillVsCairoFuzzerTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ 
         guard var bitmap = try? Bitmap(width: 24, height: 20) else { return nil }
         bitmap.draw(scale: style & 1 == 0 ? 1 : 2, background: .white) { context, _ in
             context.allowsFastPaths = fastPaths
+            // The circle below is drawn without the fuzzed transform, which can make Cairo's stroke of
+            // it take seconds.
+            var plain = context
             if style & 2 != 0 { context.concatenate(transform) }
             context.opacity = style & 4 == 0 ? 1 : 0.6
             context.fill(path, with: .color(.blue.opacity(0.8)))
+            if style & 64 != 0 {
+                // Centre, radius, width and a rotation from the transform's entries: small values near
+                // the bitmap most of the time, anything at all sometimes (a radius up to 120, a width up
+                // to 40).
+                let radius = min(abs(transform.a) * 6 + 4, 120), centre = CGPoint(x: transform.tx, y: transform.ty)
+                let box = CGRect(x: centre.x - radius, y: centre.y - radius, width: 2 * radius, height: 2 * radius)
+                plain.rotate(by: .radians(transform.b.isFinite ? Double(transform.b) : 0))
+                plain.opacity = context.opacity
+                plain.stroke(Path(ellipseIn: box), with: .color(.green.opacity(0.7)),
+                             lineWidth: min(abs(transform.d) / 4 + 0.25, 40))
+            }
             if style & 8 != 0 {
                 // A confetti symbol under the same transform: the image fast path (FastImage) against
                 // Cairo's bilinear paint, an emoji or a tinted glyph, flipped or not.
