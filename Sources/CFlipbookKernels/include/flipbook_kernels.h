@@ -29,6 +29,30 @@ typedef struct {
     uint16_t alpha;
 } flipbook_ring;
 
+/// The walk over a ring's rows (FastRing.swift sets it up): each row's pixels whose squares reach into
+/// the outer disk, less those wholly inside the inner one, in groups of four.
+typedef struct {
+    uint8_t *_Nonnull data;
+    long rowBytes, surfaceWidth;
+    /// The centre (device pixels) and the outer and inner reach of the ring, its bulge included.
+    double cx, cy, outerReach, innerReach;
+    /// The next row to walk, and the row the walk ends before.
+    long row, rowEnd;
+    /// Each coming row's columns that reach into the outer disk (left, right), by row modulo 4.
+    long reaches[8];
+    /// The columns walked so far.
+    long dirtyMin, dirtyMax;
+} flipbook_ring_walk;
+
+/// Starts the walk at `rowStart`: finds the reach of the first rows ahead.
+void flipbook_ring_walk_start(flipbook_ring_walk *_Nonnull walk, long rowStart);
+
+/// Walks whole rows from `walk->row` while their groups fit in `capacity` (at least
+/// `surfaceWidth / 4 + 4`), writes the groups to `groups` and returns how many. Asks for the pixels of
+/// the row four ahead as it goes.
+long flipbook_ring_walk_rows(flipbook_ring_walk *_Nonnull walk, flipbook_pixel_group *_Nonnull groups,
+                             long capacity);
+
 /// Whether this CPU and the operating system run the AVX2 kernels.
 bool flipbook_has_avx2(void);
 

@@ -1,4 +1,5 @@
 import CCairo
+import CFlipbookKernels
 import Foundation
 
 /// A fast path for stroking a circle with a solid colour (ripples): an analytic anti-aliased ring.
@@ -20,9 +21,6 @@ enum FastRing {
     /// ring (a 4 px ring 2 px wide loses 1–3 % of its ink), and such rings are cheap to leave to it.
     static let minimumInnerRadius = 4.0
     static let minimumWidth = 0.25
-    /// How many rows ahead the destination is prefetched (at most 4: the rows between are kept in a
-    /// four-slot buffer).
-    static let prefetchDistance = 4
 
     /// Strokes `circle` (device pixels) `width` pixels wide with a non-premultiplied colour and
     /// returns the device pixels it drew into.
@@ -57,6 +55,7 @@ enum FastRing {
         // work proportional to the ring's own area: for each row, the columns whose squares reach into
         // the outer disk, minus those whose squares lie wholly inside the inner one.
         let outerReach = outer * (1 + bulgeMaximum) + 1e-3, innerReach = inner - 1e-3
+        // (The walk over the rows is ring_walk.c's, in CFlipbookKernels.)
         let rowStart = max(0, floor(cy - outerReach))
         let rowEnd = min(surfaceHeight, ceiling(cy + outerReach))
         guard rowStart < rowEnd, cx + outerReach > -1, cx - outerReach < Double(surfaceWidth) + 1 else { return PixelRect.none }
@@ -64,56 +63,14 @@ enum FastRing {
         let colour = Colour(r: r, g: g, b: b, a: a)
         let geometry = Geometry(outer: Float(outer), inner: Float(inner), radius: Float(circle.radius))
         cairo_surface_flush(target)
-        var groups = GroupBuffer(geometry: geometry, colour: colour, usesAVX2: usesAVX2, lanes: Lanes.self)
-        var dirtyMin = surfaceWidth, dirtyMax = 0
-        // Each row's columns that reach into the outer disk (empty when none), found `prefetchDistance`
-        // rows ahead and kept until the row comes: the row ahead's pixels are asked for at once (where
-        // its spans start, at both sides), so they arrive while this row is blended.
-        func reach(_ row: Int) -> (left: Int, right: Int) {
-            let near = max(0, abs(Double(row) + 0.5 - cy) - 0.5)
-            guard near < outerReach else { return (0, 0) }
-            let outerHalf = (outerReach * outerReach - near * near).squareRoot()
-            return (max(0, floor(cx - outerHalf)), min(surfaceWidth, ceiling(cx + outerHalf)))
-        }
-        var reaches = SIMD8<Int>()
-        for row in rowStart..<min(rowEnd, rowStart + FastRing.prefetchDistance) {
-            (reaches[2 * (row & 3)], reaches[2 * (row & 3) + 1]) = reach(row)
-        }
-        for row in rowStart..<rowEnd {
-            let slot = 2 * (row & 3)
-            let left = reaches[slot], right = reaches[slot + 1]
-            let ahead = row + FastRing.prefetchDistance
-            if ahead < rowEnd {
-                let next = reach(ahead)
-                (reaches[slot], reaches[slot + 1]) = next
-                if next.left < next.right {
-                    let line = data + ahead * rowBytes
-                    flipbook_prefetch_for_write(line + 4 * next.left)
-                    flipbook_prefetch_for_write(line + 4 * (next.right - 1))
-                }
-            }
-            guard left < right else { continue }
-            let dy = Double(row) + 0.5 - cy
-            let far = abs(dy) + 0.5
-            let pixels = (data + row * rowBytes).withMemoryRebound(to: UInt32.self, capacity: surfaceWidth) { $0 }
-            var holeLeft = right, holeRight = right
-            if far < innerReach {
-                let innerHalf = (innerReach * innerReach - far * far).squareRoot()
-                holeLeft = max(left, ceiling(cx - innerHalf))
-                holeRight = min(right, floor(cx + innerHalf))
-                if holeRight - holeLeft < 4 { holeLeft = right; holeRight = right }
-            }
-            let y = Float(abs(dy))
-            // Lanes past a span's end up to the hole's far side or the row's end get no coverage.
-            queueSpan(pixels, from: left, to: holeLeft, limit: holeLeft < right ? holeRight : surfaceWidth, cx: cx,
-                      y: y, into: &groups)
-            if holeRight < right {
-                queueSpan(pixels, from: holeRight, to: right, limit: surfaceWidth, cx: cx, y: y, into: &groups)
-            }
-            dirtyMin = min(dirtyMin, left)
-            dirtyMax = max(dirtyMax, right)
-        }
-        groups.flush()
+        var groups = GroupBuffer(geometry: geometry, colour: colour, usesAVX2: usesAVX2, lanes: Lanes.self,
+                                 capacity: max(512, surfaceWidth / 4 + 4))
+        var walk = flipbook_ring_walk(data: data, rowBytes: rowBytes, surfaceWidth: surfaceWidth, cx: cx, cy: cy,
+                                      outerReach: outerReach, innerReach: innerReach, row: rowStart, rowEnd: rowEnd,
+                                      reaches: (0, 0, 0, 0, 0, 0, 0, 0), dirtyMin: 0, dirtyMax: 0)
+        flipbook_ring_walk_start(&walk, rowStart)
+        groups.blend(walking: &walk)
+        let dirtyMin = walk.dirtyMin, dirtyMax = walk.dirtyMax
         guard dirtyMin < dirtyMax else { return PixelRect.none }
         let drawn = PixelRect(x: dirtyMin - Int(offsetX.rounded()), y: rowStart - Int(offsetY.rounded()),
                               width: dirtyMax - dirtyMin, height: rowEnd - rowStart)
@@ -132,19 +89,5 @@ enum FastRing {
     static func ceiling(_ x: Double) -> Int {
         let i = Int(x)
         return Double(i) < x ? i + 1 : i
-    }
-
-    /// Queues the ring's pixels `from..<to` of one row, four at a time; `y` is the row's centre's
-    /// distance from the circle's centre. A last partial group may run on up to `limit` when the pixels
-    /// past `to` are known to get no coverage (they are then rewritten unchanged); otherwise its lanes
-    /// past `to` are neither read nor written.
-    @inline(__always)
-    static func queueSpan<Lanes: FourLanes>(_ pixels: UnsafeMutablePointer<UInt32>, from: Int, to: Int, limit: Int,
-                                            cx: Double, y: Float, into groups: inout GroupBuffer<Lanes>) {
-        var x = from
-        while x < to {
-            groups.add(pixels + x, firstX: Float(Double(x) + 0.5 - cx), y: y, count: x + 4 <= limit ? 4 : to - x)
-            x += 4
-        }
     }
 }

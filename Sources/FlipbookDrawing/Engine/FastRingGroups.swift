@@ -12,32 +12,37 @@ extension FastRing {
     /// Whether the eight-lane kernel runs here; checked once.
     static let hasAVX2 = flipbook_has_avx2()
 
-    /// The groups of one ring, blended a buffer at a time.
+    /// The groups of one ring, gathered by the row walk and blended a buffer at a time.
     struct GroupBuffer<Lanes: FourLanes>: ~Copyable {
-        static var capacity: Int { 512 }
-        private let groups = UnsafeMutablePointer<PixelGroup>.allocate(capacity: capacity)
+        private let capacity: Int
+        private let groups: UnsafeMutablePointer<PixelGroup>
         private var count = 0
         private let geometry: Geometry
         private let colour: Colour
         private let usesAVX2: Bool
 
-        init(geometry: Geometry, colour: Colour, usesAVX2: Bool, lanes: Lanes.Type) {
+        /// `capacity` must hold a whole row's groups (a quarter of the target's width and four).
+        init(geometry: Geometry, colour: Colour, usesAVX2: Bool, lanes: Lanes.Type, capacity: Int) {
             self.geometry = geometry
             self.colour = colour
             self.usesAVX2 = usesAVX2
+            self.capacity = capacity
+            groups = UnsafeMutablePointer<PixelGroup>.allocate(capacity: capacity)
         }
 
         deinit { groups.deallocate() }
 
-        @inline(__always)
-        mutating func add(_ pixels: UnsafeMutablePointer<UInt32>, firstX: Float, y: Float, count lanes: Int) {
-            groups[count] = PixelGroup(pixels: pixels, firstX: firstX, y: y, count: Int32(lanes))
-            count += 1
-            if count == Self.capacity { flush() }
+        /// Walks the ring's rows to the end, blending each buffer of groups as it fills.
+        mutating func blend(walking walk: inout flipbook_ring_walk) {
+            while true {
+                count += flipbook_ring_walk_rows(&walk, groups + count, capacity - count)
+                flush()
+                if walk.row >= walk.rowEnd { return }
+            }
         }
 
         /// Blends the groups gathered so far.
-        mutating func flush() {
+        private mutating func flush() {
             defer { count = 0 }
             if usesAVX2 {
                 var ring = flipbook_ring(outer: geometry.outer, inner: geometry.inner, radius: geometry.radius,
