@@ -53,6 +53,46 @@ struct FastFillTests {
         #expect(close(image.pixel(x: 12, y: 12).red, 0.5))
         #expect(image.pixel(x: 18, y: 18) == .white)
     }
+
+    /// The fill's working memory starts small and grows (points past 64, cells past 1,024) within a
+    /// frame; what a shape draws must not depend on what the shapes before it left there.
+    @Test func shapesDrawTheSameAfterTheScratchMemoryGrows() throws {
+        // A convex polygon of 400 points, 110 px across: the points and the cells both outgrow the
+        // start, and it still takes the fast path.
+        let polygon = Path { p in
+            p.addLines((0..<400).map { k in
+                let angle = Double(k) / 400 * 2 * .pi
+                return CGPoint(x: 60.3 + 55 * cos(angle), y: 60.7 + 55 * sin(angle))
+            })
+            p.closeSubpath()
+        }
+        let shapes = [Path(CGRect(x: 30.3, y: 130.6, width: 9.5, height: 6.25)), polygon,
+                      Path(ellipseIn: CGRect(x: 90.5, y: 125.25, width: 20, height: 12)),
+                      Path(CGRect(x: 35.1, y: 128.2, width: 7.5, height: 11.5))]
+        let colors: [Color] = [.orange, .blue, .green, .purple]
+        func draw(_ indices: [Int], into bitmap: inout Bitmap) {
+            bitmap.draw(background: nil) { context, _ in
+                for i in indices {
+                    var ctx = context
+                    ctx.opacity = 0.7
+                    ctx.fill(shapes[i], with: .color(colors[i]))
+                }
+            }
+        }
+        // All in one frame (one working memory), and each in a frame of its own (a fresh one each).
+        var together = try drawing(160, 160) { _, _ in }
+        draw(Array(shapes.indices), into: &together)
+        var apart = try drawing(160, 160) { _, _ in }
+        for i in shapes.indices { draw([i], into: &apart) }
+        #expect(together.withUnsafeBytes { bytes, _ in Array(bytes) } == apart.withUnsafeBytes { bytes, _ in Array(bytes) })
+        // The polygon is drawn over the white, with anti-aliased edges: red falls to 0.3 inside (blue at
+        // 0.7 opacity) and lies between on its rim.
+        #expect(together.pixel(x: 60, y: 60).red < 0.35)
+        #expect((0..<20).contains { x in
+            let red = together.pixel(x: x, y: 61).red
+            return red > 0.4 && red < 0.95
+        })
+    }
 }
 
 /// Where parts of a shape wind twice, or with opposite signs, the fast fill's accumulated area misstates

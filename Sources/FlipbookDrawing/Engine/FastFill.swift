@@ -21,9 +21,11 @@ final class FastFillRasterizer {
     /// declining before the arithmetic keeps every Float in it (squares of differences included) finite.
     static let coordinateLimit = 1_048_576.0
 
-    private var coverage: [Float] = []
-    private var xs: [Float] = []
-    private var ys: [Float] = []
+    private var scratch = FillScratch()
+
+    deinit {
+        scratch.deallocate()
+    }
 
     /// Fills `path` (in the user space of `matrix`) with a colour and returns the device pixels it drew
     /// into, or returns `nil` without drawing when the fill is not eligible.
@@ -32,13 +34,19 @@ final class FastFillRasterizer {
         guard cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
               cairo_image_surface_get_format(target) == CAIRO_FORMAT_ARGB32
         else { return nil }
-        guard flatten(path, m) else { return nil }
-        if xs.isEmpty { return PixelRect.none }
-        // Exact only for a ring that winds once (FastFillWinding.swift).
-        let simple = self.xs.withUnsafeBufferPointer { px in
-            self.ys.withUnsafeBufferPointer { py in FastFillRasterizer.isSimpleRing(px, py, count: px.count) }
-        }
-        guard simple else { return nil }
+        // Work on a local copy: a class property would pay for exclusivity checks in the loops.
+        var scratch = self.scratch
+        defer { self.scratch = scratch }
+        guard flatten(path, m, into: &scratch) else { return nil }
+        let count = scratch.pointCount
+        if count == 0 { return PixelRect.none }
+        let px = scratch.xs, py = scratch.ys
+        // Exact only for a ring that winds once (FastFillWinding.swift), as a rectangle under any
+        // affine transform does (a parallelogram, or nothing when the transform flattens it).
+        guard path.rectangle != nil
+            || FastFillRasterizer.isSimpleRing(UnsafeBufferPointer(start: px, count: count),
+                                               UnsafeBufferPointer(start: py, count: count), count: count)
+        else { return nil }
 
         var offsetX = 0.0, offsetY = 0.0
         cairo_surface_get_device_offset(target, &offsetX, &offsetY)
@@ -47,29 +55,13 @@ final class FastFillRasterizer {
         guard let data = cairo_image_surface_get_data(target) else { return nil }
         let rowBytes = Int(cairo_image_surface_get_stride(target))
 
-        // Work on locals: class properties would pay for dynamic exclusivity checks in the loops.
-        var xs = self.xs, ys = self.ys, coverage = self.coverage
-        self.xs = []
-        self.ys = []
-        self.coverage = []
-        defer {
-            self.xs = xs
-            self.ys = ys
-            self.coverage = coverage
-        }
-
         // Bounding box in surface pixels.
         var minX = Float.infinity, minY = Float.infinity, maxX = -Float.infinity, maxY = -Float.infinity
-        let count = xs.count
-        xs.withUnsafeMutableBufferPointer { px in
-            ys.withUnsafeMutableBufferPointer { py in
-                for i in 0..<count where !px[i].isNaN {
-                    px[i] += Float(offsetX)
-                    py[i] += Float(offsetY)
-                    minX = min(minX, px[i]); maxX = max(maxX, px[i])
-                    minY = min(minY, py[i]); maxY = max(maxY, py[i])
-                }
-            }
+        for i in 0..<count where !px[i].isNaN {
+            px[i] += Float(offsetX)
+            py[i] += Float(offsetY)
+            minX = min(minX, px[i]); maxX = max(maxX, px[i])
+            minY = min(minY, py[i]); maxY = max(maxY, py[i])
         }
         guard minX >= 0, minY >= 0, maxX <= Float(surfaceWidth), maxY <= Float(surfaceHeight) else { return nil }
         let x0 = Int(minX.rounded(.down)), y0 = Int(minY.rounded(.down))
@@ -81,7 +73,8 @@ final class FastFillRasterizer {
         // edge on the box's right side writes two past it).
         let stride = width + 3
         let cells = stride * height
-        if coverage.count < cells { coverage = [Float](repeating: 0, count: max(cells, coverage.count * 2)) }
+        scratch.reserveCells(cells)
+        let acc = scratch.cells
         let alpha = Float(min(max(a, 0), 1)) * 255
         let cr = UInt32((min(max(r, 0), 1) * 255).rounded()), cg = UInt32((min(max(g, 0), 1) * 255).rounded())
         let cb = UInt32((min(max(b, 0), 1) * 255).rounded())
@@ -92,28 +85,20 @@ final class FastFillRasterizer {
             flipbook_prefetch_for_write(data + (y0 + row) * rowBytes + x0 * 4)
             if width > 16 { flipbook_prefetch_for_write(data + (y0 + row) * rowBytes + (x0 + width - 1) * 4) }
         }
-        coverage.withUnsafeMutableBufferPointer { buffer in
-            guard let acc = buffer.baseAddress else { return }
-            acc.update(repeating: 0, count: cells)
-            xs.withUnsafeBufferPointer { px in
-                ys.withUnsafeBufferPointer { py in
-                    let ox = Float(x0), oy = Float(y0)
-                    var i = 0
-                    while i + 1 < count {
-                        let ax = px[i], bx = px[i + 1]
-                        if !ax.isNaN && !bx.isNaN {
-                            FastFillRasterizer.line(acc, stride: stride, height: height,
-                                                    ax - ox, py[i] - oy, bx - ox, py[i + 1] - oy)
-                        }
-                        i += 1
-                    }
-                }
+        acc.update(repeating: 0, count: cells)
+        let ox = Float(x0), oy = Float(y0)
+        var i = 0
+        while i + 1 < count {
+            let ax = px[i], bx = px[i + 1]
+            if !ax.isNaN && !bx.isNaN {
+                FastFillRasterizer.line(acc, stride: stride, height: height, ax - ox, py[i] - oy, bx - ox, py[i + 1] - oy)
             }
-            FastFillRasterizer.blend(
-                acc, stride: stride, width: width, height: height,
-                into: UnsafeMutableRawPointer(data + y0 * rowBytes + x0 * 4), rowBytes: rowBytes,
-                alpha: alpha, r: cr, g: cg, b: cb)
+            i += 1
         }
+        FastFillRasterizer.blend(
+            acc, stride: stride, width: width, height: height,
+            into: UnsafeMutableRawPointer(data + y0 * rowBytes + x0 * 4), rowBytes: rowBytes,
+            alpha: alpha, r: cr, g: cg, b: cb)
         let drawn = PixelRect(x: x0 - Int(offsetX.rounded()), y: y0 - Int(offsetY.rounded()), width: width, height: height)
         cairo_surface_mark_dirty_rectangle(target, Int32(drawn.x), Int32(drawn.y), Int32(width), Int32(height))
         return drawn
@@ -126,8 +111,11 @@ final class FastFillRasterizer {
                       into origin: UnsafeMutableRawPointer, rowBytes: Int, alpha: Float,
                       r cr: UInt32, g cg: UInt32, b cb: UInt32) {
         let sourceRB = cr << 16 | cb, sourceAG = 0x00FF_0000 | cg
-        let sourceRB4 = SIMD4<UInt32>(repeating: sourceRB), sourceAG4 = SIMD4<UInt32>(repeating: sourceAG)
-        let mask = SIMD4<UInt32>(repeating: 0x00FF_00FF)
+        // The four-pixel step works on 16-bit lanes (each channel's product with a weight, 255 · 255 at
+        // most, fits one): SSE2 multiplies eight of those in one instruction, while a 32-bit lane
+        // multiply takes two and a shuffle. The bits are those of the one-pixel step below.
+        let sourceRB8 = unsafeBitCast(SIMD4<UInt32>(repeating: sourceRB), to: SIMD8<UInt16>.self)
+        let sourceAG8 = unsafeBitCast(SIMD4<UInt32>(repeating: sourceAG), to: SIMD8<UInt16>.self)
         let magic = SIMD4<Float>(repeating: 12_582_912)
         let alpha4 = SIMD4<Float>(repeating: alpha)
         for row in 0..<height {
@@ -144,12 +132,14 @@ final class FastFillRasterizer {
                 let clamped = SIMD4<Float>(min(abs(s0), 1), min(abs(s1), 1), min(abs(s2), 1), min(abs(s3), 1))
                 let cover = clamped * alpha4 + magic
                 let ia = unsafeBitCast(cover, to: SIMD4<UInt32>.self) & 0x1FF
+                // Each pixel's weight in both 16-bit halves of its word.
+                let weight = unsafeBitCast(ia | (ia &<< 16), to: SIMD8<UInt16>.self)
                 let raw = UnsafeMutableRawPointer(pixels + column)
-                let d = raw.loadUnaligned(as: SIMD4<UInt32>.self)
-                let inv = 255 &- ia
-                let rb = packedDiv255(sourceRB4 &* ia &+ (d & mask) &* inv, mask)
-                let ag = packedDiv255(sourceAG4 &* ia &+ ((d &>> 8) & mask) &* inv, mask)
-                raw.storeBytes(of: rb | (ag &<< 8), as: SIMD4<UInt32>.self)
+                let d = raw.loadUnaligned(as: SIMD8<UInt16>.self)
+                let inv = 255 &- weight
+                let rb = div255(sourceRB8 &* weight &+ (d & 0x00FF) &* inv)
+                let ag = div255(sourceAG8 &* weight &+ (d &>> 8) &* inv)
+                raw.storeBytes(of: rb | (ag &<< 8), as: SIMD8<UInt16>.self)
                 column += 4
             }
             while column < width {
@@ -166,6 +156,13 @@ final class FastFillRasterizer {
                 column += 1
             }
         }
+    }
+
+    /// `x / 255`, rounded, in each 16-bit lane (values up to 255 × 255).
+    @inline(__always)
+    static func div255(_ x: SIMD8<UInt16>) -> SIMD8<UInt16> {
+        let t = x &+ 0x80
+        return (t &+ (t &>> 8)) &>> 8
     }
 
     @inline(__always)
@@ -187,19 +184,11 @@ final class FastFillRasterizer {
         return (t + (t >> 8)) >> 8
     }
 
-    /// Transforms and flattens `path` into closed rings in `xs`/`ys` (NaN separates rings). Returns
+    /// Transforms and flattens `path` into closed rings in the scratch points (NaN separates rings). Returns
     /// `false` for a path it cannot take (too many segments, more than one ring, or a point beyond
     /// ``coordinateLimit``).
-    private func flatten(_ path: Path, _ m: cairo_matrix_t) -> Bool {
-        var xs = self.xs, ys = self.ys
-        self.xs = []
-        self.ys = []
-        xs.removeAll(keepingCapacity: true)
-        ys.removeAll(keepingCapacity: true)
-        defer {
-            self.xs = xs
-            self.ys = ys
-        }
+    private func flatten(_ path: Path, _ m: cairo_matrix_t, into scratch: inout FillScratch) -> Bool {
+        scratch.removeAllPoints()
         var start: (Float, Float)? = nil
         var current = (Float(0), Float(0))
         var currentUser = CGPoint.zero
@@ -216,8 +205,8 @@ final class FastFillRasterizer {
         }
         func closeRing() {
             if let s = start {
-                if s != current { xs.append(s.0); ys.append(s.1) }
-                xs.append(.nan); ys.append(.nan)
+                if s != current { scratch.append(s.0, s.1) }
+                scratch.append(.nan, .nan)
             }
             start = nil
         }
@@ -226,9 +215,9 @@ final class FastFillRasterizer {
             if start == nil {
                 rings += 1
                 start = current
-                xs.append(current.0); ys.append(current.1)
+                scratch.append(current.0, current.1)
             }
-            xs.append(p.0); ys.append(p.1)
+            scratch.append(p.0, p.1)
             current = p
         }
         func cubic(_ c1: CGPoint, _ c2: CGPoint, _ end: CGPoint) -> Bool {
@@ -275,7 +264,7 @@ final class FastFillRasterizer {
             // overlap (counted twice) or meet with opposite windings (cancelling), which only a real
             // winding count gets right, so paths of several rings go to Cairo. Built-in shapes are one
             // ring; see FastFillWinding.swift for a ring that crosses itself.
-            return !(xs.count > 4096 || !inRange || rings > 1)
+            return !(scratch.pointCount > 4096 || !inRange || rings > 1)
         }
         if let rectangle = path.rectangle {
             // Path(_ rect:) keeps its rectangle alone: its elements, without building them.
