@@ -12,7 +12,7 @@ final class CanvasAimedParticles: @unchecked Sendable {
     private let emissions: [ConfettiEmission]
     private let seed: UInt64
     private let lock = NSLock()
-    private var made: [SizeKey: [ConfettiParticle]] = [:]
+    private var made: [SizeKey: ConfettiFlock] = [:]
 
     private struct SizeKey: Hashable {
         let width: Double
@@ -26,14 +26,14 @@ final class CanvasAimedParticles: @unchecked Sendable {
     }
 
     /// The particles for a canvas of `size` points; none for a size that is not positive and finite.
-    func particles(for size: CGSize) -> [ConfettiParticle] {
-        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else { return [] }
+    func flock(for size: CGSize) -> ConfettiFlock {
+        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else { return .empty }
         let key = SizeKey(width: Double(size.width), height: Double(size.height))
         lock.lock()
         defer { lock.unlock() }
-        if let particles = made[key] { return particles }
-        let particles = ConfettiScene.particles(in: size, bursts: bursts, emissions: emissions, seed: seed)
-        made[key] = particles
-        return particles
+        if let flock = made[key] { return flock }
+        let flock = ConfettiFlock(ConfettiScene.particles(in: size, bursts: bursts, emissions: emissions, seed: seed))
+        made[key] = flock
+        return flock
     }
 }

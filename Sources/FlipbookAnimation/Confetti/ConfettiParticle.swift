@@ -92,30 +92,6 @@ public struct ConfettiParticle: Sendable, Equatable {
     /// - opacity = remaining / fadeOutDuration while remaining = lifetime − t < fadeOutDuration, else 1
     /// - apparentWidth = width·max(minimumFlipScale, |cos(flipFrequency·t + flipPhase)|)
     public func state(at time: TimeInterval, physics: ConfettiPhysics = ConfettiPhysics()) -> State? {
-        let t = time - birthTime
-        guard t >= 0, t < physics.lifetime else { return nil }
-        let drag = physics.drag
-        let dragFactor = 1 - exp(-drag * t)
-        let spreadDirection: CGFloat = initialVelocity.dx >= 0 ? 1 : -1
-        var x = initialPosition.x
-            + (initialVelocity.dx / drag) * dragFactor
-            + flutterAmplitude * sin(flutterFrequency * t + flutterPhase)
-            + spreadDirection * spreadStrength * t * t
-        var y = initialPosition.y
-            + (initialVelocity.dy / drag) * dragFactor
-            + physics.terminalVelocity * (t - dragFactor / drag)
-        if physics.wind != .zero {
-            let relaxed = t - dragFactor / drag
-            x += physics.wind.dx * relaxed
-            y += physics.wind.dy * relaxed
-        }
-        let remaining = physics.lifetime - t
-        let opacity = remaining < physics.fadeOutDuration ? remaining / physics.fadeOutDuration : 1
-        let flip = max(physics.minimumFlipScale, abs(cos(flipFrequency * t + flipPhase)))
-        return State(
-            position: CGPoint(x: x, y: y),
-            rotation: .degrees(initialRotation + rotationSpeed * t),
-            opacity: opacity,
-            apparentWidth: size.width * flip)
+        ConfettiMotion(self).state(at: time, physics: physics)
     }
 }

@@ -19,7 +19,9 @@ public struct ConfettiScene: Scene {
 
     /// The particles, in drawing order (later ones on top). Empty for a scene made with
     /// ``init(bursts:emissions:seed:physics:)``, whose particles depend on the canvas it is drawn on.
-    public let particles: [ConfettiParticle]
+    public var particles: [ConfettiParticle] { fixed.particles }
+    // The particles given to init(particles:physics:) (none for a scene aimed at its canvas).
+    private let fixed: ConfettiFlock
     // Bursts aimed at whatever canvas the scene is drawn on; nil when the particles are fixed.
     private let aimedAtCanvas: CanvasAimedParticles?
     /// The motion model.
@@ -27,15 +29,12 @@ public struct ConfettiScene: Scene {
     /// Whether particles that cannot touch the visible area are skipped. Internal so tests can show
     /// that skipping changes no pixel.
     var cullsInvisibleParticles = true
-    // When particles are sorted by birth time, a frame only visits those born within one lifetime.
-    private let sortedByBirth: Bool
 
     /// A scene drawing exactly these particles, in this order.
     public init(particles: [ConfettiParticle], physics: ConfettiPhysics = ConfettiPhysics()) {
-        self.particles = particles
+        fixed = ConfettiFlock(particles)
         self.physics = physics
         aimedAtCanvas = nil
-        sortedByBirth = zip(particles, particles.dropFirst()).allSatisfy { $0.birthTime <= $1.birthTime }
     }
 
     /// A scene whose bursts and emissions aim at whatever canvas it is drawn on.
@@ -51,9 +50,8 @@ public struct ConfettiScene: Scene {
         seed: UInt64 = 0, physics: ConfettiPhysics = ConfettiPhysics()
     ) throws {
         try ConfettiScene.validate(bursts: bursts, emissions: emissions, physics: physics, keyPath: "")
-        particles = []
+        fixed = .empty
         self.physics = physics
-        sortedByBirth = true
         aimedAtCanvas = CanvasAimedParticles(bursts: bursts, emissions: emissions, seed: seed)
     }
 
@@ -137,22 +135,21 @@ public struct ConfettiScene: Scene {
     /// Draws every particle alive at `time`.
     public func draw(in context: inout CairoCanvas, size: CGSize, time: TimeInterval) {
         guard time.isFinite else { return }
-        let particles = aimedAtCanvas?.particles(for: size) ?? self.particles
+        let flock = aimedAtCanvas?.flock(for: size) ?? fixed
         let visible = context.clipBoundingRect
-        // Read through the buffer, each particle is borrowed in place; an array's subscript would copy
-        // it (with its shape's references) for every particle of every frame.
-        particles.withUnsafeBufferPointer { particles in
-            for index in candidateIndices(of: particles, at: time) {
-                draw(particles[index], in: &context, visible: visible, time: time)
+        flock.motions.withUnsafeBufferPointer { motions in
+            for index in candidateIndices(of: motions, sorted: flock.sortedByBirth, at: time) {
+                guard let state = motions[index].state(at: time, physics: physics) else { continue }
+                draw(state, size: CGSize(width: motions[index].width, height: motions[index].height),
+                     color: flock.colors[index], shape: flock.shapes[index], in: &context, visible: visible)
             }
         }
     }
 
-    /// Draws one particle if it is alive and visible at `time`.
-    private func draw(_ particle: ConfettiParticle, in context: inout CairoCanvas, visible: CGRect,
-                      time: TimeInterval) {
-        guard let state = particle.state(at: time, physics: physics) else { return }
-        let width = state.apparentWidth, height = particle.size.height
+    /// Draws one live particle in `state` if it is visible; `size` is its unflipped size.
+    private func draw(_ state: ConfettiParticle.State, size: CGSize, color: Color, shape: ConfettiShape,
+                      in context: inout CairoCanvas, visible: CGRect) {
+        let width = state.apparentWidth, height = size.height, full = size.width
         guard state.position.x.isFinite, state.position.y.isFinite, state.rotation.radians.isFinite,
               width.isFinite, height.isFinite
         else { return }
@@ -161,9 +158,8 @@ public struct ConfettiScene: Scene {
             // The rotated rectangle stays within its half-diagonal of the centre, whatever the angle;
             // text is as tall as the longer side and (generously) 1.5 times that wide per character.
             var reach = (width * width + height * height).squareRoot() / 2 + 1
-            if case .text(let text, _) = particle.shape {
-                let side = max(particle.size.width, height)
-                reach = side * (1 + 0.75 * CGFloat(text.count)) + 1
+            if case .text(let text, _) = shape {
+                reach = max(full, height) * (1 + 0.75 * CGFloat(text.count)) + 1
             }
             if state.position.x + reach < visible.minX || state.position.x - reach > visible.maxX
                 || state.position.y + reach < visible.minY || state.position.y - reach > visible.maxY {
@@ -174,36 +170,37 @@ public struct ConfettiScene: Scene {
         ctx.opacity = context.opacity * state.opacity
         ctx.translateBy(x: state.position.x, y: state.position.y)
         ctx.rotate(by: state.rotation)
-        if case .text(let text, let font) = particle.shape {
+        if case .text(let text, let font) = shape {
             // As tall as the longer side; the flip squashes it like the paper shapes.
-            let full = particle.size.width
             guard full > 0 else { return }
-            ctx.draw(TextSymbol(text, fontName: font), height: max(full, height), widthScale: width / full,
-                     color: particle.color)
+            ctx.draw(TextSymbol(text, fontName: font), height: max(full, height), widthScale: width / full, color: color)
             return
         }
         let rect = CGRect(x: -width / 2, y: -height / 2, width: width, height: height)
-        ctx.fill(particle.shape.path(in: rect), with: .color(particle.color))
+        ctx.fill(shape.path(in: rect), with: .color(color))
     }
 
     /// Indices of the particles that may be alive at `time`, in drawing order.
-    private func candidateIndices(of particles: UnsafeBufferPointer<ConfettiParticle>,
+    ///
+    /// With particles sorted by birth time, exactly the live ones: the age `time − birthTime` falls as
+    /// the birth time rises (rounded subtraction keeps that order), so the particles whose age is in
+    /// `0 ..< lifetime`, the test ``ConfettiParticle/state(at:physics:)`` makes, are one run.
+    private func candidateIndices(of motions: UnsafeBufferPointer<ConfettiMotion>, sorted: Bool,
                                   at time: TimeInterval) -> Range<Int> {
-        guard sortedByBirth else { return particles.indices }
-        // Loose bounds (a second either side); state(at:) makes the exact lifetime decision.
-        let earliest = time - physics.lifetime - 1, latest = time + 1
-        let lower = firstIndex(in: particles) { $0.birthTime > earliest }
-        let upper = firstIndex(in: particles) { $0.birthTime > latest }
+        guard sorted else { return motions.indices }
+        let lifetime = physics.lifetime
+        let lower = firstIndex(in: motions) { time - $0.birthTime < lifetime }
+        let upper = firstIndex(in: motions) { time - $0.birthTime < 0 }
         return lower..<max(lower, upper)
     }
 
     /// The first index whose particle satisfies `isAfter` (particles are sorted by birth time).
-    private func firstIndex(in particles: UnsafeBufferPointer<ConfettiParticle>,
-                            where isAfter: (ConfettiParticle) -> Bool) -> Int {
-        var low = 0, high = particles.count
+    private func firstIndex(in motions: UnsafeBufferPointer<ConfettiMotion>,
+                            where isAfter: (ConfettiMotion) -> Bool) -> Int {
+        var low = 0, high = motions.count
         while low < high {
             let mid = (low + high) / 2
-            if isAfter(particles[mid]) { high = mid } else { low = mid + 1 }
+            if isAfter(motions[mid]) { high = mid } else { low = mid + 1 }
         }
         return low
     }
