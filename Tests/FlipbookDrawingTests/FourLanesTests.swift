@@ -4,9 +4,9 @@ import FlipbookTestSupport
 import Foundation
 import Testing
 
-/// The vector lanes (``SSELanes`` on x86-64) and the AVX2 ring kernel (where the CPU has AVX2)
-/// against the portable per-lane code: the same bits for every operation, and the same bytes for
-/// every ring drawn with any of them.
+/// The vector lanes (``SSELanes`` on x86-64) and the AVX2 and AVX-512 ring kernels (where the CPU
+/// has them) against the portable per-lane code: the same bits for every operation, and the same
+/// bytes for every ring drawn with any of them.
 @Suite("Vector and portable lanes agree")
 struct FourLanesTests {
     /// Lane values that stress each operation: ties for rounding, signed zeros, tiny and huge values.
@@ -46,14 +46,19 @@ struct FourLanesTests {
 
     /// 400 rings of every kind the fast path takes (hairline to thick, small to far larger than the
     /// target, centres inside and outside, translucent and opaque), each drawn over the last on a
-    /// varied background: the portable, the SSE and the AVX2 coverage give the same bytes.
+    /// varied background: the portable and the SSE lanes and every kernel this CPU runs give the same
+    /// bytes.
     @Test func ringsAreTheSameBytesWithEveryKernel() throws {
         var random = SplitMix(state: 0x52_494E47)
         func uniform(_ low: Double, _ high: Double) -> Double {
             low + (high - low) * Double(random.next() >> 11) / Double(1 << 53)
         }
         let width = 240, height = 180
-        let targets = try (0..<3).map { _ in try #require(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))) }
+        // The portable lanes, the SSE lanes, then every wider kernel this CPU runs.
+        let kernels = FastRing.Kernel.allCases.filter { $0 != .fourLanes && $0.isAvailable }
+        let targets = try (0..<(2 + kernels.count)).map { _ in
+            try #require(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)))
+        }
         defer { targets.forEach { cairo_surface_destroy($0) } }
         for target in targets {
             let cr = try #require(cairo_create(target))
@@ -74,14 +79,16 @@ struct FourLanesTests {
             let lineWidth = uniform(0, 1) < 0.5 ? uniform(0.25, 1.6) : uniform(1.6, 12)
             let (r, g, b) = (uniform(0, 1), uniform(0, 1), uniform(0, 1))
             let a = uniform(0, 1) < 0.3 ? 1 : uniform(0.05, 1)
-            let sse = FastRing.stroke(circle, width: lineWidth, r: r, g: g, b: b, a: a, target: targets[0],
-                                      lanes: SSELanes.self, usesAVX2: false)
-            let portable = FastRing.stroke(circle, width: lineWidth, r: r, g: g, b: b, a: a, target: targets[1],
-                                           lanes: PortableLanes.self, usesAVX2: false)
-            // Without AVX2 this draws with the SSE lanes again, which the comparison then covers twice.
-            let avx2 = FastRing.stroke(circle, width: lineWidth, r: r, g: g, b: b, a: a, target: targets[2],
-                                       lanes: SSELanes.self, usesAVX2: FastRing.hasAVX2)
-            #expect(sse == portable && avx2 == portable)
+            let portable = FastRing.stroke(circle, width: lineWidth, r: r, g: g, b: b, a: a, target: targets[0],
+                                           lanes: PortableLanes.self, kernel: .fourLanes)
+            let sse = FastRing.stroke(circle, width: lineWidth, r: r, g: g, b: b, a: a, target: targets[1],
+                                      lanes: SSELanes.self, kernel: .fourLanes)
+            #expect(sse == portable)
+            for (kernel, target) in zip(kernels, targets.dropFirst(2)) {
+                let wide = FastRing.stroke(circle, width: lineWidth, r: r, g: g, b: b, a: a, target: target,
+                                           lanes: SSELanes.self, kernel: kernel)
+                #expect(wide == portable, "\(kernel)")
+            }
             if let sse, sse.width > 0 { drawn += 1 }
         }
         #expect(drawn > 200)
@@ -90,7 +97,11 @@ struct FourLanesTests {
             guard let data = cairo_image_surface_get_data(target) else { return [] }
             return Array(UnsafeBufferPointer(start: data, count: Int(cairo_image_surface_get_stride(target)) * height))
         }
-        #expect(!pixels[0].isEmpty && pixels[0] == pixels[1] && pixels[2] == pixels[1])
+        #expect(!pixels[0].isEmpty)
+        for (index, bytes) in pixels.enumerated() {
+            let same = bytes == pixels[0]
+            #expect(same, "target \(index) (\(index < 2 ? "SSE lanes" : "\(kernels[index - 2])")) differs from the portable lanes")
+        }
     }
     #endif
 }

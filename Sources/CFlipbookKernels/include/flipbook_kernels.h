@@ -38,14 +38,11 @@ typedef struct {
     double cx, cy, outerReach, innerReach;
     /// The next row to walk, and the row the walk ends before.
     long row, rowEnd;
-    /// Each coming row's columns that reach into the outer disk (left, right), by row modulo 4.
-    long reaches[8];
-    /// The columns walked so far.
+    /// Whether the rows' spans are found in AVX-512 lanes (needs AVX-512 F and DQ; the same columns).
+    bool wideSpans;
+    /// The columns walked so far: start with `dirtyMin` at `surfaceWidth` and `dirtyMax` at 0.
     long dirtyMin, dirtyMax;
 } flipbook_ring_walk;
-
-/// Starts the walk at `rowStart`: finds the reach of the first rows ahead.
-void flipbook_ring_walk_start(flipbook_ring_walk *_Nonnull walk, long rowStart);
 
 /// Walks whole rows from `walk->row` while their groups fit in `capacity` (at least
 /// `surfaceWidth / 4 + 4`), writes the groups to `groups` and returns how many. Asks for the pixels of
@@ -58,5 +55,12 @@ bool flipbook_has_avx2(void);
 
 /// Blends `ring` into each group's pixels, two groups at a time in eight lanes. Needs AVX2.
 void flipbook_ring_blend_avx2(const flipbook_ring *_Nonnull ring, const flipbook_pixel_group *_Nonnull groups, long count);
+
+/// Whether this CPU and the operating system run the AVX-512 kernels (AVX-512 F, BW and DQ).
+bool flipbook_has_avx512(void);
+
+/// Blends `ring` into each group's pixels, four groups at a time in sixteen lanes. Needs AVX-512.
+void flipbook_ring_blend_avx512(const flipbook_ring *_Nonnull ring, const flipbook_pixel_group *_Nonnull groups,
+                                long count);
 
 #endif

@@ -27,14 +27,14 @@ enum FastRing {
     static func stroke(_ circle: DeviceCircle, width: Double, r: Double, g: Double, b: Double, a: Double,
                        target: OpaquePointer) -> PixelRect? {
         stroke(circle, width: width, r: r, g: g, b: b, a: a, target: target, lanes: NativeLanes.self,
-               usesAVX2: hasAVX2)
+               kernel: .fastest)
     }
 
-    /// ``stroke(_:width:r:g:b:a:target:)`` with the coverage computed by the AVX2 kernel or else by
-    /// `lanes`; the tests compare them.
+    /// ``stroke(_:width:r:g:b:a:target:)`` with the coverage computed by `kernel`, whose four-lane
+    /// form uses `lanes`; the tests compare them.
     static func stroke<Lanes: FourLanes>(_ circle: DeviceCircle, width: Double, r: Double, g: Double, b: Double,
                                          a: Double, target: OpaquePointer, lanes: Lanes.Type,
-                                         usesAVX2: Bool) -> PixelRect? {
+                                         kernel: Kernel) -> PixelRect? {
         let half = width / 2
         // Beyond a million pixels Float distances lose the sub-pixel precision coverage needs.
         guard width >= minimumWidth, circle.radius - half >= minimumInnerRadius,
@@ -63,12 +63,11 @@ enum FastRing {
         let colour = Colour(r: r, g: g, b: b, a: a)
         let geometry = Geometry(outer: Float(outer), inner: Float(inner), radius: Float(circle.radius))
         cairo_surface_flush(target)
-        var groups = GroupBuffer(geometry: geometry, colour: colour, usesAVX2: usesAVX2, lanes: Lanes.self,
+        var groups = GroupBuffer(geometry: geometry, colour: colour, kernel: kernel, lanes: Lanes.self,
                                  capacity: max(512, surfaceWidth / 4 + 4))
         var walk = flipbook_ring_walk(data: data, rowBytes: rowBytes, surfaceWidth: surfaceWidth, cx: cx, cy: cy,
                                       outerReach: outerReach, innerReach: innerReach, row: rowStart, rowEnd: rowEnd,
-                                      reaches: (0, 0, 0, 0, 0, 0, 0, 0), dirtyMin: 0, dirtyMax: 0)
-        flipbook_ring_walk_start(&walk, rowStart)
+                                      wideSpans: kernel == .avx512, dirtyMin: surfaceWidth, dirtyMax: 0)
         groups.blend(walking: &walk)
         let dirtyMin = walk.dirtyMin, dirtyMax = walk.dirtyMax
         guard dirtyMin < dirtyMax else { return PixelRect.none }

@@ -3,14 +3,37 @@ import CFlipbookKernels
 // A ring's pixels are gathered in groups of four and blended two groups at a time. One group's
 // coverage is a chain of dependent square root, divisions and products about a hundred cycles long,
 // and a ring's spans are only a group or two wide; two independent groups side by side let the CPU
-// run both chains at once, and on CPUs with AVX2 one eight-lane kernel computes both
-// (CFlipbookKernels/ring_avx2.c, the same operations in the same order: the same bytes).
+// run both chains at once, and on CPUs with AVX2 one eight-lane kernel computes both, with AVX-512
+// one sixteen-lane kernel four (CFlipbookKernels/ring_avx2.c and ring_avx512.c, the same operations
+// in the same order: the same bytes).
 extension FastRing {
     /// Four neighbouring pixels of a row and where they sit relative to the circle's centre.
     typealias PixelGroup = flipbook_pixel_group
 
-    /// Whether the eight-lane kernel runs here; checked once.
-    static let hasAVX2 = flipbook_has_avx2()
+    /// The ways a ring's groups can be blended, narrowest first. Every one gives the same bytes.
+    enum Kernel: CaseIterable, Sendable {
+        /// Swift's four lanes (``FourLanes``), two groups at a time: every CPU.
+        case fourLanes
+        /// `ring_avx2.c`: two groups at a time in eight lanes.
+        case avx2
+        /// `ring_avx512.c`: four groups at a time in sixteen lanes.
+        case avx512
+
+        /// Whether this CPU runs the kernel.
+        var isAvailable: Bool {
+            switch self {
+            case .fourLanes: true
+            case .avx2: Kernel.cpuHasAVX2
+            case .avx512: Kernel.cpuHasAVX512
+            }
+        }
+
+        /// The widest kernel this CPU runs; chosen once.
+        static let fastest = allCases.last { $0.isAvailable } ?? .fourLanes
+
+        private static let cpuHasAVX2 = flipbook_has_avx2()
+        private static let cpuHasAVX512 = flipbook_has_avx512()
+    }
 
     /// The groups of one ring, gathered by the row walk and blended a buffer at a time.
     struct GroupBuffer<Lanes: FourLanes>: ~Copyable {
@@ -19,13 +42,13 @@ extension FastRing {
         private var count = 0
         private let geometry: Geometry
         private let colour: Colour
-        private let usesAVX2: Bool
+        private let kernel: Kernel
 
         /// `capacity` must hold a whole row's groups (a quarter of the target's width and four).
-        init(geometry: Geometry, colour: Colour, usesAVX2: Bool, lanes: Lanes.Type, capacity: Int) {
+        init(geometry: Geometry, colour: Colour, kernel: Kernel, lanes: Lanes.Type, capacity: Int) {
             self.geometry = geometry
             self.colour = colour
-            self.usesAVX2 = usesAVX2
+            self.kernel = kernel
             self.capacity = capacity
             groups = UnsafeMutablePointer<PixelGroup>.allocate(capacity: capacity)
         }
@@ -44,12 +67,13 @@ extension FastRing {
         /// Blends the groups gathered so far.
         private mutating func flush() {
             defer { count = 0 }
-            if usesAVX2 {
-                var ring = flipbook_ring(outer: geometry.outer, inner: geometry.inner, radius: geometry.radius,
-                                         isWide: geometry.isWide, sourceRB: colour.sourceRB[0],
-                                         sourceAG: colour.sourceAG[0], alpha: colour.alpha16[0])
-                flipbook_ring_blend_avx2(&ring, groups, count)
-                return
+            var ring = flipbook_ring(outer: geometry.outer, inner: geometry.inner, radius: geometry.radius,
+                                     isWide: geometry.isWide, sourceRB: colour.sourceRB[0],
+                                     sourceAG: colour.sourceAG[0], alpha: colour.alpha16[0])
+            switch kernel {
+            case .avx2: return flipbook_ring_blend_avx2(&ring, groups, count)
+            case .avx512: return flipbook_ring_blend_avx512(&ring, groups, count)
+            case .fourLanes: break
             }
             var i = 0
             while i + 1 < count {
