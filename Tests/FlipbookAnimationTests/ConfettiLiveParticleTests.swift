@@ -75,4 +75,25 @@ struct ConfettiLiveParticleTests {
         }
         #expect(drawn > 1_000)
     }
+
+    @Test func aSceneGivesBackExactlyTheParticlesItWasMadeWith() throws {
+        // Every field different from particle to particle and from field to field, births out of
+        // order, and every kind of shape: the scene keeps them only as the arrays a frame reads.
+        let shapes: [ConfettiShape] = [.rectangle, .circle, .triangle, .star, .text("🎉", font: "Noto Color Emoji"),
+                                       .text("A"), .custom(Path(ellipseIn: CGRect(x: 0, y: 0, width: 3, height: 2)))]
+        let particles = (0..<40).map { i -> ConfettiParticle in
+            let v = Double(i)
+            return ConfettiParticle(
+                color: Color(red: v / 40, green: 1 - v / 40, blue: 0.25, opacity: 0.5 + v / 100),
+                size: CGSize(width: 3 + v, height: 2 + v / 3), initialPosition: CGPoint(x: v * 7.5, y: -v),
+                initialVelocity: CGVector(dx: -v * 1.25, dy: v - 20), initialRotation: v * 11, rotationSpeed: -v * 13,
+                birthTime: (v * 0.37).truncatingRemainder(dividingBy: 3), flutterAmplitude: v / 7,
+                flutterFrequency: v / 9, flutterPhase: -v / 11, flipFrequency: v / 13, flipPhase: v / 17,
+                spreadStrength: v / 19, shape: shapes[i % shapes.count])
+        }
+        #expect(ConfettiScene(particles: particles).particles == particles)
+        let sized = try ConfettiScene(size: smallCanvas, bursts: [ConfettiBurst(count: 300)], seed: 4)
+        #expect(sized.particles.count == 300)
+        #expect(ConfettiScene(particles: sized.particles).particles == sized.particles)
+    }
 }

@@ -27,6 +27,16 @@ struct ConfettiMotion: Sendable {
         (width, height) = (particle.size.width, particle.size.height)
     }
 
+    /// The particle this motion was taken from, given its colour and shape.
+    func particle(color: Color, shape: ConfettiShape) -> ConfettiParticle {
+        ConfettiParticle(
+            color: color, size: CGSize(width: width, height: height), initialPosition: CGPoint(x: x0, y: y0),
+            initialVelocity: CGVector(dx: vx, dy: vy), initialRotation: initialRotation, rotationSpeed: rotationSpeed,
+            birthTime: birthTime, flutterAmplitude: flutterAmplitude, flutterFrequency: flutterFrequency,
+            flutterPhase: flutterPhase, flipFrequency: flipFrequency, flipPhase: flipPhase,
+            spreadStrength: spreadStrength, shape: shape)
+    }
+
     /// ``ConfettiParticle/state(at:physics:)``, whose documentation gives the formulas.
     @inline(__always)
     func state(at time: TimeInterval, physics: ConfettiPhysics) -> ConfettiParticle.State? {

@@ -19,6 +19,9 @@ public struct ConfettiScene: Scene {
 
     /// The particles, in drawing order (later ones on top). Empty for a scene made with
     /// ``init(bursts:emissions:seed:physics:)``, whose particles depend on the canvas it is drawn on.
+    ///
+    /// - Complexity: O(*n*): the scene keeps its particles in the arrays a frame reads, and makes
+    ///   this array from them at each access.
     public var particles: [ConfettiParticle] { fixed.particles }
     // The particles given to init(particles:physics:) (none for a scene aimed at its canvas).
     private let fixed: ConfettiFlock
