@@ -1,5 +1,5 @@
-// The ring's coverage and blend (FastRingCoverage.swift, FastRingBlend.swift) in eight AVX2 lanes:
-// the same operations in the same order, so the bytes equal the Swift code's. Compiled for AVX2 by
+// The ring's coverage and blend (FastRingCoverage.swift, FastRingBlend.swift) in eight AVX2 lanes,
+// two groups a step: the operations of ring_lanes.h, so the bytes equal the Swift code's. Compiled for AVX2 by
 // a function attribute, not a flag, so the package builds for baseline x86-64 and chooses at run
 // time (flipbook_has_avx2). FMA is not enabled, so no multiply and add are fused.
 #include "flipbook_kernels.h"

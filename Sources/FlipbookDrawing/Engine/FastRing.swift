@@ -10,8 +10,9 @@ import Foundation
 /// distance to the centre, only over the ring's own pixels: per row, the spans between the outer and
 /// inner circles (clipped to the target, rows off the target skipped). The coverage model is in
 /// FastRingCoverage.swift, the blend (Cairo's own arithmetic) in FastRingBlend.swift; the pixels are
-/// gathered in groups of four and blended two groups at a time (FastRingGroups.swift), by the AVX2
-/// kernel in CFlipbookKernels where the CPU has it and by the same arithmetic in Swift otherwise.
+/// gathered in groups of four and blended several groups at a time (FastRingGroups.swift), by the
+/// AVX-512 or AVX2 kernel in CFlipbookKernels where the CPU has it and by the same arithmetic in Swift
+/// otherwise.
 ///
 /// Declines (returns `nil`) for rings too thin or too small to trust the model, and for targets it
 /// cannot write; callers then use Cairo.
