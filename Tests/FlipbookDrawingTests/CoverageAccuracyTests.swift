@@ -88,6 +88,47 @@ struct CoverageAccuracyTests {
         }
     }
 
+    /// Coverage sums to exactly 1 inside a shape and exactly 0 outside it, not merely within the
+    /// 8-bit rounding: at half opacity, 255 × 0.5 = 127.5 lies on a rounding tie, so the slightest
+    /// shortfall would leave some inner pixels a level lighter than others.
+    @Test func translucentInteriorsAreFlatAndExteriorsUntouched() throws {
+        var rng = SplitMix(state: 1234)
+        for _ in 0..<400 {
+            let w = Double.random(in: 4...26, using: &rng), h = Double.random(in: 4...26, using: &rng)
+            let reach = (w * w + h * h).squareRoot() / 2
+            let cx = Double.random(in: reach...(Double(Self.width) - reach), using: &rng)
+            let cy = Double.random(in: reach...(Double(Self.height) - reach), using: &rng)
+            let angle = Double.random(in: 0..<(2 * .pi), using: &rng)
+            let transform = CGAffineTransform(translationX: cx, y: cy).rotated(by: angle)
+            let corners = [CGPoint(x: -w / 2, y: -h / 2), CGPoint(x: w / 2, y: -h / 2),
+                           CGPoint(x: w / 2, y: h / 2), CGPoint(x: -w / 2, y: h / 2)]
+            var path = Path()
+            path.addLines(corners)
+            path.closeSubpath()
+            var bitmap = try Bitmap(width: Self.width, height: Self.height)
+            bitmap.draw(background: .clear) { context, _ in
+                context.transform = transform
+                context.opacity = 0.5
+                context.fill(path, with: .color(.white))
+            }
+            let drawn = bitmap.withUnsafeBytes { bytes, rowBytes in
+                (0..<(Self.width * Self.height)).map { i in bytes[(i / Self.width) * rowBytes + (i % Self.width) * 4 + 3] }
+            }
+            let device = corners.map { $0.applying(transform) }
+            for y in 0..<Self.height {
+                for x in 0..<Self.width {
+                    let area = Self.area(of: device, inPixel: x, y)
+                    // 127.5 rounds half to even: 128.
+                    if area > 1 - 1e-9 {
+                        #expect(drawn[y * Self.width + x] == 128, "\(w)×\(h), \(angle) rad: (\(x), \(y)) inside")
+                    } else if area == 0 {
+                        #expect(drawn[y * Self.width + x] == 0, "\(w)×\(h), \(angle) rad: (\(x), \(y)) outside")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func convexQuadsAndTriangles() throws {
         var rng = SplitMix(state: 4096)
         for _ in 0..<600 {

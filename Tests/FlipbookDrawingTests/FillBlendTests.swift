@@ -5,7 +5,8 @@ import Testing
 
 /// The fast fill's blend, four pixels at a time in 16-bit lanes and one at a time at a row's end,
 /// against source-over written out per channel: `(source · w + destination · (255 − w)) / 255`,
-/// rounded, where `w` is the pixel's coverage times the colour's alpha, rounded half to even.
+/// rounded, where `w` is the pixel's coverage (times 1 + 2⁻¹⁶, at most 1) times the colour's alpha,
+/// rounded half to even.
 @Suite("The fast fill's blend is exact source-over")
 struct FillBlendTests {
     @Test(arguments: [1, 3, 4, 7, 8, 13, 16, 29])
@@ -41,7 +42,8 @@ struct FillBlendTests {
                 var sum: Float = 0
                 for column in 0..<width {
                     sum += cells[row * stride + column]
-                    let w = UInt32((min(abs(sum), 1) * alpha).rounded(.toNearestOrEven))
+                    let coverage = min(abs(sum) * (1 + 0x1p-16), 1)
+                    let w = UInt32((coverage * alpha).rounded(.toNearestOrEven))
                     let d = destination[row * width + column]
                     let source = [UInt32(255), colour.0, colour.1, colour.2]
                     let expected = (0..<4).reduce(UInt32(0)) { word, channel in
