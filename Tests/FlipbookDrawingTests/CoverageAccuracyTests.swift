@@ -70,21 +70,28 @@ struct CoverageAccuracyTests {
         return worst
     }
 
+    /// A `width` × `height` rectangle centred on the origin, and a random rotation about its centre and
+    /// position that keep it inside the raster.
+    static func placed(width w: Double, height h: Double, using rng: inout SplitMix)
+        -> (corners: [CGPoint], transform: CGAffineTransform, angle: Double) {
+        let reach = (w * w + h * h).squareRoot() / 2
+        let cx = Double.random(in: reach...(Double(Self.width) - reach), using: &rng)
+        let cy = Double.random(in: reach...(Double(Self.height) - reach), using: &rng)
+        let angle = Double.random(in: 0..<(2 * .pi), using: &rng)
+        let corners = [CGPoint(x: -w / 2, y: -h / 2), CGPoint(x: w / 2, y: -h / 2),
+                       CGPoint(x: w / 2, y: h / 2), CGPoint(x: -w / 2, y: h / 2)]
+        return (corners, CGAffineTransform(translationX: cx, y: cy).rotated(by: angle), angle)
+    }
+
     @Test func rotatedRectangles() throws {
         var rng = SplitMix(state: 255)
         for _ in 0..<600 {
             // Sizes from a hundredth of a pixel to most of the raster; kept inside the raster.
             let w = exp(Double.random(in: log(0.01)...log(30), using: &rng))
             let h = exp(Double.random(in: log(0.01)...log(30), using: &rng))
-            let reach = (w * w + h * h).squareRoot() / 2
-            let cx = Double.random(in: reach...(Double(Self.width) - reach), using: &rng)
-            let cy = Double.random(in: reach...(Double(Self.height) - reach), using: &rng)
-            let angle = Double.random(in: 0..<(2 * .pi), using: &rng)
-            let transform = CGAffineTransform(translationX: cx, y: cy).rotated(by: angle)
-            let corners = [CGPoint(x: -w / 2, y: -h / 2), CGPoint(x: w / 2, y: -h / 2),
-                           CGPoint(x: w / 2, y: h / 2), CGPoint(x: -w / 2, y: h / 2)]
+            let (corners, transform, angle) = Self.placed(width: w, height: h, using: &rng)
             let worst = try Self.worstError(corners, transform)
-            #expect(worst <= 1.0, "\(w)×\(h) at (\(cx), \(cy)), \(angle) rad: \(worst) levels off")
+            #expect(worst <= 1.0, "\(w)×\(h) at (\(transform.tx), \(transform.ty)), \(angle) rad: \(worst) levels off")
         }
     }
 
@@ -95,13 +102,7 @@ struct CoverageAccuracyTests {
         var rng = SplitMix(state: 1234)
         for _ in 0..<400 {
             let w = Double.random(in: 4...26, using: &rng), h = Double.random(in: 4...26, using: &rng)
-            let reach = (w * w + h * h).squareRoot() / 2
-            let cx = Double.random(in: reach...(Double(Self.width) - reach), using: &rng)
-            let cy = Double.random(in: reach...(Double(Self.height) - reach), using: &rng)
-            let angle = Double.random(in: 0..<(2 * .pi), using: &rng)
-            let transform = CGAffineTransform(translationX: cx, y: cy).rotated(by: angle)
-            let corners = [CGPoint(x: -w / 2, y: -h / 2), CGPoint(x: w / 2, y: -h / 2),
-                           CGPoint(x: w / 2, y: h / 2), CGPoint(x: -w / 2, y: h / 2)]
+            let (corners, transform, angle) = Self.placed(width: w, height: h, using: &rng)
             var path = Path()
             path.addLines(corners)
             path.closeSubpath()

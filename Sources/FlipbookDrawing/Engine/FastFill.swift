@@ -342,7 +342,8 @@ final class FastFillRasterizer {
             // 1 / width would overflow for a denormal width.
             let scale = width > 1e-6 ? d / width : 0
             let lv = SIMD4<Float>(repeating: l), rv = SIMD4<Float>(repeating: r)
-            // Local coordinates are never negative, so truncation is floor.
+            // Local coordinates lie within the shape's box (never negative), so truncation is floor and
+            // the conversions cannot trap.
             var cell = Int(l)
             let last = Float(cell) < r ? Int(r) + 1 : Int(r)
             var previous: Float = 0

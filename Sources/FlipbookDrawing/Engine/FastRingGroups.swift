@@ -43,12 +43,17 @@ extension FastRing {
         private let geometry: Geometry
         private let colour: Colour
         private let kernel: Kernel
+        /// The ring as the C kernels take it.
+        private var ring: flipbook_ring
 
         /// `capacity` must hold a whole row's groups (a quarter of the target's width and four).
         init(geometry: Geometry, colour: Colour, kernel: Kernel, lanes: Lanes.Type, capacity: Int) {
             self.geometry = geometry
             self.colour = colour
             self.kernel = kernel
+            ring = flipbook_ring(outer: geometry.outer, inner: geometry.inner, radius: geometry.radius,
+                                 isWide: geometry.isWide, sourceRB: colour.sourceRB[0],
+                                 sourceAG: colour.sourceAG[0], alpha: colour.alpha16[0])
             self.capacity = capacity
             groups = UnsafeMutablePointer<PixelGroup>.allocate(capacity: capacity)
         }
@@ -67,9 +72,6 @@ extension FastRing {
         /// Blends the groups gathered so far.
         private mutating func flush() {
             defer { count = 0 }
-            var ring = flipbook_ring(outer: geometry.outer, inner: geometry.inner, radius: geometry.radius,
-                                     isWide: geometry.isWide, sourceRB: colour.sourceRB[0],
-                                     sourceAG: colour.sourceAG[0], alpha: colour.alpha16[0])
             switch kernel {
             case .avx2: return flipbook_ring_blend_avx2(&ring, groups, count)
             case .avx512: return flipbook_ring_blend_avx512(&ring, groups, count)
