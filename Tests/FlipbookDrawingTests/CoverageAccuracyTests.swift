@@ -6,7 +6,8 @@ import Testing
 /// The fast fill's coverage is the exact area of each pixel inside the shape: for thousands of random
 /// rotated rectangles and convex quads (sub-pixel to large, at any angle and fractional position), an
 /// opaque white fill's alpha must be within one level (the 8-bit rounding) of 255 × the area found by
-/// clipping the polygon to the pixel's square.
+/// clipping the polygon to the pixel's square. Each test runs both ways the fill finds coverage: in
+/// windows of vector lanes (shapes up to 32 px wide) and in coverage cells (`windows` false).
 @Suite("Fast-fill coverage equals the exact area")
 struct CoverageAccuracyTests {
     static let width = 48, height = 40
@@ -42,9 +43,10 @@ struct CoverageAccuracyTests {
     }
 
     /// Alpha bytes of an opaque white fill of `path` drawn through `transform` on transparency.
-    static func alphas(_ path: Path, _ transform: CGAffineTransform) throws -> [UInt8] {
+    static func alphas(_ path: Path, _ transform: CGAffineTransform, windows: Bool) throws -> [UInt8] {
         var bitmap = try Bitmap(width: width, height: height)
         bitmap.draw(background: .clear) { context, _ in
+            context.allowsFillWindows = windows
             context.transform = transform
             context.fill(path, with: .color(.white))
         }
@@ -54,11 +56,11 @@ struct CoverageAccuracyTests {
     }
 
     /// Worst difference in levels between the drawn alpha and 255 × the exact area, over all pixels.
-    static func worstError(_ corners: [CGPoint], _ transform: CGAffineTransform) throws -> Double {
+    static func worstError(_ corners: [CGPoint], _ transform: CGAffineTransform, windows: Bool) throws -> Double {
         var path = Path()
         path.addLines(corners)
         path.closeSubpath()
-        let drawn = try alphas(path, transform)
+        let drawn = try alphas(path, transform, windows: windows)
         let device = corners.map { $0.applying(transform) }
         var worst = 0.0
         for y in 0..<height {
@@ -83,14 +85,14 @@ struct CoverageAccuracyTests {
         return (corners, CGAffineTransform(translationX: cx, y: cy).rotated(by: angle), angle)
     }
 
-    @Test func rotatedRectangles() throws {
+    @Test(arguments: [true, false]) func rotatedRectangles(windows: Bool) throws {
         var rng = SplitMix(state: 255)
         for _ in 0..<600 {
             // Sizes from a hundredth of a pixel to most of the raster; kept inside the raster.
             let w = exp(Double.random(in: log(0.01)...log(30), using: &rng))
             let h = exp(Double.random(in: log(0.01)...log(30), using: &rng))
             let (corners, transform, angle) = Self.placed(width: w, height: h, using: &rng)
-            let worst = try Self.worstError(corners, transform)
+            let worst = try Self.worstError(corners, transform, windows: windows)
             #expect(worst <= 1.0, "\(w)×\(h) at (\(transform.tx), \(transform.ty)), \(angle) rad: \(worst) levels off")
         }
     }
@@ -98,7 +100,7 @@ struct CoverageAccuracyTests {
     /// Coverage sums to exactly 1 inside a shape and exactly 0 outside it, not merely within the
     /// 8-bit rounding: at half opacity, 255 × 0.5 = 127.5 lies on a rounding tie, so the slightest
     /// shortfall would leave some inner pixels a level lighter than others.
-    @Test func translucentInteriorsAreFlatAndExteriorsUntouched() throws {
+    @Test(arguments: [true, false]) func translucentInteriorsAreFlatAndExteriorsUntouched(windows: Bool) throws {
         var rng = SplitMix(state: 1234)
         for _ in 0..<400 {
             let w = Double.random(in: 4...26, using: &rng), h = Double.random(in: 4...26, using: &rng)
@@ -108,6 +110,7 @@ struct CoverageAccuracyTests {
             path.closeSubpath()
             var bitmap = try Bitmap(width: Self.width, height: Self.height)
             bitmap.draw(background: .clear) { context, _ in
+                context.allowsFillWindows = windows
                 context.transform = transform
                 context.opacity = 0.5
                 context.fill(path, with: .color(.white))
@@ -130,7 +133,7 @@ struct CoverageAccuracyTests {
         }
     }
 
-    @Test func convexQuadsAndTriangles() throws {
+    @Test(arguments: [true, false]) func convexQuadsAndTriangles(windows: Bool) throws {
         var rng = SplitMix(state: 4096)
         for _ in 0..<600 {
             // Points on an ellipse in angular order make a convex polygon.
@@ -140,13 +143,13 @@ struct CoverageAccuracyTests {
             let cy = Double.random(in: (ry + 0.5)...(Double(Self.height) - ry - 0.5), using: &rng)
             let angles = (0..<count).map { _ in Double.random(in: 0..<(2 * .pi), using: &rng) }.sorted()
             let corners = angles.map { CGPoint(x: cx + rx * cos($0), y: cy + ry * sin($0)) }
-            let worst = try Self.worstError(corners, .identity)
+            let worst = try Self.worstError(corners, .identity, windows: windows)
             #expect(worst <= 1.0, "\(corners): \(worst) levels off")
         }
     }
 
     /// Degenerate shapes draw nothing and do not crash: zero width, a denormal height, collinear points.
-    @Test func degenerateShapes() throws {
+    @Test(arguments: [true, false]) func degenerateShapes(windows: Bool) throws {
         let shapes: [[CGPoint]] = [
             [CGPoint(x: 5, y: 5), CGPoint(x: 5, y: 5), CGPoint(x: 5, y: 20), CGPoint(x: 5, y: 20)],
             [CGPoint(x: 5, y: 5), CGPoint(x: 20, y: 5), CGPoint(x: 20, y: 5 + 1e-300), CGPoint(x: 5, y: 5 + 1e-300)],
@@ -156,7 +159,7 @@ struct CoverageAccuracyTests {
             var path = Path()
             path.addLines(corners)
             path.closeSubpath()
-            #expect(try Self.alphas(path, .identity).allSatisfy { $0 == 0 })
+            #expect(try Self.alphas(path, .identity, windows: windows).allSatisfy { $0 == 0 })
         }
     }
 }

@@ -63,4 +63,36 @@ bool flipbook_has_avx512(void);
 void flipbook_ring_blend_avx512(const flipbook_ring *_Nonnull ring, const flipbook_pixel_group *_Nonnull groups,
                                 long count);
 
+/// A shape for the fill's window (FastFill.swift sets it up): one closed ring of points in window
+/// coordinates, with the window's first row and column at 0 and the shape within rows 0..<height and
+/// columns 0...columns.
+typedef struct {
+    /// The ring's x and y coordinates, `count` of them; NaN ends a ring (such a pair is skipped).
+    const float *_Nonnull xs;
+    const float *_Nonnull ys;
+    long count;
+    /// Scratch for the rows' coverage: `height` × `columns` floats.
+    float *_Nonnull coverage;
+    /// The window's width in pixels (a multiple of 16) and its height.
+    long columns, height;
+    /// The window's first pixel, and the bytes from one row to the next; all `columns` pixels of each
+    /// of the `height` rows may be read and written (those the shape does not reach are written back as
+    /// they were).
+    uint8_t *_Nonnull origin;
+    long rowBytes;
+    /// What a pixel's coverage is multiplied by before it is clamped to 1 (FastFillRasterizer.coverageGain).
+    float gain;
+    /// 255 × the colour's opacity.
+    float alpha;
+    /// Red and blue, green and alpha (255), each byte in its own 16-bit half.
+    uint32_t sourceRB, sourceAG;
+} flipbook_fill_window;
+
+/// Fills the shape with the colour, source-over, each pixel by the exact area of it inside the shape
+/// (winding once; the magnitude of the signed area, clamped to 1). The three give the same bytes; the
+/// AVX2 and AVX-512 ones need their instruction sets (`flipbook_has_avx2`, `flipbook_has_avx512`).
+void flipbook_fill_window_portable(const flipbook_fill_window *_Nonnull fill);
+void flipbook_fill_window_avx2(const flipbook_fill_window *_Nonnull fill);
+void flipbook_fill_window_avx512(const flipbook_fill_window *_Nonnull fill);
+
 #endif

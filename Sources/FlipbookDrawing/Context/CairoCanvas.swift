@@ -44,6 +44,10 @@ public struct CairoCanvas {
     /// instead of Cairo. Tests turn it off to compare the two; the pixels agree within a few levels.
     package var allowsFastPaths = true
 
+    /// Whether the fast fill may find narrow shapes' coverage in windows of vector lanes
+    /// (`fill_window.c`) rather than in coverage cells. Tests turn it off to compare the two.
+    package var allowsFillWindows = true
+
     init(session: DrawingSession) {
         self.session = session
     }

@@ -1,17 +1,24 @@
 import CCairo
+import CFlipbookKernels
 import Foundation
 
 /// A fast path for the most common draw — a small, solid-colour, anti-aliased, non-zero fill with the
 /// normal blend mode and no clip (confetti) — that rasterizes directly into the image surface.
 ///
 /// Cairo's span compositor costs tens of thousands of instructions per small translucent shape (one
-/// pixman composite per scanline). This rasterizer accumulates exact signed-area coverage for the
-/// polygon (curves flattened to 0.1 px) in a scratch buffer the size of the shape's bounding box, then
-/// blends the colour source-over in one pass. Coverage is the exact area of each pixel inside the shape
-/// (winding ≥ 1 clamps to full), which agrees with Cairo's own anti-aliasing to within a few levels at
-/// edges; shapes that cross themselves or have several rings go to Cairo (see FastFillWinding.swift).
-/// Anything else — large shapes, shapes crossing the raster's edge, clips, even-odd fills, other blend
-/// modes, gradients — declines and goes to Cairo.
+/// pixman composite per scanline). This rasterizer finds the exact area of each pixel inside the polygon
+/// (curves flattened to 0.1 px; winding ≥ 1 clamps to full) and blends the colour source-over in one
+/// pass, in one of two ways:
+/// - a shape at most ``windowWidth`` pixels wide is done in a window of vector lanes, one lane per
+///   pixel, each row's coverage added up from the closed-form share of each edge that crosses it
+///   (`fill_window.c`, the same bytes on every instruction set);
+/// - a wider one accumulates signed-area coverage cells the size of its bounding box, whose running
+///   sums along the rows give the coverage.
+///
+/// The two agree within a level, and with Cairo's own anti-aliasing within a few at edges; shapes that
+/// cross themselves or have several rings go to Cairo (see FastFillWinding.swift). Anything else —
+/// large shapes, shapes crossing the raster's edge, clips, even-odd fills, other blend modes,
+/// gradients — declines and goes to Cairo.
 final class FastFillRasterizer {
     /// Shapes whose device bounding box exceeds this many pixels go to Cairo.
     static let maximumArea = 128 * 128
@@ -21,6 +28,12 @@ final class FastFillRasterizer {
     /// declining before the arithmetic keeps every Float in it (squares of differences included) finite.
     static let coordinateLimit = 1_048_576.0
 
+    /// The widest box, in pixels, filled in a window (`fill_window.c`); wider shapes accumulate
+    /// coverage cells. Windows are a multiple of sixteen pixels wide.
+    static let windowWidth = 32
+    /// The instruction set the window's kernel runs on; every one gives the same bytes.
+    var kernel = InstructionSet.widest
+
     private var scratch = FillScratch()
 
     deinit {
@@ -28,9 +41,10 @@ final class FastFillRasterizer {
     }
 
     /// Fills `path` (in the user space of `matrix`) with a colour and returns the device pixels it drew
-    /// into, or returns `nil` without drawing when the fill is not eligible.
+    /// into, or returns `nil` without drawing when the fill is not eligible. With `windows` false, every
+    /// shape accumulates coverage cells (for comparing the two ways).
     func fill(_ path: Path, matrix m: cairo_matrix_t, r: Double, g: Double, b: Double, a: Double,
-              target: OpaquePointer) -> PixelRect? {
+              target: OpaquePointer, windows: Bool = true) -> PixelRect? {
         guard cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
               cairo_image_surface_get_format(target) == CAIRO_FORMAT_ARGB32
         else { return nil }
@@ -69,16 +83,52 @@ final class FastFillRasterizer {
         guard width > 0, height > 0 else { return PixelRect.none }
         guard width * height <= FastFillRasterizer.maximumArea else { return nil }
 
+        let alpha = Float(min(max(a, 0), 1)) * 255
+        let cr = UInt32((min(max(r, 0), 1) * 255).rounded()), cg = UInt32((min(max(g, 0), 1) * 255).rounded())
+        let cb = UInt32((min(max(b, 0), 1) * 255).rounded())
+        cairo_surface_flush(target)
+        // Sixteen columns at a time (a row of a vector register), as few as cover the shape.
+        let window = (width + 15) / 16 * 16
+        if windows, width <= FastFillRasterizer.windowWidth, surfaceWidth >= window {
+            // The window reaches past the shape's box where it can (the pixels there are written back
+            // as they were) and is moved left at the raster's right edge, so that it stays inside.
+            let windowX = min(x0, surfaceWidth - window)
+            let ox = Float(windowX), oy = Float(y0)
+            for i in 0..<count {
+                px[i] -= ox
+                py[i] -= oy
+            }
+            scratch.reserveCells(height * window)
+            var shape = flipbook_fill_window(
+                xs: px, ys: py, count: count, coverage: scratch.cells, columns: window, height: height,
+                origin: data + y0 * rowBytes + windowX * 4, rowBytes: rowBytes,
+                gain: FastFillRasterizer.coverageGain, alpha: alpha, sourceRB: cr << 16 | cb, sourceAG: 0x00FF_0000 | cg)
+            switch kernel {
+            case .baseline: flipbook_fill_window_portable(&shape)
+            case .avx2: flipbook_fill_window_avx2(&shape)
+            case .avx512: flipbook_fill_window_avx512(&shape)
+            }
+        } else {
+            accumulateAndBlend(&scratch, count: count, x0: x0, y0: y0, width: width, height: height,
+                               into: data, rowBytes: rowBytes, alpha: alpha, r: cr, g: cg, b: cb)
+        }
+        let drawn = PixelRect(x: x0 - Int(offsetX.rounded()), y: y0 - Int(offsetY.rounded()), width: width, height: height)
+        cairo_surface_mark_dirty_rectangle(target, Int32(drawn.x), Int32(drawn.y), Int32(width), Int32(height))
+        return drawn
+    }
+
+    /// Fills a shape wider than the window: each edge adds its signed area to coverage cells, whose
+    /// running sum along a row gives each pixel's coverage.
+    private func accumulateAndBlend(_ scratch: inout FillScratch, count: Int, x0: Int, y0: Int, width: Int, height: Int,
+                                    into data: UnsafeMutablePointer<UInt8>, rowBytes: Int, alpha: Float,
+                                    r cr: UInt32, g cg: UInt32, b cb: UInt32) {
+        let px = scratch.xs, py = scratch.ys
         // Accumulate signed area; each row has four spare cells for the edges' spill (a steep edge on
         // the box's right side writes two past it, a shallow one up to four).
         let stride = width + 4
         let cells = stride * height
         scratch.reserveCells(cells)
         let acc = scratch.cells
-        let alpha = Float(min(max(a, 0), 1)) * 255
-        let cr = UInt32((min(max(r, 0), 1) * 255).rounded()), cg = UInt32((min(max(g, 0), 1) * 255).rounded())
-        let cb = UInt32((min(max(b, 0), 1) * 255).rounded())
-        cairo_surface_flush(target)
         // The destination rows, scattered over a frame of several megabytes, are asked for now so
         // that they arrive while the coverage is accumulated rather than when the blend needs them.
         for row in 0..<height {
@@ -99,9 +149,6 @@ final class FastFillRasterizer {
             acc, stride: stride, width: width, height: height,
             into: UnsafeMutableRawPointer(data + y0 * rowBytes + x0 * 4), rowBytes: rowBytes,
             alpha: alpha, r: cr, g: cg, b: cb)
-        let drawn = PixelRect(x: x0 - Int(offsetX.rounded()), y: y0 - Int(offsetY.rounded()), width: width, height: height)
-        cairo_surface_mark_dirty_rectangle(target, Int32(drawn.x), Int32(drawn.y), Int32(width), Int32(height))
-        return drawn
     }
 
     /// What a pixel's accumulated coverage is multiplied by before it is clamped to 1. The running sum

@@ -28,7 +28,7 @@ enum FastRing {
     static func stroke(_ circle: DeviceCircle, width: Double, r: Double, g: Double, b: Double, a: Double,
                        target: OpaquePointer) -> PixelRect? {
         stroke(circle, width: width, r: r, g: g, b: b, a: a, target: target, lanes: NativeLanes.self,
-               kernel: .fastest)
+               kernel: .widest)
     }
 
     /// ``stroke(_:width:r:g:b:a:target:)`` with the coverage computed by `kernel`, whose four-lane

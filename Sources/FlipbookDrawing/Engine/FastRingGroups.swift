@@ -10,30 +10,10 @@ extension FastRing {
     /// Four neighbouring pixels of a row and where they sit relative to the circle's centre.
     typealias PixelGroup = flipbook_pixel_group
 
-    /// The ways a ring's groups can be blended, narrowest first. Every one gives the same bytes.
-    enum Kernel: CaseIterable, Sendable {
-        /// Swift's four lanes (``FourLanes``), two groups at a time: every CPU.
-        case fourLanes
-        /// `ring_avx2.c`: two groups at a time in eight lanes.
-        case avx2
-        /// `ring_avx512.c`: four groups at a time in sixteen lanes.
-        case avx512
-
-        /// Whether this CPU runs the kernel.
-        var isAvailable: Bool {
-            switch self {
-            case .fourLanes: true
-            case .avx2: Kernel.cpuHasAVX2
-            case .avx512: Kernel.cpuHasAVX512
-            }
-        }
-
-        /// The widest kernel this CPU runs; chosen once.
-        static let fastest = allCases.last { $0.isAvailable } ?? .fourLanes
-
-        private static let cpuHasAVX2 = flipbook_has_avx2()
-        private static let cpuHasAVX512 = flipbook_has_avx512()
-    }
+    /// The ways a ring's groups can be blended; every one gives the same bytes. `.baseline` is Swift's
+    /// four lanes (``FourLanes``), two groups at a time; `.avx2` is `ring_avx2.c`, two groups at a time
+    /// in eight lanes; `.avx512` is `ring_avx512.c`, four groups at a time in sixteen lanes.
+    typealias Kernel = InstructionSet
 
     /// The groups of one ring, gathered by the row walk and blended a buffer at a time.
     struct GroupBuffer<Lanes: FourLanes>: ~Copyable {
@@ -75,7 +55,7 @@ extension FastRing {
             switch kernel {
             case .avx2: return flipbook_ring_blend_avx2(&ring, groups, count)
             case .avx512: return flipbook_ring_blend_avx512(&ring, groups, count)
-            case .fourLanes: break
+            case .baseline: break
             }
             var i = 0
             while i + 1 < count {

@@ -53,7 +53,8 @@ extension CairoCanvas {
               case .solid(let r, let g, let b, let a) = command.source, command.extraAlpha >= 1,
               let target = cairo_get_group_target(cr)
         else { return nil }
-        return session.fastFill.fill(path, matrix: command.matrix, r: r, g: g, b: b, a: a, target: target)
+        return session.fastFill.fill(path, matrix: command.matrix, r: r, g: g, b: b, a: a, target: target,
+                                     windows: allowsFillWindows)
     }
 
     /// Strokes a circle with a solid colour with ``FastRing`` when it can and returns the pixels drawn;
