@@ -322,14 +322,36 @@ final class FastFillRasterizer {
             return !(scratch.pointCount > 4096 || !inRange || rings > 1)
         }
         if let rectangle = path.rectangle {
-            // Path(_ rect:) keeps its rectangle alone: its elements, without building them.
-            let (a, b, c, d) = Path.rectangleCorners(rectangle, .identity)
-            guard visit(.move(to: a)), visit(.line(to: b)), visit(.line(to: c)), visit(.line(to: d)),
-                  visit(.closeSubpath) else { return false }
-        } else {
-            for element in path.elements where !visit(element) { return false }
+            return FastFillRasterizer.flatten(rectangle: rectangle, m, into: &scratch)
         }
+        for element in path.elements where !visit(element) { return false }
         closeRing()
+        return true
+    }
+
+    /// ``flatten(_:_:into:)`` for `Path(_ rect:)`'s rectangle, kept alone: its four corners and the
+    /// first again, then the ring's end, as its elements would give them (top-left, top-right,
+    /// bottom-right, bottom-left), without building them. Returns `false` for a corner beyond
+    /// ``coordinateLimit``.
+    private static func flatten(rectangle r: CGRect, _ m: cairo_matrix_t, into scratch: inout FillScratch) -> Bool {
+        // A kept rectangle is standardized: its width and height are not negative.
+        let left = Double(r.origin.x), top = Double(r.origin.y)
+        let right = left + Double(r.size.width), bottom = top + Double(r.size.height)
+        let xs = (m.xx * left + m.xy * top + m.x0, m.xx * right + m.xy * top + m.x0,
+                  m.xx * right + m.xy * bottom + m.x0, m.xx * left + m.xy * bottom + m.x0)
+        let ys = (m.yx * left + m.yy * top + m.y0, m.yx * right + m.yy * top + m.y0,
+                  m.yx * right + m.yy * bottom + m.y0, m.yx * left + m.yy * bottom + m.y0)
+        let limit = FastFillRasterizer.coordinateLimit
+        // Written so that NaN fails too.
+        guard abs(xs.0) <= limit, abs(xs.1) <= limit, abs(xs.2) <= limit, abs(xs.3) <= limit,
+              abs(ys.0) <= limit, abs(ys.1) <= limit, abs(ys.2) <= limit, abs(ys.3) <= limit
+        else { return false }
+        scratch.append(Float(xs.0), Float(ys.0))
+        scratch.append(Float(xs.1), Float(ys.1))
+        scratch.append(Float(xs.2), Float(ys.2))
+        scratch.append(Float(xs.3), Float(ys.3))
+        scratch.append(Float(xs.0), Float(ys.0))
+        scratch.append(.nan, .nan)
         return true
     }
 
