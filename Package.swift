@@ -72,7 +72,7 @@ let package = Package(
             resources: [.copy("Fonts")]
         ),
         .target(name: "FlipbookAnimation", dependencies: ["FlipbookDrawing"]),
-        .target(name: "FlipbookVideo", dependencies: ["FlipbookDrawing", "CFFmpeg"]),
+        .target(name: "FlipbookVideo", dependencies: ["FlipbookDrawing", "CFFmpeg", "CFlipbookKernels"]),
         .target(
             name: "FlipbookRender",
             dependencies: ["FlipbookDrawing", "FlipbookAnimation", "FlipbookVideo"]

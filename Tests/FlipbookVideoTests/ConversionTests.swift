@@ -136,6 +136,31 @@ struct ConversionTests {
         #expect(frame.y[12] == UInt8((16 + 219 * 128 / 255.0).rounded()))
     }
 
+    /// Swift's lanes alone, and the C kernel (`yuv_rows.c`) on the baseline and on every wider
+    /// instruction set this CPU runs: the same planes, byte for byte, over random pixels, uniform runs
+    /// that start and stop inside the kernel's 32-pixel steps, and widths around its step.
+    @Test("every instruction set converts to the same bytes as Swift's lanes")
+    func instructionSetsAgree() throws {
+        let colours: [Pixel] = [(255, 255, 255, 255), (200, 30, 60, 255), (40, 20, 10, 128), (0, 0, 0, 0)]
+        for (width, height) in [(1920, 8), (203, 38), (95, 7), (64, 2), (33, 4), (31, 3)] {
+            var rng = SeededRandom(seed: UInt64(width * 100 + height))
+            var bitmap = try Bitmap(width: width, height: height)
+            try fill(&bitmap) { x, y in
+                y % 3 == 0 ? randomPixel(&rng) : colours[(x / 45 + y / 4) % colours.count]
+            }
+            for background in [Color.white, Color(red: 1, green: 0.5, blue: 0, opacity: 0.5)] {
+                let k = YUVCoefficients(background: background)
+                var lanes = YUVFrame(width: width, height: height)
+                convert(bitmap, coefficients: k, into: &lanes, instructionSet: nil)
+                for set in InstructionSet.allCases where set.isAvailable {
+                    var frame = YUVFrame(width: width, height: height)
+                    convert(bitmap, coefficients: k, into: &frame, instructionSet: set)
+                    #expect(frame.y == lanes.y && frame.u == lanes.u && frame.v == lanes.v, "\(width)×\(height), \(set)")
+                }
+            }
+        }
+    }
+
     @Test("a frame is reused at the same size and resized otherwise")
     func reuse() throws {
         var frame = YUVFrame(width: 10, height: 10)

@@ -95,4 +95,34 @@ void flipbook_fill_window_portable(const flipbook_fill_window *_Nonnull fill);
 void flipbook_fill_window_avx2(const flipbook_fill_window *_Nonnull fill);
 void flipbook_fill_window_avx512(const flipbook_fill_window *_Nonnull fill);
 
+/// FlipbookVideo's BGRA → YUV coefficients narrowed to 16 bits (YUVConversion.swift makes them):
+/// magnitudes, the signs fixed by the matrix, and the background's chroma share split into a positive
+/// and a negative part (one of them zero).
+typedef struct {
+    uint16_t yR, yG, yB, yBackground;
+    uint16_t cbR, cbG, cbB, cbPlus, cbMinus;
+    uint16_t crR, crG, crB, crPlus, crMinus;
+} flipbook_yuv_coefficients;
+
+/// Two rows of premultiplied BGRA pixels and the two luma rows and one row of each chroma plane they
+/// become, each pointer at its row's start; columns `x ..< end` are converted.
+typedef struct {
+    const uint8_t *_Nonnull row0;
+    const uint8_t *_Nonnull row1;
+    uint8_t *_Nonnull luma0;
+    uint8_t *_Nonnull luma1;
+    uint8_t *_Nonnull cb;
+    uint8_t *_Nonnull cr;
+    /// The first column (even) and the column the conversion ends before.
+    long x, end;
+    flipbook_yuv_coefficients coefficients;
+} flipbook_yuv_rows;
+
+/// Converts thirty-two columns at a time while whole steps fit before `end`, and returns the column
+/// it stopped at (the rest is the caller's). The three give the same bytes; the AVX2 and AVX-512 ones
+/// need their instruction sets.
+long flipbook_yuv_rows_portable(const flipbook_yuv_rows *_Nonnull rows);
+long flipbook_yuv_rows_avx2(const flipbook_yuv_rows *_Nonnull rows);
+long flipbook_yuv_rows_avx512(const flipbook_yuv_rows *_Nonnull rows);
+
 #endif

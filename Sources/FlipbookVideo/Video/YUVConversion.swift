@@ -1,3 +1,4 @@
+import CFlipbookKernels
 import FlipbookDrawing
 
 // BT.709 luma weights. The matrix, the range and the tags the encoder writes must agree, or players
@@ -66,13 +67,17 @@ package func convert(_ bitmap: Bitmap, background: Color, into frame: inout YUVF
 /// When the bitmap knows which of its tiles were drawn since it was cleared (``Bitmap/dirtyTiles``),
 /// only those are converted; the other tiles get the clear colour's samples, and only where `frame`
 /// does not hold them already. The result is the same, sample for sample, as converting every pixel.
-package func convert(_ bitmap: Bitmap, coefficients k: YUVCoefficients, into frame: inout YUVFrame) {
+///
+/// Thirty-two columns at a time go to the C kernel for `instructionSet` (`yuv_rows.c`); `nil` does
+/// every column in Swift's lanes. Every choice gives the same bytes.
+package func convert(_ bitmap: Bitmap, coefficients k: YUVCoefficients, into frame: inout YUVFrame,
+                     instructionSet: InstructionSet? = .widest) {
     frame.resize(width: bitmap.width, height: bitmap.height)
     let kernel = Kernel(k)
     let previous = frame.cleared
     frame.cleared = nil
     guard let pixel = bitmap.clearPixel else {
-        convert(bitmap, kernel, tiles: nil, into: &frame)
+        convert(bitmap, kernel, tiles: nil, into: &frame, instructionSet)
         return
     }
     let drawn = bitmap.dirtyTiles
@@ -84,7 +89,7 @@ package func convert(_ bitmap: Bitmap, coefficients k: YUVCoefficients, into fra
         frame.u.withUnsafeMutableBufferPointer { $0.update(repeating: samples.cb) }
         frame.v.withUnsafeMutableBufferPointer { $0.update(repeating: samples.cr) }
     }
-    convert(bitmap, kernel, tiles: drawn, into: &frame)
+    convert(bitmap, kernel, tiles: drawn, into: &frame, instructionSet)
     frame.cleared = (pixel, k, drawn)
 }
 
@@ -101,7 +106,8 @@ private func uniformSamples(_ pixel: UInt32, _ k: Kernel) -> (y: UInt8, cb: UInt
                     guard let pixels = source.baseAddress, let y = luma.baseAddress, let u = cb.baseAddress,
                           let v = cr.baseAddress
                     else { return }
-                    convertRowPair(pixels, pixels, from: 0, to: 16, width: 16, k: k, y0: y, y1: y + 16, u: u, v: v)
+                    convertRowPair(pixels, pixels, from: 0, to: 16, width: 16, k: k, y0: y, y1: y + 16, u: u, v: v,
+                                   instructionSet: nil)
                 }
             }
         }
@@ -154,7 +160,8 @@ private func fill(_ frame: inout YUVFrame, _ tiles: DirtyTiles, with samples: (y
 }
 
 /// Converts the pixels of `tiles` (every pixel when `nil`) into the frame's planes.
-private func convert(_ bitmap: Bitmap, _ kernel: Kernel, tiles: DirtyTiles?, into frame: inout YUVFrame) {
+private func convert(_ bitmap: Bitmap, _ kernel: Kernel, tiles: DirtyTiles?, into frame: inout YUVFrame,
+                     _ instructionSet: InstructionSet?) {
     let width = frame.width, height = frame.height
     let lumaWidth = frame.lumaWidth, chromaWidth = frame.chromaWidth, pairCount = frame.chromaHeight
     let picture = PlaneGeometry(frame)
@@ -177,7 +184,7 @@ private func convert(_ bitmap: Bitmap, _ kernel: Kernel, tiles: DirtyTiles?, int
                                 y0: yBase + 2 * pair * lumaWidth,
                                 y1: yBase + (2 * pair + 1) * lumaWidth,
                                 u: uBase + pair * chromaWidth,
-                                v: vBase + pair * chromaWidth)
+                                v: vBase + pair * chromaWidth, instructionSet: instructionSet)
                         }
                     }
                     guard let tiles else {
@@ -207,21 +214,20 @@ private func mulhi(_ a: Lanes, _ b: UInt16) -> Lanes {
     Lanes(truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: a) &* UInt32(b)) &>> 16)
 }
 
-/// Coefficients narrowed for the 16-bit kernel. Chroma weights are stored as magnitudes because
-/// their signs are fixed by the matrix; the background's chroma share can have either sign, so it is
-/// split into a positive and a negative part (one of them zero).
-private struct Kernel {
-    var yR, yG, yB, yBackground: UInt16
-    var cbR, cbG, cbB, cbPlus, cbMinus: UInt16
-    var crR, crG, crB, crPlus, crMinus: UInt16
+/// Coefficients narrowed for the 16-bit kernel (`flipbook_yuv_coefficients`, which the C kernels take
+/// too). Chroma weights are stored as magnitudes because their signs are fixed by the matrix; the
+/// background's chroma share can have either sign, so it is split into a positive and a negative part
+/// (one of them zero).
+private typealias Kernel = flipbook_yuv_coefficients
 
-    init(_ k: YUVCoefficients) {
+extension flipbook_yuv_coefficients {
+    fileprivate init(_ k: YUVCoefficients) {
         func u(_ v: Int32) -> UInt16 { UInt16(clamping: abs(v)) }
-        yR = u(k.yR); yG = u(k.yG); yB = u(k.yB); yBackground = u(k.yBackground)
-        cbR = u(k.cbR); cbG = u(k.cbG); cbB = u(k.cbB)
-        cbPlus = u(max(k.cbBackground, 0)); cbMinus = u(min(k.cbBackground, 0))
-        crR = u(k.crR); crG = u(k.crG); crB = u(k.crB)
-        crPlus = u(max(k.crBackground, 0)); crMinus = u(min(k.crBackground, 0))
+        self.init(yR: u(k.yR), yG: u(k.yG), yB: u(k.yB), yBackground: u(k.yBackground),
+                  cbR: u(k.cbR), cbG: u(k.cbG), cbB: u(k.cbB),
+                  cbPlus: u(max(k.cbBackground, 0)), cbMinus: u(min(k.cbBackground, 0)),
+                  crR: u(k.crR), crG: u(k.crG), crB: u(k.crB),
+                  crPlus: u(max(k.crBackground, 0)), crMinus: u(min(k.crBackground, 0)))
     }
 }
 
@@ -276,9 +282,21 @@ private func chroma(
 private func convertRowPair(
     _ row0: UnsafeRawPointer, _ row1: UnsafeRawPointer, from x0: Int, to x1: Int, width: Int, k: Kernel,
     y0: UnsafeMutableRawPointer, y1: UnsafeMutableRawPointer,
-    u: UnsafeMutableRawPointer, v: UnsafeMutableRawPointer
+    u: UnsafeMutableRawPointer, v: UnsafeMutableRawPointer, instructionSet: InstructionSet?
 ) {
     var x = x0
+    if let instructionSet {
+        var rows = flipbook_yuv_rows(
+            row0: row0.assumingMemoryBound(to: UInt8.self), row1: row1.assumingMemoryBound(to: UInt8.self),
+            luma0: y0.assumingMemoryBound(to: UInt8.self), luma1: y1.assumingMemoryBound(to: UInt8.self),
+            cb: u.assumingMemoryBound(to: UInt8.self), cr: v.assumingMemoryBound(to: UInt8.self),
+            x: x0, end: x1, coefficients: k)
+        switch instructionSet {
+        case .baseline: x = flipbook_yuv_rows_portable(&rows)
+        case .avx2: x = flipbook_yuv_rows_avx2(&rows)
+        case .avx512: x = flipbook_yuv_rows_avx512(&rows)
+        }
+    }
     // The last uniform block converted: its pixel and its Y, Cb, Cr vectors (every lane equal).
     var uniform: (pixel: UInt32, y: SIMD8<UInt8>, cb: SIMD8<UInt8>, cr: SIMD8<UInt8>)? = nil
     // Sixteen pixels (eight chroma samples) per step.
