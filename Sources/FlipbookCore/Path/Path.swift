@@ -51,7 +51,9 @@ public struct Path: Equatable, Sendable {
     init(standardizedRectangle r: CGRect) {
         storedElements = []
         rectangle = r
-        let start = Path.rectangleCorners(r, .identity).0
+        // The first of rectangleCorners(r, .identity): a standardized rectangle's origin is its top-left
+        // corner. Only it is needed, and this runs once per confetti particle per frame.
+        let start = r.origin.applying(.identity)
         subpathStart = start
         lastPoint = start
         lastWasClose = true

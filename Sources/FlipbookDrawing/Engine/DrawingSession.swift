@@ -30,8 +30,9 @@ final class DrawingSession {
     /// drawn, so it covers everything drawn, including into layers.
     private(set) var dirty: DirtyTiles?
 
-    /// The rasterizer for small solid fills, with its reusable scratch buffers.
-    lazy var fastFill = FastFillRasterizer()
+    /// The rasterizer for small solid fills, with its reusable scratch buffers. A constant, not made
+    /// lazily: reading a lazy property retains and releases it on every fill.
+    let fastFill = FastFillRasterizer()
 
     /// Creates a context drawing into `surface` (which the caller keeps alive; Cairo also references it).
     init(surface: OpaquePointer, size: CGSize, scale: CGFloat, isRaster: Bool) throws {

@@ -84,8 +84,7 @@ final class FastFillRasterizer {
         guard width * height <= FastFillRasterizer.maximumArea else { return nil }
 
         let alpha = Float(min(max(a, 0), 1)) * 255
-        let cr = UInt32((min(max(r, 0), 1) * 255).rounded()), cg = UInt32((min(max(g, 0), 1) * 255).rounded())
-        let cb = UInt32((min(max(b, 0), 1) * 255).rounded())
+        let cr = FastFillRasterizer.byte(r), cg = FastFillRasterizer.byte(g), cb = FastFillRasterizer.byte(b)
         cairo_surface_flush(target)
         // Sixteen columns at a time (a row of a vector register), as few as cover the shape.
         let window = (width + 15) / 16 * 16
@@ -112,7 +111,9 @@ final class FastFillRasterizer {
             accumulateAndBlend(&scratch, count: count, x0: x0, y0: y0, width: width, height: height,
                                into: data, rowBytes: rowBytes, alpha: alpha, r: cr, g: cg, b: cb)
         }
-        let drawn = PixelRect(x: x0 - Int(offsetX.rounded()), y: y0 - Int(offsetY.rounded()), width: width, height: height)
+        // Offsets are whole pixels, and most often none (a libm call each otherwise).
+        let drawn = PixelRect(x: x0 - (offsetX == 0 ? 0 : Int(offsetX.rounded())),
+                              y: y0 - (offsetY == 0 ? 0 : Int(offsetY.rounded())), width: width, height: height)
         cairo_surface_mark_dirty_rectangle(target, Int32(drawn.x), Int32(drawn.y), Int32(width), Int32(height))
         return drawn
     }
@@ -149,6 +150,16 @@ final class FastFillRasterizer {
             acc, stride: stride, width: width, height: height,
             into: UnsafeMutableRawPointer(data + y0 * rowBytes + x0 * 4), rowBytes: rowBytes,
             alpha: alpha, r: cr, g: cg, b: cb)
+    }
+
+    /// A colour component's byte: `component` clamped to 0…1, times 255, rounded half away from zero
+    /// (as `rounded()` does), without a call to libm's `round`.
+    @inline(__always)
+    static func byte(_ component: Double) -> UInt32 {
+        // Color keeps its components in 0…1 (NaN as 0); checked again so the conversion cannot trap.
+        let scaled = component.isNaN ? 0 : min(max(component, 0), 1) * 255
+        let whole = UInt32(scaled)
+        return scaled - Double(whole) >= 0.5 ? whole + 1 : whole
     }
 
     /// What a pixel's accumulated coverage is multiplied by before it is clamped to 1. The running sum
