@@ -6,8 +6,10 @@ enum PathEmitter {
     /// Describes the first NaN or infinite coordinate in `path`, or returns `nil` when it is finite.
     static func problem(in path: Path) -> String? {
         // A rectangle kept alone (Path(_ rect:)) is finite when its edges are; checked without
-        // building its elements.
-        if let r = path.rectangle, r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite { return nil }
+        // building its elements. It is standardized, so its origin is its top-left corner (CGRect's
+        // minX and maxX would standardize it again, a call into Foundation each).
+        if let r = path.rectangle, r.origin.x.isFinite, r.origin.y.isFinite, (r.origin.x + r.size.width).isFinite,
+           (r.origin.y + r.size.height).isFinite { return nil }
         func bad(_ p: CGPoint) -> CGFloat? {
             if !p.x.isFinite { return p.x }
             if !p.y.isFinite { return p.y }
