@@ -31,8 +31,11 @@ enum CanvasBenchmark {
         return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
     }
 
-    static func drawFrame(_ pieces: [Piece], into bitmap: inout Bitmap) {
+    /// `windows` false draws every piece through the fill's coverage cells rather than its windows of
+    /// vector lanes, to compare the two.
+    static func drawFrame(_ pieces: [Piece], into bitmap: inout Bitmap, windows: Bool = true) {
         bitmap.draw(background: .white) { context, _ in
+            context.allowsFillWindows = windows
             for piece in pieces {
                 var ctx = context
                 ctx.opacity = piece.opacity
@@ -47,7 +50,8 @@ enum CanvasBenchmark {
 
     /// Runs the benchmark. `flipbook-bench canvas storm|ripples|emoji [--frames N] [--output FILE.png]` runs a
     /// scene workload (see ``SceneWorkload``); otherwise the raw rectangles, with arguments
-    /// `--frames N` (default 20), `--count N` (default 10000), `--output FILE.png` to save the last frame.
+    /// `--frames N` (default 20), `--count N` (default 10000), `--output FILE.png` to save the last frame,
+    /// `--cells` to fill through coverage cells instead of windows of vector lanes.
     static func run(_ arguments: [String]) throws {
         if let workload = arguments.first, let scene = SceneWorkload(rawValue: workload) {
             try runScene(scene, Array(arguments.dropFirst()))
@@ -55,24 +59,26 @@ enum CanvasBenchmark {
         }
         var frames = 20, count = 10_000
         var output: String?
+        var windows = true
         var iterator = arguments.makeIterator()
         while let argument = iterator.next() {
             switch argument {
             case "--frames": frames = Int(iterator.next() ?? "") ?? frames
             case "--count": count = Int(iterator.next() ?? "") ?? count
             case "--output": output = iterator.next()
+            case "--cells": windows = false
             default: throw FlipbookError.invalidInput("Unknown canvas benchmark argument '\(argument)'.")
             }
         }
         let pieces = pieces(count: count)
         var bitmap = try Bitmap(width: 1920, height: 1080)
-        drawFrame(pieces, into: &bitmap)  // warm-up
+        drawFrame(pieces, into: &bitmap, windows: windows)  // warm-up
         var times: [Double] = []
         var cpuTimes: [Double] = []
         for _ in 0..<max(frames, 1) {
             let start = DispatchTime.now().uptimeNanoseconds
             let cpuStart = threadCPUTime()
-            drawFrame(pieces, into: &bitmap)
+            drawFrame(pieces, into: &bitmap, windows: windows)
             cpuTimes.append((threadCPUTime() - cpuStart) * 1e3)
             times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
         }
