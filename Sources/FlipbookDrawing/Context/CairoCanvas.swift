@@ -135,6 +135,12 @@ public struct CairoCanvas {
     public func fill(_ path: Path, with shading: Shading, style: FillStyle = FillStyle()) {
         guard let matrix = prepare("fill", path: path, shading: shading) else { return }
         guard !path.isEmpty, isVisible else { return }
+        // The commonest draw (a confetti piece) goes straight to the fast fill, without a draw command.
+        if case .color(let c) = shading.kind,
+           let drawn = fastFill(path, style, r: c.red, g: c.green, b: c.blue, a: c.opacity * clampedOpacity, matrix: matrix) {
+            session.markDirty(drawn)
+            return
+        }
         let shape = DrawCommand.Shape.fill(path, style)
         guard let source = makeSource(shading, shape: shape, operation: "fill") else { return }
         render(DrawCommand(shape: shape, source: source, extraAlpha: 1, matrix: matrix,

@@ -49,11 +49,24 @@ extension CairoCanvas {
     /// Draws a small solid non-zero fill with the session's own rasterizer when it can (see
     /// ``FastFillRasterizer``) and returns the pixels drawn; `nil` when the command is not eligible.
     func fastFill(_ command: DrawCommand, cr: OpaquePointer) -> PixelRect? {
-        guard case .fill(let path, let style) = command.shape, !style.isEOFilled, style.isAntialiased,
-              case .solid(let r, let g, let b, let a) = command.source, command.extraAlpha >= 1,
-              let target = cairo_get_group_target(cr)
+        guard case .fill(let path, let style) = command.shape,
+              case .solid(let r, let g, let b, let a) = command.source, command.extraAlpha >= 1
         else { return nil }
-        return session.fastFill.fill(path, matrix: command.matrix, r: r, g: g, b: b, a: a, target: target,
+        return fastFill(path, style, r: r, g: g, b: b, a: a, matrix: command.matrix)
+    }
+
+    /// Fills `path` with a solid colour (`a` with the context's opacity in it) with the session's own
+    /// rasterizer when this context's state allows it (a raster target, no filter, no clip, the normal
+    /// blend mode, fast paths allowed) and the fill is eligible; returns the pixels drawn, or `nil`
+    /// without drawing. `fill(_:with:style:)` calls it before making a draw command, ``render(_:)``
+    /// for commands that get there.
+    func fastFill(_ path: Path, _ style: FillStyle, r: Double, g: Double, b: Double, a: Double,
+                  matrix: cairo_matrix_t) -> PixelRect? {
+        guard filters.isEmpty, clip == nil, session.isRaster, allowsFastPaths, !style.isEOFilled,
+              style.isAntialiased, Compositing(blendMode) == .linear(CAIRO_OPERATOR_OVER),
+              let cr = session.cr, let target = cairo_get_group_target(cr)
+        else { return nil }
+        return session.fastFill.fill(path, matrix: matrix, r: r, g: g, b: b, a: a, target: target,
                                      windows: allowsFillWindows)
     }
 
