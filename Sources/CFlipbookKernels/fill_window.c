@@ -8,20 +8,15 @@
 // time. Every step is a lane-wise IEEE operation (no multiply and add are fused, no reassociation), so
 // the three give the same bytes; the tests compare them.
 #include "flipbook_kernels.h"
+#include "instruction_sets.h"
 
 #include <math.h>
 #include <string.h>
-
-#pragma clang fp contract(off)
-// Vector arguments of the always-inlined helpers never cross a call boundary.
-#pragma clang diagnostic ignored "-Wpsabi"
 
 typedef float lanes_f __attribute__((ext_vector_type(16)));
 typedef uint32_t lanes_u32 __attribute__((ext_vector_type(16)));
 typedef uint16_t lanes_u16 __attribute__((ext_vector_type(32)));
 typedef int32_t lanes_i32 __attribute__((ext_vector_type(16)));
-
-#define INLINE static inline __attribute__((always_inline))
 
 INLINE lanes_f lanes_min(lanes_f a, lanes_f b) { return a < b ? a : b; }
 INLINE lanes_f lanes_max(lanes_f a, lanes_f b) { return a > b ? a : b; }
@@ -195,17 +190,4 @@ INLINE void fill_window(const flipbook_fill_window *fill) {
     }
 }
 
-void flipbook_fill_window_portable(const flipbook_fill_window *fill) { fill_window(fill); }
-
-#if defined(__x86_64__)
-__attribute__((target("avx2"))) void flipbook_fill_window_avx2(const flipbook_fill_window *fill) {
-    fill_window(fill);
-}
-
-__attribute__((target("avx512f,avx512bw,avx512dq"))) void flipbook_fill_window_avx512(const flipbook_fill_window *fill) {
-    fill_window(fill);
-}
-#else
-void flipbook_fill_window_avx2(const flipbook_fill_window *fill) { fill_window(fill); }
-void flipbook_fill_window_avx512(const flipbook_fill_window *fill) { fill_window(fill); }
-#endif
+INSTRUCTION_SET_ENTRY_POINTS(void, flipbook_fill_window, flipbook_fill_window, fill_window(argument))

@@ -3,6 +3,7 @@
 // a function attribute, not a flag, so the package builds for baseline x86-64 and chooses at run
 // time (flipbook_has_avx2). FMA is not enabled, so no multiply and add are fused.
 #include "flipbook_kernels.h"
+#include "instruction_sets.h"
 
 #if defined(__x86_64__)
 #include <cpuid.h>
@@ -21,7 +22,7 @@ bool flipbook_has_avx2(void) {
     return (b & bit_AVX2) != 0;
 }
 
-#define ATTR __attribute__((target("avx2")))
+#define ATTR TARGET_AVX2
 #define FV __m256
 #define IV __m256i
 #define V(op) _mm256_##op

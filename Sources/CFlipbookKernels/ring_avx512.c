@@ -4,6 +4,7 @@
 // the pace, do twice the lanes in the same time. Chosen at run time (flipbook_has_avx512); FMA is
 // not enabled, so no multiply and add are fused.
 #include "flipbook_kernels.h"
+#include "instruction_sets.h"
 
 #if defined(__x86_64__)
 #include <cpuid.h>
@@ -21,7 +22,7 @@ bool flipbook_has_avx512(void) {
     return (lo & 0xE6) == 0xE6;
 }
 
-#define ATTR __attribute__((target("avx512f,avx512bw,avx512dq")))
+#define ATTR TARGET_AVX512
 #define FV __m512
 #define IV __m512i
 #define V(op) _mm512_##op

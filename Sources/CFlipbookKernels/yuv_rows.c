@@ -4,18 +4,15 @@
 // integer arithmetic throughout, so every instruction set gives the bytes of the Swift code; the tests
 // compare them.
 #include "flipbook_kernels.h"
+#include "instruction_sets.h"
 
 #include <string.h>
-
-#pragma clang diagnostic ignored "-Wpsabi"
 
 typedef uint32_t words32 __attribute__((ext_vector_type(32)));
 typedef uint16_t lanes32 __attribute__((ext_vector_type(32)));
 typedef uint16_t lanes16 __attribute__((ext_vector_type(16)));
 typedef uint8_t bytes32 __attribute__((ext_vector_type(32)));
 typedef uint8_t bytes16 __attribute__((ext_vector_type(16)));
-
-#define INLINE static inline __attribute__((always_inline))
 
 INLINE lanes32 min32(lanes32 a, lanes32 b) { return a < b ? a : b; }
 
@@ -112,17 +109,4 @@ INLINE long convert_rows(const flipbook_yuv_rows *rows) {
     return x;
 }
 
-long flipbook_yuv_rows_portable(const flipbook_yuv_rows *rows) { return convert_rows(rows); }
-
-#if defined(__x86_64__)
-__attribute__((target("avx2"))) long flipbook_yuv_rows_avx2(const flipbook_yuv_rows *rows) {
-    return convert_rows(rows);
-}
-
-__attribute__((target("avx512f,avx512bw,avx512dq"))) long flipbook_yuv_rows_avx512(const flipbook_yuv_rows *rows) {
-    return convert_rows(rows);
-}
-#else
-long flipbook_yuv_rows_avx2(const flipbook_yuv_rows *rows) { return convert_rows(rows); }
-long flipbook_yuv_rows_avx512(const flipbook_yuv_rows *rows) { return convert_rows(rows); }
-#endif
+INSTRUCTION_SET_ENTRY_POINTS(long, flipbook_yuv_rows, flipbook_yuv_rows, return convert_rows(argument))

@@ -13,7 +13,7 @@ extension CairoCanvas {
         let needsMask = clip?.needsMask ?? false
         let baked = command.extraAlpha >= 1
         if case .linear(let op) = command.compositing, op == CAIRO_OPERATOR_OVER, clip == nil, session.isRaster,
-           allowsFastPaths, let drawn = fastFill(command, cr: cr) ?? fastRing(command, cr: cr) {
+           allowsFastPaths, let drawn = fastFill(command) ?? fastRing(command, cr: cr) {
             session.markDirty(drawn)
             return
         }
@@ -48,7 +48,7 @@ extension CairoCanvas {
 
     /// Draws a small solid non-zero fill with the session's own rasterizer when it can (see
     /// ``FastFillRasterizer``) and returns the pixels drawn; `nil` when the command is not eligible.
-    func fastFill(_ command: DrawCommand, cr: OpaquePointer) -> PixelRect? {
+    func fastFill(_ command: DrawCommand) -> PixelRect? {
         guard case .fill(let path, let style) = command.shape,
               case .solid(let r, let g, let b, let a) = command.source, command.extraAlpha >= 1
         else { return nil }
