@@ -69,10 +69,7 @@ enum EncoderSettingsBenchmark {
         let before = PeakMemory.current() ?? 0
         _ = PeakMemory.resetHighWaterMark()
         let (_, wall, _) = try Clock.measure {
-            let encoder = try VideoEncoder(url: url, width: timeline.pixelWidth, height: timeline.pixelHeight,
-                                           fps: timeline.fps, options: options)
-            for frame in frames { try encoder.append(frame) }
-            try encoder.finish()
+            try WorkloadChild.encodeAsRenderDoes(frames, to: url, timeline: timeline, options: options)
         }
         let encoderBytes = (PeakMemory.highWaterMark() ?? before) - before
         let sizes = try packetSizes(url)

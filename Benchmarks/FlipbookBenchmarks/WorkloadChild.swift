@@ -65,11 +65,7 @@ enum WorkloadChild {
         var m = WorkloadMeasurement(id: workload.id, kind: .floor)
         m.residentBeforeEncoding = PeakMemory.current()
         let (_, wall, cpu, others) = try Clock.measureWithOthers {
-            let encoder = try VideoEncoder(
-                url: url, width: timeline.pixelWidth, height: timeline.pixelHeight, fps: timeline.fps,
-                options: workload.options)
-            for frame in frames { try encoder.append(frame) }
-            try encoder.finish()
+            try encodeAsRenderDoes(frames, to: url, timeline: timeline, options: workload.options)
         }
         m.frames = frames.count
         m.othersCPU = others
@@ -80,6 +76,25 @@ enum WorkloadChild {
         m.peakBytes = PeakMemory.highWaterMark()
         m.fileBytes = fileSize(url)
         return m
+    }
+
+    /// Encodes `frames` as `render` does: a bit-rate cap checked at full speed first, and held by
+    /// the encoder on one thread only if the stream went over it (`RateCapPass`).
+    static func encodeAsRenderDoes(_ frames: [YUVFrame], to url: URL, timeline: Timeline, options: VideoOptions) throws {
+        func encode(_ pass: RateCapPass) throws {
+            var options = options
+            options.rateCapPass = pass
+            let encoder = try VideoEncoder(
+                url: url, width: timeline.pixelWidth, height: timeline.pixelHeight, fps: timeline.fps, options: options,
+                failAfterBytes: nil)
+            for frame in frames { try encoder.append(frame) }
+            try encoder.finish()
+        }
+        do {
+            try encode(.checked)
+        } catch is RateCapExceeded {
+            try encode(.held)
+        }
     }
 
     /// Draws and converts every frame of `timeline`, one strided share of the frames per core.

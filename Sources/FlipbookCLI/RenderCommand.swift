@@ -108,6 +108,7 @@ extension FlipbookTool {
             if !quiet {
                 print(summaryLine(report, url: url, range: chunk != nil ? report.frames : frames?.frames))
                 if let note = report.timingNote { print("GIF timing: \(note)") }
+                if let note = report.rateCapNote { print("Bit rate: \(note)") }
             }
         }
     }

@@ -120,9 +120,12 @@ struct PipelineReferenceTests {
         let timeline = try movingRectTimeline(width: 64, height: 48, fps: 10, duration: 0.8)
         let rendered = scratch.file("rendered-" + file), looped = scratch.file("looped-" + file)
         try render(timeline, to: rendered, workers: 2)
-        // What render did before frame sinks: draw each frame, hand the bitmap to the encoder.
+        // What render did before frame sinks: draw each frame, hand the bitmap to the encoder. This
+        // clip stays within its level's bit rate, so render keeps its first, checked pass.
+        var options = VideoOptions().forOpaqueTimeline()
+        options.rateCapPass = .checked
         let encoder = try VideoEncoder(url: looped, width: timeline.pixelWidth, height: timeline.pixelHeight,
-                                       fps: timeline.fps, options: VideoOptions().forOpaqueTimeline())
+                                       fps: timeline.fps, options: options)
         var bitmap = try Bitmap(width: timeline.pixelWidth, height: timeline.pixelHeight)
         for frame in 0..<timeline.frameCount {
             timeline.draw(frame: frame, into: &bitmap)

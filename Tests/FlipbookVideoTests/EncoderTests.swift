@@ -129,29 +129,13 @@ struct EncoderDecodeBackTests {
 
 @Suite("VideoEncoder: determinism")
 struct EncoderDeterminismTests {
-    /// Without the level's bit-rate cap: with it, x264's two frame threads make the bytes depend on
-    /// timing wherever the cap constrains the rate (the known issue below).
-    @Test("the same frames give byte-identical files", arguments: ["medium", "ultrafast"])
-    func identicalBytes(preset: String) throws {
+    /// With the level's cap held (on one frame thread) and without a cap (two frame threads); the
+    /// cap's own cases are in RateCapTests.
+    @Test("the same frames give byte-identical files", arguments: ["medium", "ultrafast"], [true, false])
+    func identicalBytes(preset: String, holdsToLevel: Bool) throws {
         var options = try VideoOptions(preset: preset)
-        options.holdsToLevel = false
+        options.holdsToLevel = holdsToLevel
         #expect(try Self.encodesTwiceAlike(options))
-    }
-
-    /// x264's rate buffer (the VBV the level cap sets) plans each frame's size from the sizes its
-    /// other frame threads estimate for the frames they are still encoding (`frame_size_estimated`
-    /// in x264's ratecontrol.c), so where the buffer constrains the rate the bytes depend on how far
-    /// those threads have got. This tiny ultrafast clip runs close to its level's cap (level 1.1 at
-    /// 192×108), and two encodes differed in 2–7 runs of 15; without the cap, in none of 20. The same
-    /// holds for B2 (three renders, three files; without the cap, three identical). One thread, the
-    /// only deterministic way x264 has with a VBV, would halve the encoder's speed; open.
-    @Test("held to its level, an ultrafast clip's bytes can vary with x264's thread timing (known issue)")
-    func levelCapIsNotReproducibleWithThreads() throws {
-        let options = try VideoOptions(preset: "ultrafast")
-        try withKnownIssue("x264's VBV with frame threads depends on timing", isIntermittent: true) {
-            let alike = try Self.encodesTwiceAlike(options)
-            #expect(alike)
-        }
     }
 
     /// Whether two encodes of the same 30 frames give the same bytes.

@@ -24,16 +24,43 @@ public struct Path: Equatable, Sendable {
 
     /// The path's elements, in order. Readable inside the package so the canvas can replay them.
     package var elements: [Element] {
-        if let rectangle { return Path.elements(ofRectangle: rectangle) }
-        return storedElements
+        switch shape {
+        case .rectangle(let r): return Path.elements(ofRectangle: r)
+        case .ellipse(let r):
+            let e = Path.ellipsePoints(in: r, .identity)
+            return [.move(to: e.start), .curve(to: e.bottom, control1: e.c1, control2: e.c2),
+                    .curve(to: e.left, control1: e.c3, control2: e.c4), .curve(to: e.top, control1: e.c5, control2: e.c6),
+                    .curve(to: e.end, control1: e.c7, control2: e.c8), .closeSubpath]
+        case nil: return storedElements
+        }
     }
 
-    /// The elements, except while the path is the one rectangle `Path(_:)` built: then ``rectangle``
-    /// holds it and this stays empty, so the commonest shape (one per confetti particle per frame)
-    /// needs no heap buffer. The first change turns the rectangle into elements.
+    /// A shape a path holds without elements, while it is exactly what its initializer built.
+    private enum Shape: Equatable, Sendable {
+        /// `Path(_ rect:)`'s standardized rectangle.
+        case rectangle(CGRect)
+        /// `Path(ellipseIn:)`'s rectangle, as given.
+        case ellipse(CGRect)
+    }
+
+    /// The elements, except while the path is the one rectangle `Path(_:)` or the one ellipse
+    /// `Path(ellipseIn:)` built: then ``shape`` holds it and this stays empty, so the commonest shapes
+    /// (one per confetti particle or ripple ring per frame) need no heap buffer. The first change
+    /// turns the shape into elements.
     private var storedElements: [Element]
+    private var shape: Shape?
+
     /// The standardized rectangle of a path made by `Path(_ rect:)` and not changed since.
-    package private(set) var rectangle: CGRect?
+    package var rectangle: CGRect? {
+        if case .rectangle(let r) = shape { return r }
+        return nil
+    }
+
+    /// The rectangle of a path made by `Path(ellipseIn:)` and not changed since.
+    package var ellipse: CGRect? {
+        if case .ellipse(let r) = shape { return r }
+        return nil
+    }
 
     // The start of the current subpath and the current point, cached so builders are O(1).
     private var subpathStart: CGPoint?
@@ -50,10 +77,21 @@ public struct Path: Equatable, Sendable {
     /// the same current-point bookkeeping, kept as the rectangle alone.
     init(standardizedRectangle r: CGRect) {
         storedElements = []
-        rectangle = r
+        shape = .rectangle(r)
         // The first of rectangleCorners(r, .identity): a standardized rectangle's origin is its top-left
         // corner. Only it is needed, and this runs once per confetti particle per frame.
         let start = r.origin.applying(.identity)
+        subpathStart = start
+        lastPoint = start
+        lastWasClose = true
+    }
+
+    /// The path of `Path(ellipseIn:)`: the elements ``addEllipse(in:transform:)`` adds to an empty
+    /// path, and the same current-point bookkeeping, kept as the rectangle alone.
+    init(ellipseIn rect: CGRect, keptAlone: Void) {
+        storedElements = []
+        shape = .ellipse(rect)
+        let start = Path.ellipsePoints(in: rect, .identity).start
         subpathStart = start
         lastPoint = start
         lastWasClose = true
@@ -72,11 +110,47 @@ public struct Path: Equatable, Sendable {
         return [.move(to: a), .line(to: b), .line(to: c), .line(to: d), .closeSubpath]
     }
 
-    /// Turns a rectangle kept alone into elements, before a change.
+    /// The points of the ellipse inscribed in `rect` as four cubic curves, through `transform`: it
+    /// starts at the right-middle point and runs clockwise on screen (right → bottom → left → top),
+    /// each curve's end point followed by its two control points.
+    package static func ellipsePoints(in rect: CGRect, _ transform: CGAffineTransform) -> EllipsePoints {
+        let r = rect.standardized
+        let rx = r.width / 2, ry = r.height / 2
+        let cx = r.midX, cy = r.midY
+        // Control-point distance for a quarter circle: 4/3 · tan(π/8).
+        let k = PathArcMath.quarterKappa
+        func p(_ x: CGFloat, _ y: CGFloat) -> CGPoint { CGPoint(x: x, y: y).applying(transform) }
+        return EllipsePoints(
+            start: p(cx + rx, cy),
+            bottom: p(cx, cy + ry), c1: p(cx + rx, cy + k * ry), c2: p(cx + k * rx, cy + ry),
+            left: p(cx - rx, cy), c3: p(cx - k * rx, cy + ry), c4: p(cx - rx, cy + k * ry),
+            top: p(cx, cy - ry), c5: p(cx - rx, cy - k * ry), c6: p(cx - k * rx, cy - ry),
+            end: p(cx + rx, cy), c7: p(cx + k * rx, cy - ry), c8: p(cx + rx, cy - k * ry))
+    }
+
+    /// ``ellipsePoints(in:_:)``'s points: the start, then each curve's end and control points.
+    package struct EllipsePoints {
+        package var start: CGPoint
+        package var bottom, c1, c2: CGPoint
+        package var left, c3, c4: CGPoint
+        package var top, c5, c6: CGPoint
+        package var end, c7, c8: CGPoint
+
+        package init(start: CGPoint, bottom: CGPoint, c1: CGPoint, c2: CGPoint, left: CGPoint, c3: CGPoint,
+                     c4: CGPoint, top: CGPoint, c5: CGPoint, c6: CGPoint, end: CGPoint, c7: CGPoint, c8: CGPoint) {
+            self.start = start
+            self.bottom = bottom; self.c1 = c1; self.c2 = c2
+            self.left = left; self.c3 = c3; self.c4 = c4
+            self.top = top; self.c5 = c5; self.c6 = c6
+            self.end = end; self.c7 = c7; self.c8 = c8
+        }
+    }
+
+    /// Turns a shape kept alone into elements, before a change.
     private mutating func materialize() {
-        guard let rectangle else { return }
-        storedElements = Path.elements(ofRectangle: rectangle)
-        self.rectangle = nil
+        guard shape != nil else { return }
+        storedElements = elements
+        shape = nil
     }
 
     /// A path built by a closure that adds to an empty path.
@@ -108,7 +182,7 @@ public struct Path: Equatable, Sendable {
     }
 
     /// Whether the path has no elements.
-    public var isEmpty: Bool { rectangle == nil && storedElements.isEmpty }
+    public var isEmpty: Bool { shape == nil && storedElements.isEmpty }
 
     /// The point the next segment starts from, or `nil` for an empty path.
     ///
@@ -117,16 +191,25 @@ public struct Path: Equatable, Sendable {
 
     /// Calls `body` with each element of the path, in order.
     public func forEach(_ body: (Element) -> Void) {
-        guard let rectangle else {
+        switch shape {
+        case .rectangle(let r):
+            let (a, b, c, d) = Path.rectangleCorners(r, .identity)
+            body(.move(to: a))
+            body(.line(to: b))
+            body(.line(to: c))
+            body(.line(to: d))
+            body(.closeSubpath)
+        case .ellipse(let r):
+            let e = Path.ellipsePoints(in: r, .identity)
+            body(.move(to: e.start))
+            body(.curve(to: e.bottom, control1: e.c1, control2: e.c2))
+            body(.curve(to: e.left, control1: e.c3, control2: e.c4))
+            body(.curve(to: e.top, control1: e.c5, control2: e.c6))
+            body(.curve(to: e.end, control1: e.c7, control2: e.c8))
+            body(.closeSubpath)
+        case nil:
             for element in storedElements { body(element) }
-            return
         }
-        let (a, b, c, d) = Path.rectangleCorners(rectangle, .identity)
-        body(.move(to: a))
-        body(.line(to: b))
-        body(.line(to: c))
-        body(.line(to: d))
-        body(.closeSubpath)
     }
 
     /// Two paths are equal when their elements are equal.

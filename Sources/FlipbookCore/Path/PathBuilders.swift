@@ -11,9 +11,7 @@ extension Path {
 
     /// An ellipse inscribed in `rect`, starting at the right-middle point and running clockwise on screen.
     public init(ellipseIn rect: CGRect) {
-        self.init()
-        reserveCapacity(6)
-        addEllipse(in: rect)
+        self.init(ellipseIn: rect, keptAlone: ())
     }
 
     /// A rectangle with circular corners of radius `cornerRadius` (clamped to half of each side).
@@ -80,17 +78,12 @@ extension Path {
     /// Adds an ellipse inscribed in `rect` as a closed subpath of four cubic curves, starting at the
     /// right-middle point and running clockwise on screen (right → bottom → left → top).
     public mutating func addEllipse(in rect: CGRect, transform: CGAffineTransform = .identity) {
-        let r = rect.standardized
-        let rx = r.width / 2, ry = r.height / 2
-        let cx = r.midX, cy = r.midY
-        // Control-point distance for a quarter circle: 4/3 · tan(π/8).
-        let k = PathArcMath.quarterKappa
-        func p(_ x: CGFloat, _ y: CGFloat) -> CGPoint { CGPoint(x: x, y: y).applying(transform) }
-        move(to: p(cx + rx, cy))
-        addCurve(to: p(cx, cy + ry), control1: p(cx + rx, cy + k * ry), control2: p(cx + k * rx, cy + ry))
-        addCurve(to: p(cx - rx, cy), control1: p(cx - k * rx, cy + ry), control2: p(cx - rx, cy + k * ry))
-        addCurve(to: p(cx, cy - ry), control1: p(cx - rx, cy - k * ry), control2: p(cx - k * rx, cy - ry))
-        addCurve(to: p(cx + rx, cy), control1: p(cx + k * rx, cy - ry), control2: p(cx + rx, cy - k * ry))
+        let e = Path.ellipsePoints(in: rect, transform)
+        move(to: e.start)
+        addCurve(to: e.bottom, control1: e.c1, control2: e.c2)
+        addCurve(to: e.left, control1: e.c3, control2: e.c4)
+        addCurve(to: e.top, control1: e.c5, control2: e.c6)
+        addCurve(to: e.end, control1: e.c7, control2: e.c8)
         closeSubpath()
     }
 

@@ -13,7 +13,13 @@ extension Path.Element {
 
     /// Whether every coordinate of the element is finite.
     public var isFinite: Bool {
-        points.allSatisfy { $0.x.isFinite && $0.y.isFinite }
+        func finite(_ p: CGPoint) -> Bool { p.x.isFinite && p.y.isFinite }
+        switch self {
+        case .move(let p), .line(let p): return finite(p)
+        case .quadCurve(let p, let c): return finite(c) && finite(p)
+        case .curve(let p, let c1, let c2): return finite(c1) && finite(c2) && finite(p)
+        case .closeSubpath: return true
+        }
     }
 }
 
@@ -23,7 +29,13 @@ extension Path {
     /// Builders accept any value, as SwiftUI's do, so a path computed from a division by zero is
     /// still a path; drawing code checks this and skips (and reports) paths that are not finite
     /// instead of handing NaN to the rasterizer.
-    public var isFinite: Bool { elements.allSatisfy(\.isFinite) }
+    public var isFinite: Bool {
+        var finite = true
+        forEach { element in
+            if finite { finite = element.isFinite }
+        }
+        return finite
+    }
 
     /// The first element with a NaN or infinite coordinate and its index in ``forEach(_:)`` order,
     /// or `nil` when the path is finite. Used to say *which* element is bad in a diagnostic.

@@ -19,13 +19,10 @@ struct DeviceCircle {
     /// the same elements — built by hand, parsed, or transformed — take the ring fast path, which is
     /// correct because the pixels depend only on the elements.
     init?(_ path: Path, matrix m: cairo_matrix_t) {
-        let elements = path.elements
-        guard elements.count == 6, case .move(let start) = elements[0], case .closeSubpath = elements[5],
-              case .curve(let bottom, let c1, let c2) = elements[1],
-              case .curve(let left, let c3, let c4) = elements[2],
-              case .curve(let top, let c5, let c6) = elements[3],
-              case .curve(let end, let c7, let c8) = elements[4]
-        else { return nil }
+        guard let e = Self.ellipsePoints(of: path) else { return nil }
+        let start = e.start, left = e.left
+        let bottom = e.bottom, c1 = e.c1, c2 = e.c2, c3 = e.c3, c4 = e.c4
+        let top = e.top, c5 = e.c5, c6 = e.c6, end = e.end, c7 = e.c7, c8 = e.c8
         let cx = Double(start.x + left.x) / 2, cy = Double(start.y)
         let r = Double(start.x - left.x) / 2
         guard r > 0 else { return nil }
@@ -47,5 +44,20 @@ struct DeviceCircle {
         centerY = m.yy * cy + m.y0
         scale = abs(m.xx)
         radius = r * scale
+    }
+
+    /// The points of a path shaped as `Path(ellipseIn:)` builds an ellipse (a move, four cubic curves,
+    /// a close), or `nil`. A path kept as its ellipse gives them without building its elements.
+    private static func ellipsePoints(of path: Path) -> Path.EllipsePoints? {
+        if let rect = path.ellipse { return Path.ellipsePoints(in: rect, .identity) }
+        let elements = path.elements
+        guard elements.count == 6, case .move(let start) = elements[0], case .closeSubpath = elements[5],
+              case .curve(let bottom, let c1, let c2) = elements[1],
+              case .curve(let left, let c3, let c4) = elements[2],
+              case .curve(let top, let c5, let c6) = elements[3],
+              case .curve(let end, let c7, let c8) = elements[4]
+        else { return nil }
+        return Path.EllipsePoints(start: start, bottom: bottom, c1: c1, c2: c2, left: left, c3: c3, c4: c4,
+                                  top: top, c5: c5, c6: c6, end: end, c7: c7, c8: c8)
     }
 }

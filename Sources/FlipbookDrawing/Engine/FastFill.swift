@@ -335,7 +335,12 @@ final class FastFillRasterizer {
         if let rectangle = path.rectangle {
             return FastFillRasterizer.flatten(rectangle: rectangle, m, into: &scratch)
         }
-        for element in path.elements where !visit(element) { return false }
+        // forEach rather than elements: a path kept as its shape (Path(ellipseIn:)) builds no array.
+        var flattened = true
+        path.forEach { element in
+            if flattened { flattened = visit(element) }
+        }
+        guard flattened else { return false }
         closeRing()
         return true
     }

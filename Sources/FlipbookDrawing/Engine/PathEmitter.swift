@@ -15,7 +15,11 @@ enum PathEmitter {
             if !p.y.isFinite { return p.y }
             return nil
         }
-        for (index, element) in path.elements.enumerated() {
+        var index = -1
+        var found: String?
+        path.forEach { element in
+            index += 1
+            guard found == nil else { return }
             var value: CGFloat?
             switch element {
             case .move(let p), .line(let p):
@@ -28,10 +32,10 @@ enum PathEmitter {
                 value = nil
             }
             if let value {
-                return "the path has a non-finite coordinate (\(value)) in element \(index)"
+                found = "the path has a non-finite coordinate (\(value)) in element \(index)"
             }
         }
-        return nil
+        return found
     }
 
     /// Replaces Cairo's current path with `path` (or appends to it when `appending`), in the current

@@ -87,7 +87,7 @@ func renderClip(
 ) throws -> RenderReport {
     try timeline.validate()
     try requestedOptions.validate()
-    let options = requestedOptions.forTimeline(background: timeline.background)
+    var options = requestedOptions.forTimeline(background: timeline.background)
     let format = try OutputFormat(url: url, options: options)
     // Checked here, not inside the encoder, so the message names the limit before any frame is drawn.
     try format.codec.checkFrameSize(width: timeline.pixelWidth, height: timeline.pixelHeight)
@@ -110,53 +110,76 @@ func renderClip(
     let started = DispatchTime.now().uptimeNanoseconds
     func elapsed() -> TimeInterval { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
 
-    // Opening the sink first checks the options and the destination before any thread starts.
-    let sink = try makeFrameSink(
-        url: url, width: timeline.pixelWidth, height: timeline.pixelHeight, fps: timeline.fps, options: options,
-        firstNumber: frames.lowerBound, firstTimestamp: timestampOffset, comment: comment)
     let output = url.standardizedFileURL
-    // Two frames per worker: one being drawn, one finished and waiting its turn.
-    let pipeline = RenderPipeline(
-        timeline: timeline, frames: frames, pixelFormat: sink.pixelFormat, background: sink.background,
-        output: output, depth: 2 * workerCount)
-    // A cancellation wakes the sink's thread even while it waits for a frame.
-    let wake = stop.onCancel { reason in pipeline.cancel(FlipbookError.interrupted(what, reason: reason)) }
-    defer { stop.removeHandler(wake) }
-    pipeline.start(workers: workerCount)
-    defer { pipeline.stopAndJoin() }
+    typealias Pass = (sink: any FrameSink, encode: UInt64, stages: (draw: TimeInterval, convert: TimeInterval, wait: TimeInterval))
+    /// One encode of every frame, drawn afresh, with `options`; the sink is finished and in place.
+    func encodeFrames(_ options: VideoOptions) throws -> Pass {
+        // Opening the sink first checks the options and the destination before any thread starts.
+        let sink = try makeFrameSink(
+            url: url, width: timeline.pixelWidth, height: timeline.pixelHeight, fps: timeline.fps, options: options,
+            firstNumber: frames.lowerBound, firstTimestamp: timestampOffset, comment: comment)
+        let passStarted = DispatchTime.now().uptimeNanoseconds
+        // Two frames per worker: one being drawn, one finished and waiting its turn.
+        let pipeline = RenderPipeline(
+            timeline: timeline, frames: frames, pixelFormat: sink.pixelFormat, background: sink.background,
+            output: output, depth: 2 * workerCount)
+        // A cancellation wakes the sink's thread even while it waits for a frame.
+        let wake = stop.onCancel { reason in pipeline.cancel(FlipbookError.interrupted(what, reason: reason)) }
+        defer { stop.removeHandler(wake) }
+        pipeline.start(workers: workerCount)
+        defer { pipeline.stopAndJoin() }
 
-    var encodeNanoseconds: UInt64 = 0
-    for index in 0..<total {
+        var encodeNanoseconds: UInt64 = 0
+        for index in 0..<total {
+            if Task.isCancelled { stop.cancel(.cancelled) }
+            try stop.checkCancellation(what)
+            let frame = try pipeline.takeFrame(index)
+            let start = DispatchTime.now().uptimeNanoseconds
+            try sink.append(frame)
+            encodeNanoseconds += DispatchTime.now().uptimeNanoseconds - start
+            pipeline.recycle(consume frame, encoded: index)
+            if let progress {
+                let seconds = Double(DispatchTime.now().uptimeNanoseconds - passStarted) / 1e9
+                let rate = seconds > 0 ? Double(index + 1) / seconds : 0
+                progress(RenderProgress(
+                    framesRendered: pipeline.framesRendered, framesEncoded: sink.frameCount, totalFrames: total,
+                    framesPerSecond: rate,
+                    estimatedTimeRemaining: rate > 0 ? Double(total - index - 1) / rate : nil,
+                    elapsed: elapsed()))
+            }
+        }
+        // The last chance to stop: after finish() the clip is complete and in place.
         if Task.isCancelled { stop.cancel(.cancelled) }
         try stop.checkCancellation(what)
-        let frame = try pipeline.takeFrame(index)
         let start = DispatchTime.now().uptimeNanoseconds
-        try sink.append(frame)
+        try sink.finish()
         encodeNanoseconds += DispatchTime.now().uptimeNanoseconds - start
-        pipeline.recycle(consume frame, encoded: index)
-        if let progress {
-            let seconds = elapsed()
-            let rate = seconds > 0 ? Double(index + 1) / seconds : 0
-            progress(RenderProgress(
-                framesRendered: pipeline.framesRendered, framesEncoded: sink.frameCount, totalFrames: total,
-                framesPerSecond: rate,
-                estimatedTimeRemaining: rate > 0 ? Double(total - index - 1) / rate : nil,
-                elapsed: seconds))
-        }
+        return (sink, encodeNanoseconds, pipeline.stageTimes)
     }
-    // The last chance to stop: after finish() the clip is complete and in place.
-    if Task.isCancelled { stop.cancel(.cancelled) }
-    try stop.checkCancellation(what)
-    let start = DispatchTime.now().uptimeNanoseconds
-    try sink.finish()
-    encodeNanoseconds += DispatchTime.now().uptimeNanoseconds - start
+
+    // A cap is first checked, not held: most clips stay within it and are encoded at full speed;
+    // one that goes over is drawn and encoded again with the encoder's rate buffer holding it, on
+    // one frame thread, the only way x264 holds a rate deterministically (RateCapPass).
+    options.rateCapPass = .checked
+    var encoderThreads = options.resolvedEncoderThreads
+    var rateCapNote: String?
+    let pass: Pass
+    do {
+        pass = try encodeFrames(options)
+    } catch let exceeded as RateCapExceeded {
+        options.rateCapPass = .held
+        pass = try encodeFrames(options)
+        encoderThreads = 1
+        rateCapNote = "The stream went over its cap (\(exceeded.capDescription)) at packet \(exceeded.packet + 1) (in decode order) when encoded "
+            + "at full speed, so it was encoded again with the encoder's rate buffer holding it, on one thread."
+    }
+    let sink = pass.sink, stages = pass.stages, encodeNanoseconds = pass.encode
 
     let wall = elapsed()
-    let stages = pipeline.stageTimes
     var report = RenderReport(
         url: output, frameCount: total, duration: timeline.time(ofFrame: total), wallTime: wall,
         framesPerSecond: wall > 0 ? Double(total) / wall : 0, workers: workerCount,
-        encoderThreads: options.resolvedEncoderThreads, drawTime: stages.draw, convertTime: stages.convert,
+        encoderThreads: encoderThreads, drawTime: stages.draw, convertTime: stages.convert,
         encodeTime: Double(encodeNanoseconds) / 1e9, encoderWaitTime: stages.wait,
         peakMemoryBytes: PeakMemory.highWaterMark())
     report.format = format
@@ -164,6 +187,7 @@ func renderClip(
     report.pixelHeight = timeline.pixelHeight
     report.frames = frames
     report.timingNote = (sink as? VideoEncoder)?.timingNote
+    report.rateCapNote = rateCapNote
     return report
 }
 

@@ -16,6 +16,9 @@ struct EncoderSettings {
     /// (lossless streams are never capped) with no ``VideoOptions/maxBitrate`` of the user's. The
     /// encoder then asks x264 for its level and reopens with ``H264Level/vbv``.
     var capsBitrateAtLevel = false
+    /// The cap a ``RateCapPass/checked`` encode runs without and checks its packets against
+    /// (``RateBufferCheck``); `nil` when there is none or the encoder's VBV holds it.
+    var checkedCap: VBV?
     /// A few words for messages: "preset medium, CRF 20".
     var summary = ""
 
@@ -27,20 +30,29 @@ struct EncoderSettings {
         let userCap = options.maxBitrate.map(VBV.init(maxBitrate:))
         switch format.codec {
         case .h264:
-            threads = options.resolvedEncoderThreads
             capsBitrateAtLevel = options.holdsToLevel && userCap == nil && levelCap == nil && options.crf > 0
-            let vbv = userCap ?? levelCap
-            let parameters = x264Parameters(for: options, vbv: vbv)
+            let cap = userCap ?? levelCap
+            let held = cap != nil && options.rateCapPass == .held
+            threads = held ? 1 : options.resolvedEncoderThreads
+            if !held { checkedCap = cap }
+            let parameters = x264Parameters(for: options, vbv: held ? cap : nil)
             self.options = [("preset", options.preset), ("crf", String(options.crf)), ("x264-params", parameters)]
-            summary = "preset \(options.preset), CRF \(options.crf)" + (vbv.map { ", \($0)" } ?? "")
+            summary = "preset \(options.preset), CRF \(options.crf)" + (cap.map { ", \($0)" } ?? "")
         case .hevc:
             // x265's output depends on its frame threads, not on its worker pool, so only the former is
             // pinned (x265 leaks the `pools` string it copies, 2 bytes per encoder, under valgrind).
             // `info=0` leaves out the SEI message carrying x265's version and full option string.
             threads = 1
-            let frameThreads = options.resolvedEncoderThreads
+            let held = userCap != nil && options.rateCapPass == .held
+            let frameThreads = held ? 1 : options.resolvedEncoderThreads
             var parameters = "log-level=error:info=0:frame-threads=\(frameThreads)"
-            if let userCap { parameters += ":vbv-maxrate=\(userCap.maxRate):vbv-bufsize=\(userCap.bufferSize)" }
+            if let userCap {
+                if held {
+                    parameters += ":vbv-maxrate=\(userCap.maxRate):vbv-bufsize=\(userCap.bufferSize)"
+                } else {
+                    checkedCap = userCap
+                }
+            }
             self.options = [("preset", options.preset), ("crf", String(options.crf)), ("x265-params", parameters)]
             summary = "preset \(options.preset), CRF \(options.crf)" + (userCap.map { ", \($0)" } ?? "")
         case .vp9:

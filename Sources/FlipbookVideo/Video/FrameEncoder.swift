@@ -19,6 +19,9 @@ final class FrameEncoder {
     private let codecName: String
     /// The pixel layout of the input frame.
     private let pixelFormat: PixelFormat
+    /// The cap this encode runs without and whose buffer its packets are checked against
+    /// (``RateCapPass/checked``), or `nil`.
+    let checkedCap: VBV?
 
     /// The open codec context (for copying its parameters into the muxer's stream).
     func openContext() throws -> UnsafeMutablePointer<AVCodecContext> {
@@ -53,6 +56,7 @@ final class FrameEncoder {
                 settings = EncoderSettings(format: format, options: options, fps: fps, vbv: level.vbv)
             }
         }
+        checkedCap = settings.checkedCap
         // Everything above is initialised before the first throw, so deinit frees whatever was
         // allocated if a later step fails.
         context = try opening.open(settings, globalHeader: globalHeader)

@@ -29,7 +29,9 @@ import Foundation
 ///
 /// **Determinism.** The same frames and options give a byte-identical file: x264 runs with a fixed
 /// thread count (``VideoOptions/resolvedEncoderThreads``) and no version strings or timestamps are
-/// written.
+/// written. x264's rate buffer depends on thread timing with more than one frame thread, so a
+/// stream held to a bit-rate cap (the H.264 level's, or ``VideoOptions/maxBitrate``) is encoded on
+/// one; `render`, which can draw the frames again, first tries both threads without the buffer.
 ///
 /// A `VideoEncoder` is used from one thread at a time.
 public final class VideoEncoder: FrameSink {
@@ -148,7 +150,7 @@ public final class VideoEncoder: FrameSink {
         do {
             try session.encode(frame, index: frameCount)
             frameCount += 1
-        } catch let error as FlipbookError {
+        } catch {
             fail(error)
             throw error
         }
@@ -171,7 +173,7 @@ public final class VideoEncoder: FrameSink {
         do {
             try session.finish()
             state = .finished
-        } catch let error as FlipbookError {
+        } catch {
             fail(error)
             throw error
         }
@@ -189,9 +191,14 @@ public final class VideoEncoder: FrameSink {
 
     /// Releases every libav object and removes the temporary file at once, so a failed encoder that
     /// the caller keeps around holds no file and no memory.
-    private func fail(_ error: FlipbookError) {
+    private func fail(_ error: any Error) {
         if case .open(let session) = state { session.abandon() }
-        state = .failed(error)
+        switch error {
+        case let error as FlipbookError: state = .failed(error)
+        case let exceeded as RateCapExceeded:
+            state = .failed(FlipbookError(.codec, "the stream went over \(exceeded.cap) at packet \(exceeded.packet)."))
+        default: state = .failed(FlipbookError(.internal, "\(error)"))
+        }
     }
 
     deinit {
@@ -213,6 +220,8 @@ private final class Session {
     private let firstTimestamp: Int
     /// The timestamps whose packets are written (``VideoOptions/keptTimestamps``), or `nil` for all.
     private let kept: ClosedRange<Int64>?
+    /// The cap's buffer every packet is checked against in a ``RateCapPass/checked`` encode.
+    private var rateCheck: RateBufferCheck?
 
     init(destination: URL, width: Int, height: Int, fps: FrameRate, format: OutputFormat, options: VideoOptions,
          failAfterBytes: Int64?, firstTimestamp: Int, comment: String?) throws {
@@ -232,6 +241,7 @@ private final class Session {
                 width: encodedWidth, height: encodedHeight, fps: fps, format: format, options: options,
                 globalHeader: muxer.needsGlobalHeader, file: destination)
             self.encoder = encoder
+            rateCheck = encoder.checkedCap.map { RateBufferCheck(cap: $0, fps: fps) }
             try muxer.start(encoder: encoder, fps: fps, options: options, comment: comment)
             if format.pixelFormat == .pal8 {
                 palette = try GIFPaletteBuilder(width: width, height: height, keepsAlpha: format.keepsAlpha,
@@ -258,6 +268,7 @@ private final class Session {
         // frame outside, so those frames' packets can be left out.
         let forceKeyframe = kept.map { index > 0 && (pts == $0.lowerBound || pts == $0.upperBound + 1) } ?? false
         try encoder.encode(frame, pts: pts, forceKeyframe: forceKeyframe) { packet in
+            try rateCheck?.take(packetBytes: Int(packet.pointee.size))
             guard isKept(packet) else { return }
             try muxer.write(packet, timeBase: encoder.timeBase, frame: index)
         }
@@ -270,6 +281,7 @@ private final class Session {
             self.palette = nil
         }
         try encoder.flush { packet in
+            try rateCheck?.take(packetBytes: Int(packet.pointee.size))
             guard isKept(packet) else { return }
             try muxer.write(packet, timeBase: encoder.timeBase, frame: -1)
         }

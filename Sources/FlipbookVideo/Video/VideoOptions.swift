@@ -83,10 +83,18 @@ public struct VideoOptions: Sendable, Hashable, Codable {
     /// size, frame rate and reference frames: 4.2 for 1080p60): no one-second stretch of the stream
     /// goes over the level's maximum rate (62.5 Mb/s for High 4.2), so hardware decoders that check
     /// the level play it. A lossless stream (CRF 0) is never capped.
+    ///
+    /// A cap is kept without giving up reproducible bytes: `render` encodes at full speed without
+    /// the encoder's rate buffer and keeps that stream when it stays within the cap, and otherwise
+    /// encodes again with the buffer on one frame thread (`RenderReport.rateCapNote` says so).
     public var maxBitrate: Int?
     /// Whether H.264 is held to its signalled level when ``maxBitrate`` is `nil`; only the
     /// benchmark turns it off, to measure the settings from before the cap.
     package var holdsToLevel = true
+    /// How a cap (the level's or ``maxBitrate``) is kept deterministically: `.held`, x264's VBV
+    /// with one frame thread, for a caller that hands frames over once; `render` encodes
+    /// `.checked` first, at full speed, and again `.held` only if the stream went over (RateCapPass).
+    package var rateCapPass = RateCapPass.held
     /// For a chunk encoded with frames before and after it (``render(_:part:to:)``): the presentation
     /// timestamps, in frames, whose packets are written. The frames around them only prime x264's rate
     /// control and lookahead as a single render would have them; keyframes forced at the range's start
