@@ -46,6 +46,22 @@ struct RateCapRenderTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).count == 3)
     }
 
+    @Test("a chunk of a clip over its cap renders to the same bytes every time, held like the whole clip")
+    func chunkOverTheCap() throws {
+        let scratch = try TemporaryDirectory("rate-cap-render")
+        let timeline = try Timeline(size: CGSize(width: 160, height: 90), fps: 30, duration: 2, background: .white,
+                                    layers: [Timeline.Layer(Snow())])
+        let part = try ClipPart(Chunk(2, of: 3), of: timeline)
+        var files = Set<Data>()
+        for run in 0..<3 {
+            let url = scratch.url.appendingPathComponent("part-\(run).mp4")
+            let report = try render(timeline, part: part, to: url, workers: run + 1)
+            #expect(report.rateCapNote != nil && report.encoderThreads == 1)
+            files.insert(try Data(contentsOf: url))
+        }
+        #expect(files.count == 1)
+    }
+
     @Test("a clip within its cap is encoded once, at full speed, with x264's own rate control")
     func withinTheCap() throws {
         let scratch = try TemporaryDirectory("rate-cap-render")
