@@ -36,7 +36,8 @@ public struct Path: Equatable, Sendable {
     }
 
     /// A shape a path holds without elements, while it is exactly what its initializer built.
-    private enum Shape: Equatable, Sendable {
+    @usableFromInline
+    enum Shape: Equatable, Sendable {
         /// `Path(_ rect:)`'s standardized rectangle.
         case rectangle(CGRect)
         /// `Path(ellipseIn:)`'s rectangle, as given.
@@ -48,15 +49,21 @@ public struct Path: Equatable, Sendable {
     /// (one per confetti particle or ripple ring per frame) need no heap buffer. The first change
     /// turns the shape into elements.
     private var storedElements: [Element]
-    private var shape: Shape?
+    @usableFromInline
+    private(set) var shape: Shape?
+
+    // Inlinable: the canvas asks for every fill, from another module, and as calls they cost about
+    // 5 % of the rectangles' frame (3.50 against 3.34 ms).
 
     /// The standardized rectangle of a path made by `Path(_ rect:)` and not changed since.
+    @inlinable
     package var rectangle: CGRect? {
         if case .rectangle(let r) = shape { return r }
         return nil
     }
 
     /// The rectangle of a path made by `Path(ellipseIn:)` and not changed since.
+    @inlinable
     package var ellipse: CGRect? {
         if case .ellipse(let r) = shape { return r }
         return nil

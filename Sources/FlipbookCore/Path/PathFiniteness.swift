@@ -30,11 +30,19 @@ extension Path {
     /// still a path; drawing code checks this and skips (and reports) paths that are not finite
     /// instead of handing NaN to the rasterizer.
     public var isFinite: Bool {
-        var finite = true
-        forEach { element in
-            if finite { finite = element.isFinite }
+        func finite(_ p: CGPoint) -> Bool { p.x.isFinite && p.y.isFinite }
+        // A kept shape's points are read from its rectangle, without building its elements.
+        if let r = rectangle {
+            let (a, b, c, d) = Path.rectangleCorners(r, .identity)
+            return finite(a) && finite(b) && finite(c) && finite(d)
         }
-        return finite
+        if let r = ellipse {
+            let e = Path.ellipsePoints(in: r, .identity)
+            return finite(e.start) && finite(e.bottom) && finite(e.c1) && finite(e.c2) && finite(e.left)
+                && finite(e.c3) && finite(e.c4) && finite(e.top) && finite(e.c5) && finite(e.c6) && finite(e.end)
+                && finite(e.c7) && finite(e.c8)
+        }
+        return elements.allSatisfy(\.isFinite)
     }
 
     /// The first element with a NaN or infinite coordinate and its index in ``forEach(_:)`` order,

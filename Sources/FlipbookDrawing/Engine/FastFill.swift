@@ -335,12 +335,9 @@ final class FastFillRasterizer {
         if let rectangle = path.rectangle {
             return FastFillRasterizer.flatten(rectangle: rectangle, m, into: &scratch)
         }
-        // forEach rather than elements: a path kept as its shape (Path(ellipseIn:)) builds no array.
-        var flattened = true
-        path.forEach { element in
-            if flattened { flattened = visit(element) }
-        }
-        guard flattened else { return false }
+        // A kept ellipse's elements are built here (an array for the fill); reading them through
+        // forEach's closure, or inline from Path.ellipsePoints, made every fill slower, rectangles too.
+        for element in path.elements where !visit(element) { return false }
         closeRing()
         return true
     }

@@ -15,11 +15,8 @@ enum PathEmitter {
             if !p.y.isFinite { return p.y }
             return nil
         }
-        var index = -1
-        var found: String?
-        path.forEach { element in
-            index += 1
-            guard found == nil else { return }
+        if path.ellipse != nil, path.isFinite { return nil }
+        for (index, element) in path.elements.enumerated() {
             var value: CGFloat?
             switch element {
             case .move(let p), .line(let p):
@@ -32,10 +29,10 @@ enum PathEmitter {
                 value = nil
             }
             if let value {
-                found = "the path has a non-finite coordinate (\(value)) in element \(index)"
+                return "the path has a non-finite coordinate (\(value)) in element \(index)"
             }
         }
-        return found
+        return nil
     }
 
     /// Replaces Cairo's current path with `path` (or appends to it when `appending`), in the current
