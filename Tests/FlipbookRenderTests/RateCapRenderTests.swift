@@ -62,6 +62,25 @@ struct RateCapRenderTests {
         #expect(files.count == 1)
     }
 
+    @Test("HEVC over a --max-bitrate cap is encoded again held to it, the same bytes every time")
+    func hevcOverTheCap() throws {
+        let scratch = try TemporaryDirectory("rate-cap-render")
+        let timeline = try Timeline(size: CGSize(width: 160, height: 90), fps: 30, duration: 1, background: .white,
+                                    layers: [Timeline.Layer(Snow())])
+        let options = try VideoOptions(codec: .hevc, preset: "ultrafast", maxBitrate: 100_000)
+        var files = Set<Data>()
+        for run in 0..<2 {
+            let url = scratch.url.appendingPathComponent("snow-\(run).mp4")
+            let report = try render(timeline, to: url, options: options)
+            #expect(report.rateCapNote?.hasPrefix("The stream went over its cap (max 100kb/s) at packet ") == true)
+            #expect(report.encoderThreads == 1)
+            let stream = try probePackets(url)
+            #expect(stream.codecName == "hevc" && stream.packets.count == 30)
+            files.insert(try Data(contentsOf: url))
+        }
+        #expect(files.count == 1)
+    }
+
     @Test("a clip within its cap is encoded once, at full speed, with x264's own rate control")
     func withinTheCap() throws {
         let scratch = try TemporaryDirectory("rate-cap-render")
