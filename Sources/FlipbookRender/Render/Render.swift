@@ -161,7 +161,6 @@ func renderClip(
     // one that goes over is drawn and encoded again with the encoder's rate buffer holding it, on
     // one frame thread, the only way x264 holds a rate deterministically (RateCapPass).
     options.rateCapPass = .checked
-    var encoderThreads = options.resolvedEncoderThreads
     var rateCapNote: String?
     let pass: Pass
     do {
@@ -169,7 +168,6 @@ func renderClip(
     } catch let exceeded as RateCapExceeded {
         options.rateCapPass = .held
         pass = try encodeFrames(options)
-        encoderThreads = 1
         rateCapNote = "The stream went over its cap (\(exceeded.capDescription)) at packet \(exceeded.packet + 1) (in decode order) when encoded "
             + "at full speed, so it was encoded again with the encoder's rate buffer holding it, on one thread."
     }
@@ -179,7 +177,8 @@ func renderClip(
     var report = RenderReport(
         url: output, frameCount: total, duration: timeline.time(ofFrame: total), wallTime: wall,
         framesPerSecond: wall > 0 ? Double(total) / wall : 0, workers: workerCount,
-        encoderThreads: encoderThreads, drawTime: stages.draw, convertTime: stages.convert,
+        encoderThreads: (sink as? VideoEncoder)?.encoderFrameThreads ?? options.resolvedEncoderThreads,
+        drawTime: stages.draw, convertTime: stages.convert,
         encodeTime: Double(encodeNanoseconds) / 1e9, encoderWaitTime: stages.wait,
         peakMemoryBytes: PeakMemory.highWaterMark())
     report.format = format

@@ -21,10 +21,17 @@ struct EncoderSettings {
     var checkedCap: VBV?
     /// A few words for messages: "preset medium, CRF 20".
     var summary = ""
+    /// The frame threads the encoder runs (x264's threads, x265's frame threads), for reports.
+    var frameThreads: Int
 
-    /// - Parameter vbv: the cap to hold H.264 to when ``VideoOptions/maxBitrate`` is `nil`: the
-    ///   signalled level's (see ``capsBitrateAtLevel``).
-    init(format: OutputFormat, options: VideoOptions, fps: FrameRate, vbv levelCap: VBV? = nil) {
+    /// - Parameters:
+    ///   - vbv: the cap to hold H.264 to when ``VideoOptions/maxBitrate`` is `nil`: the signalled
+    ///     level's (see ``capsBitrateAtLevel``).
+    ///   - level: the H.264 level a ``RateCapPass/checked`` encode signals: the one x264 picks with
+    ///     the cap's VBV, which that encode runs without.
+    init(format: OutputFormat, options: VideoOptions, fps: FrameRate, vbv levelCap: VBV? = nil,
+         level: H264Level? = nil) {
+        frameThreads = options.resolvedEncoderThreads
         if format.codec.capabilities.hasKeyframeInterval { gopLength = options.gopLength(fps: fps) }
         let preset = X264Preset(rawValue: options.preset) ?? .medium
         let userCap = options.maxBitrate.map(VBV.init(maxBitrate:))
@@ -34,25 +41,21 @@ struct EncoderSettings {
             let cap = userCap ?? levelCap
             let held = cap != nil && options.rateCapPass == .held
             threads = held ? 1 : options.resolvedEncoderThreads
+            frameThreads = threads
             if !held { checkedCap = cap }
-            let parameters = x264Parameters(for: options, vbv: held ? cap : nil)
+            let parameters = x264Parameters(for: options, vbv: held ? cap : nil, level: held ? nil : level)
             self.options = [("preset", options.preset), ("crf", String(options.crf)), ("x264-params", parameters)]
             summary = "preset \(options.preset), CRF \(options.crf)" + (cap.map { ", \($0)" } ?? "")
         case .hevc:
             // x265's output depends on its frame threads, not on its worker pool, so only the former is
             // pinned (x265 leaks the `pools` string it copies, 2 bytes per encoder, under valgrind).
             // `info=0` leaves out the SEI message carrying x265's version and full option string.
+            // A cap is always held here, on one frame thread: x265 picks the level from the VBV, and
+            // Flipbook has no table of HEVC's levels to check a stream encoded without it against.
             threads = 1
-            let held = userCap != nil && options.rateCapPass == .held
-            let frameThreads = held ? 1 : options.resolvedEncoderThreads
+            frameThreads = userCap == nil ? options.resolvedEncoderThreads : 1
             var parameters = "log-level=error:info=0:frame-threads=\(frameThreads)"
-            if let userCap {
-                if held {
-                    parameters += ":vbv-maxrate=\(userCap.maxRate):vbv-bufsize=\(userCap.bufferSize)"
-                } else {
-                    checkedCap = userCap
-                }
-            }
+            if let userCap { parameters += ":vbv-maxrate=\(userCap.maxRate):vbv-bufsize=\(userCap.bufferSize)" }
             self.options = [("preset", options.preset), ("crf", String(options.crf)), ("x265-params", parameters)]
             summary = "preset \(options.preset), CRF \(options.crf)" + (userCap.map { ", \($0)" } ?? "")
         case .vp9:

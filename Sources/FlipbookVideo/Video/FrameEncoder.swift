@@ -22,6 +22,8 @@ final class FrameEncoder {
     /// The cap this encode runs without and whose buffer its packets are checked against
     /// (``RateCapPass/checked``), or `nil`.
     let checkedCap: VBV?
+    /// The frame threads the encoder runs (``EncoderSettings/frameThreads``).
+    let frameThreads: Int
 
     /// The open codec context (for copying its parameters into the muxer's stream).
     func openContext() throws -> UnsafeMutablePointer<AVCodecContext> {
@@ -53,10 +55,23 @@ final class FrameEncoder {
             var probe: UnsafeMutablePointer<AVCodecContext>? = try opening.open(settings, globalHeader: true)
             defer { avcodec_free_context(&probe) }
             if let level = probe.flatMap(H264Level.signalled(by:)) {
-                settings = EncoderSettings(format: format, options: options, fps: fps, vbv: level.vbv)
+                settings = EncoderSettings(format: format, options: options, fps: fps, vbv: level.vbv, level: level)
+            }
+        } else if format.codec == .h264, settings.checkedCap != nil {
+            // The user's cap, checked rather than held: x264 picks the level from the VBV too, so ask it
+            // which level the held stream would signal (a 100 Mb/s cap at 1080p60 takes 5.0, not 4.2)
+            // and have the checked stream signal that one; it stays within the cap, so within the level.
+            var held = options
+            held.rateCapPass = .held
+            var probe: UnsafeMutablePointer<AVCodecContext>? = try opening.open(
+                EncoderSettings(format: format, options: held, fps: fps), globalHeader: true)
+            defer { avcodec_free_context(&probe) }
+            if let level = probe.flatMap(H264Level.signalled(by:)) {
+                settings = EncoderSettings(format: format, options: options, fps: fps, level: level)
             }
         }
         checkedCap = settings.checkedCap
+        frameThreads = settings.frameThreads
         // Everything above is initialised before the first throw, so deinit frees whatever was
         // allocated if a later step fails.
         context = try opening.open(settings, globalHeader: globalHeader)

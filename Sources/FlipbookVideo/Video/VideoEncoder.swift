@@ -105,10 +105,16 @@ public final class VideoEncoder: FrameSink {
         }
         try format.codec.checkFrameSize(width: width, height: height)
         timingNote = format.codec == .gif ? try GIFTiming.describe(fps) : nil
-        state = .open(try Session(
+        let session = try Session(
             destination: self.url, width: width, height: height, fps: fps, format: format, options: options,
-            failAfterBytes: failAfterBytes, firstTimestamp: firstTimestamp, comment: comment))
+            failAfterBytes: failAfterBytes, firstTimestamp: firstTimestamp, comment: comment)
+        encoderFrameThreads = session.frameThreads
+        state = .open(session)
     }
+
+    /// The frame threads the codec runs: x264's threads or x265's frame threads (one while a bit-rate
+    /// cap is held), ``VideoOptions/resolvedEncoderThreads`` for the other codecs.
+    package private(set) var encoderFrameThreads = 0
 
     private var what: String { format.container.capabilities.displayName }
 
@@ -222,10 +228,13 @@ private final class Session {
     private let kept: ClosedRange<Int64>?
     /// The cap's buffer every packet is checked against in a ``RateCapPass/checked`` encode.
     private var rateCheck: RateBufferCheck?
+    /// ``FrameEncoder/frameThreads``, or the options' thread count for a GIF's palette path.
+    private(set) var frameThreads: Int
 
     init(destination: URL, width: Int, height: Int, fps: FrameRate, format: OutputFormat, options: VideoOptions,
          failAfterBytes: Int64?, firstTimestamp: Int, comment: String?) throws {
         self.firstTimestamp = firstTimestamp
+        frameThreads = options.resolvedEncoderThreads
         kept = options.keptTimestamps.map { Int64($0.lowerBound)...Int64($0.upperBound) }
         let (encodedWidth, encodedHeight) = ConvertedFrame.encodedSize(width: width, height: height, format: format.pixelFormat)
         what = format.container.capabilities.displayName
@@ -242,6 +251,7 @@ private final class Session {
                 globalHeader: muxer.needsGlobalHeader, file: destination)
             self.encoder = encoder
             rateCheck = encoder.checkedCap.map { RateBufferCheck(cap: $0, fps: fps) }
+            frameThreads = encoder.frameThreads
             try muxer.start(encoder: encoder, fps: fps, options: options, comment: comment)
             if format.pixelFormat == .pal8 {
                 palette = try GIFPaletteBuilder(width: width, height: height, keepsAlpha: format.keepsAlpha,

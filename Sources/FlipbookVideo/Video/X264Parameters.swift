@@ -5,7 +5,8 @@ import Foundation
 /// Every value is a function of the ``VideoOptions`` (and of the CPU's SIMD extensions, which x264
 /// guarantees not to change the output), never of the machine's core count, so the bitstream is
 /// the same wherever a clip is rendered.
-func x264Parameters(for options: VideoOptions, vbv: VBV? = nil) -> String {
+/// `level`, when given, is the level the stream signals (x264 otherwise picks it, from the VBV too).
+func x264Parameters(for options: VideoOptions, vbv: VBV? = nil, level: H264Level? = nil) -> String {
     var pairs: [String] = []
     if let cpu = x264CPUFlagsWithoutAVX512() {
         // See X264CPUFlags.swift: x264's AVX-512 kernels broke reproducible output.
@@ -22,5 +23,6 @@ func x264Parameters(for options: VideoOptions, vbv: VBV? = nil) -> String {
         pairs.append("vbv-maxrate=\(vbv.maxRate)")
         pairs.append("vbv-bufsize=\(vbv.bufferSize)")
     }
+    if let level { pairs.append("level=\(level.name)") }
     return pairs.joined(separator: ":")
 }
