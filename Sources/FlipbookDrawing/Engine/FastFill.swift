@@ -335,8 +335,8 @@ final class FastFillRasterizer {
         if let rectangle = path.rectangle {
             return FastFillRasterizer.flatten(rectangle: rectangle, m, into: &scratch)
         }
-        // A kept ellipse's elements are built here (an array for the fill); reading them through
-        // forEach's closure, or inline from Path.ellipsePoints, made every fill slower, rectangles too.
+        // A kept ellipse's elements are built here (an array for the fill). Not through forEach: its
+        // closure, passed into another module, boxed this function's state for every fill.
         for element in path.elements where !visit(element) { return false }
         closeRing()
         return true
