@@ -99,87 +99,42 @@ func renderClip(
             "must be between \(renderWorkerRange.lowerBound) and \(renderWorkerRange.upperBound); it is \(workers).",
             at: .init(keyPath: "workers"))
     }
-    let what = "Cannot render \(url.path)"
     // The caller's handle (if any) and the task's cancellation both end up in this one.
     let stop = RenderCancellation()
     let forwarding = cancellation?.onCancel { stop.cancel($0) }
     defer { cancellation?.removeHandler(forwarding) }
-    if Task.isCancelled { stop.cancel(.cancelled) }
-    try stop.checkCancellation(what)
-    let workerCount = min(workers ?? ProcessInfo.processInfo.activeProcessorCount, total)
     let started = DispatchTime.now().uptimeNanoseconds
+    let renderPass = RenderPass(
+        timeline: timeline, frames: frames, timestampOffset: timestampOffset, comment: comment, url: url,
+        workerCount: min(workers ?? ProcessInfo.processInfo.activeProcessorCount, total), stop: stop,
+        progress: progress, started: started)
+    if Task.isCancelled { stop.cancel(.cancelled) }
+    try stop.checkCancellation(renderPass.what)
     func elapsed() -> TimeInterval { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
-
-    let output = url.standardizedFileURL
-    typealias Pass = (sink: any FrameSink, encode: UInt64, stages: (draw: TimeInterval, convert: TimeInterval, wait: TimeInterval))
-    /// One encode of every frame, drawn afresh, with `options`; the sink is finished and in place.
-    func encodeFrames(_ options: VideoOptions) throws -> Pass {
-        // Opening the sink first checks the options and the destination before any thread starts.
-        let sink = try makeFrameSink(
-            url: url, width: timeline.pixelWidth, height: timeline.pixelHeight, fps: timeline.fps, options: options,
-            firstNumber: frames.lowerBound, firstTimestamp: timestampOffset, comment: comment)
-        let passStarted = DispatchTime.now().uptimeNanoseconds
-        // Two frames per worker: one being drawn, one finished and waiting its turn.
-        let pipeline = RenderPipeline(
-            timeline: timeline, frames: frames, pixelFormat: sink.pixelFormat, background: sink.background,
-            output: output, depth: 2 * workerCount)
-        // A cancellation wakes the sink's thread even while it waits for a frame.
-        let wake = stop.onCancel { reason in pipeline.cancel(FlipbookError.interrupted(what, reason: reason)) }
-        defer { stop.removeHandler(wake) }
-        pipeline.start(workers: workerCount)
-        defer { pipeline.stopAndJoin() }
-
-        var encodeNanoseconds: UInt64 = 0
-        for index in 0..<total {
-            if Task.isCancelled { stop.cancel(.cancelled) }
-            try stop.checkCancellation(what)
-            let frame = try pipeline.takeFrame(index)
-            let start = DispatchTime.now().uptimeNanoseconds
-            try sink.append(frame)
-            encodeNanoseconds += DispatchTime.now().uptimeNanoseconds - start
-            pipeline.recycle(consume frame, encoded: index)
-            if let progress {
-                let seconds = Double(DispatchTime.now().uptimeNanoseconds - passStarted) / 1e9
-                let rate = seconds > 0 ? Double(index + 1) / seconds : 0
-                progress(RenderProgress(
-                    framesRendered: pipeline.framesRendered, framesEncoded: sink.frameCount, totalFrames: total,
-                    framesPerSecond: rate,
-                    estimatedTimeRemaining: rate > 0 ? Double(total - index - 1) / rate : nil,
-                    elapsed: elapsed()))
-            }
-        }
-        // The last chance to stop: after finish() the clip is complete and in place.
-        if Task.isCancelled { stop.cancel(.cancelled) }
-        try stop.checkCancellation(what)
-        let start = DispatchTime.now().uptimeNanoseconds
-        try sink.finish()
-        encodeNanoseconds += DispatchTime.now().uptimeNanoseconds - start
-        return (sink, encodeNanoseconds, pipeline.stageTimes)
-    }
 
     // A cap is first checked, not held: most clips stay within it and are encoded at full speed;
     // one that goes over is drawn and encoded again with the encoder's rate buffer holding it, on
     // one frame thread, the only way x264 holds a rate deterministically (RateCapPass).
     options.rateCapPass = .checked
     var rateCapNote: String?
-    let pass: Pass
+    let outcome: RenderPass.Outcome
     do {
-        pass = try encodeFrames(options)
+        outcome = try renderPass.run(options)
     } catch let exceeded as RateCapExceeded {
         options.rateCapPass = .held
-        pass = try encodeFrames(options)
-        rateCapNote = "The stream went over its cap (\(exceeded.capDescription)) at packet \(exceeded.packet + 1) (in decode order) when encoded "
-            + "at full speed, so it was encoded again with the encoder's rate buffer holding it, on one thread."
+        outcome = try renderPass.run(options)
+        rateCapNote = RenderPass.heldNote(exceeded)
     }
-    let sink = pass.sink, stages = pass.stages, encodeNanoseconds = pass.encode
+    let sink = outcome.sink, stages = outcome.stages
+    let output = url.standardizedFileURL
 
     let wall = elapsed()
     var report = RenderReport(
         url: output, frameCount: total, duration: timeline.time(ofFrame: total), wallTime: wall,
-        framesPerSecond: wall > 0 ? Double(total) / wall : 0, workers: workerCount,
+        framesPerSecond: wall > 0 ? Double(total) / wall : 0, workers: renderPass.workerCount,
         encoderThreads: (sink as? VideoEncoder)?.encoderFrameThreads ?? options.resolvedEncoderThreads,
         drawTime: stages.draw, convertTime: stages.convert,
-        encodeTime: Double(encodeNanoseconds) / 1e9, encoderWaitTime: stages.wait,
+        encodeTime: Double(outcome.encodeNanoseconds) / 1e9, encoderWaitTime: stages.wait,
         peakMemoryBytes: PeakMemory.highWaterMark())
     report.format = format
     report.pixelWidth = timeline.pixelWidth

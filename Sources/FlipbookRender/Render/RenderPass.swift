@@ -1,0 +1,89 @@
+import FlipbookAnimation
+import FlipbookDrawing
+import FlipbookVideo
+import Foundation
+
+/// One pass of a render: every frame drawn on the workers, handed to a new sink in order on the
+/// calling thread, and the sink finished. `renderClip` runs one, or two when a rate cap was
+/// checked and the stream went over it (``RateCapPass``).
+struct RenderPass {
+    var timeline: Timeline
+    var frames: ClosedRange<Int>
+    var timestampOffset: Int
+    var comment: String?
+    var url: URL
+    var workerCount: Int
+    /// The render's cancellation, which both passes answer.
+    var stop: RenderCancellation
+    var progress: ((RenderProgress) -> Void)?
+    /// When the render started, for the progress's elapsed time.
+    var started: UInt64
+
+    /// What a finished pass leaves: its sink (finished, the file in place) and its stage times.
+    struct Outcome {
+        var sink: any FrameSink
+        var encodeNanoseconds: UInt64
+        var stages: (draw: TimeInterval, convert: TimeInterval, wait: TimeInterval)
+    }
+
+    /// The beginning of every message about this render.
+    var what: String { "Cannot render \(url.path)" }
+
+    /// Encodes every frame with `options`.
+    ///
+    /// - Throws: whatever the sink, a frame's drawing or a cancellation throws, and
+    ///   ``RateCapExceeded`` from a checked pass over its cap; the sink then leaves nothing behind.
+    func run(_ options: VideoOptions) throws -> Outcome {
+        // Opening the sink first checks the options and the destination before any thread starts.
+        let sink = try makeFrameSink(
+            url: url, width: timeline.pixelWidth, height: timeline.pixelHeight, fps: timeline.fps, options: options,
+            firstNumber: frames.lowerBound, firstTimestamp: timestampOffset, comment: comment)
+        let passStarted = DispatchTime.now().uptimeNanoseconds
+        // Two frames per worker: one being drawn, one finished and waiting its turn.
+        let pipeline = RenderPipeline(
+            timeline: timeline, frames: frames, pixelFormat: sink.pixelFormat, background: sink.background,
+            output: url.standardizedFileURL, depth: 2 * workerCount)
+        // A cancellation wakes the sink's thread even while it waits for a frame.
+        let what = what
+        let wake = stop.onCancel { reason in pipeline.cancel(FlipbookError.interrupted(what, reason: reason)) }
+        defer { stop.removeHandler(wake) }
+        pipeline.start(workers: workerCount)
+        defer { pipeline.stopAndJoin() }
+
+        let total = frames.count
+        var encodeNanoseconds: UInt64 = 0
+        for index in 0..<total {
+            if Task.isCancelled { stop.cancel(.cancelled) }
+            try stop.checkCancellation(what)
+            let frame = try pipeline.takeFrame(index)
+            let start = DispatchTime.now().uptimeNanoseconds
+            try sink.append(frame)
+            encodeNanoseconds += DispatchTime.now().uptimeNanoseconds - start
+            pipeline.recycle(consume frame, encoded: index)
+            if let progress {
+                // The rate and what remains are this pass's; the elapsed time is the render's.
+                let now = DispatchTime.now().uptimeNanoseconds
+                let seconds = Double(now - passStarted) / 1e9
+                let rate = seconds > 0 ? Double(index + 1) / seconds : 0
+                progress(RenderProgress(
+                    framesRendered: pipeline.framesRendered, framesEncoded: sink.frameCount, totalFrames: total,
+                    framesPerSecond: rate,
+                    estimatedTimeRemaining: rate > 0 ? Double(total - index - 1) / rate : nil,
+                    elapsed: Double(now - started) / 1e9))
+            }
+        }
+        // The last chance to stop: after finish() the clip is complete and in place.
+        if Task.isCancelled { stop.cancel(.cancelled) }
+        try stop.checkCancellation(what)
+        let start = DispatchTime.now().uptimeNanoseconds
+        try sink.finish()
+        encodeNanoseconds += DispatchTime.now().uptimeNanoseconds - start
+        return Outcome(sink: sink, encodeNanoseconds: encodeNanoseconds, stages: pipeline.stageTimes)
+    }
+
+    /// What the report says when the stream went over its cap at full speed and was held.
+    static func heldNote(_ exceeded: RateCapExceeded) -> String {
+        "The stream went over its cap (\(exceeded.capDescription)) at packet \(exceeded.packet + 1) (in decode order) "
+            + "when encoded at full speed, so it was encoded again with the encoder's rate buffer holding it, on one thread."
+    }
+}
