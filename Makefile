@@ -66,9 +66,10 @@ browser-check: deps
 valgrind: deps memcheck-only
 
 memcheck-only:
-	@bash scripts/install-deps.sh valgrind
+	@bash scripts/install-deps.sh valgrind binutils
 	$(SWIFT) build $(DEBUG_FLAGS) --product FlipbookMemcheck
 	$(SWIFT) build $(DEBUG_FLAGS) --product flipbook
+	$(SWIFT) build -c release --product FlipbookMemcheck
 	bash scripts/memcheck.sh
 
 # Issue #5's workloads B1–B4 against their encoder floors, each measurement in its own process;

@@ -5,7 +5,8 @@
 # purpose; those are not ours to fix.
 #
 # What runs: FlipbookMemcheck (every drawing feature, file format, the encoder and the error paths)
-# and the flipbook command line (a clip, stills, a batch with a failing job, a chunk and its join).
+# and the flipbook command line (a clip, stills, a batch with a failing job, a chunk and its join);
+# then the heap blocks drawing takes per shape (below).
 # Both have synchronous mains: the Swift Testing runner's async main parks the main thread in
 # dispatch_main, which crashes valgrind 3.19 itself ("the 'impossible' happened"), so the test binary cannot run under it.
 set -euo pipefail
@@ -82,6 +83,26 @@ check chunk "$bin/flipbook" render "$work/scene.json" -o "$work/part-{chunk}.mkv
 "$bin/flipbook" render "$work/scene.json" -o "$work/part-{chunk}.mkv" --chunk 2/2 --preset ultrafast --quiet
 check concat "$bin/flipbook" concat "$work/part-{chunk}.mkv" --chunks 2 -o "$work/joined.mp4" --quiet
 check concat-refused "$bin/flipbook" concat "$work/part-1.mkv" -o "$work/refused.mp4" --quiet
+
+# Issue #15: drawing a shape allocates nothing. FlipbookMemcheck's release build (what renders run)
+# draws N confetti rectangles, each through a context copy with a translation, a rotation and an
+# opacity, and N circles stroked as rings; 1,010 of each must take no more heap blocks than 10 (a
+# few either way are the runtime's own). Valgrind cannot read the release build's DWARF 5, so it
+# runs a copy without debug information.
+objcopy --strip-debug .build/release/FlipbookMemcheck "$work/FlipbookMemcheck-release"
+heap_blocks() {
+    valgrind --tool=memcheck --leak-check=no "$work/FlipbookMemcheck-release" shapes "$1" 2>&1 \
+        | sed -n 's/.*total heap usage: \([0-9,]*\) allocs.*/\1/p' | tr -d ,
+}
+few="$(heap_blocks 10)"; many="$(heap_blocks 1010)"
+if [[ -z "$few" || -z "$many" ]]; then
+    echo "memcheck shapes: valgrind gave no heap summary" >&2; failed=1
+elif (( many - few > 10 )); then
+    echo "memcheck shapes: 1,000 more rectangles and rings took $((many - few)) more heap blocks ($few against $many)" >&2
+    failed=1
+else
+    echo "memcheck shapes: 10 and 1,010 rectangles and rings each took $few and $many heap blocks"
+fi
 
 if [[ $failed -ne 0 ]]; then
     echo "memcheck: FAILED (logs copied to /tmp/flipbook-memcheck-*.log)" >&2

@@ -71,6 +71,8 @@ struct FourLanesTests {
             cairo_destroy(cr)
         }
         var drawn = 0
+        // One buffer for every ring and kernel, as a drawing session keeps it.
+        let scratch = FastRing.Scratch()
         for _ in 0..<400 {
             let radius = uniform(0, 1) < 0.2 ? uniform(150, 900) : uniform(4, 120)
             let (cx, cy) = (uniform(-60, Double(width) + 60), uniform(-60, Double(height) + 60))
@@ -80,13 +82,13 @@ struct FourLanesTests {
             let (r, g, b) = (uniform(0, 1), uniform(0, 1), uniform(0, 1))
             let a = uniform(0, 1) < 0.3 ? 1 : uniform(0.05, 1)
             let portable = FastRing.stroke(circle, width: lineWidth, r: r, g: g, b: b, a: a, target: targets[0],
-                                           lanes: PortableLanes.self, kernel: .baseline)
+                                           scratch: scratch, lanes: PortableLanes.self, kernel: .baseline)
             let sse = FastRing.stroke(circle, width: lineWidth, r: r, g: g, b: b, a: a, target: targets[1],
-                                      lanes: SSELanes.self, kernel: .baseline)
+                                      scratch: scratch, lanes: SSELanes.self, kernel: .baseline)
             #expect(sse == portable)
             for (kernel, target) in zip(kernels, targets.dropFirst(2)) {
                 let wide = FastRing.stroke(circle, width: lineWidth, r: r, g: g, b: b, a: a, target: target,
-                                           lanes: SSELanes.self, kernel: kernel)
+                                           scratch: scratch, lanes: SSELanes.self, kernel: kernel)
                 #expect(wide == portable, "\(kernel)")
             }
             if let sse, sse.width > 0 { drawn += 1 }

@@ -5,6 +5,11 @@ import Foundation
 // synchronous main. `make valgrind` runs this under memcheck: the Swift Testing runner's async main
 // (dispatch_main) crashes valgrind 3.19 itself, so the test binary cannot be run there directly.
 
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "shapes", let count = Int(CommandLine.arguments[2]) {
+    try drawShapes(count: count)
+    exit(0)
+}
+
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-memcheck-\(getpid())")
 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: directory) }

@@ -33,6 +33,8 @@ final class DrawingSession {
     /// The rasterizer for small solid fills, with its reusable scratch buffers. A constant, not made
     /// lazily: reading a lazy property retains and releases it on every fill.
     let fastFill = FastFillRasterizer()
+    /// The ring fast path's reusable buffer (a constant for the same reason).
+    let fastRing = FastRing.Scratch()
 
     /// Creates a context drawing into `surface` (which the caller keeps alive; Cairo also references it).
     init(surface: OpaquePointer, size: CGSize, scale: CGFloat, isRaster: Bool) throws {

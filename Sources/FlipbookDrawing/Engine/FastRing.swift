@@ -24,17 +24,17 @@ enum FastRing {
     static let minimumWidth = 0.25
 
     /// Strokes `circle` (device pixels) `width` pixels wide with a non-premultiplied colour and
-    /// returns the device pixels it drew into.
+    /// returns the device pixels it drew into; the pixels are gathered in `scratch`.
     static func stroke(_ circle: DeviceCircle, width: Double, r: Double, g: Double, b: Double, a: Double,
-                       target: OpaquePointer) -> PixelRect? {
-        stroke(circle, width: width, r: r, g: g, b: b, a: a, target: target, lanes: NativeLanes.self,
-               kernel: .widest)
+                       target: OpaquePointer, scratch: Scratch) -> PixelRect? {
+        stroke(circle, width: width, r: r, g: g, b: b, a: a, target: target, scratch: scratch,
+               lanes: NativeLanes.self, kernel: .widest)
     }
 
-    /// ``stroke(_:width:r:g:b:a:target:)`` with the coverage computed by `kernel`, whose four-lane
-    /// form uses `lanes`; the tests compare them.
+    /// ``stroke(_:width:r:g:b:a:target:scratch:)`` with the coverage computed by `kernel`, whose
+    /// four-lane form uses `lanes`; the tests compare them.
     static func stroke<Lanes: FourLanes>(_ circle: DeviceCircle, width: Double, r: Double, g: Double, b: Double,
-                                         a: Double, target: OpaquePointer, lanes: Lanes.Type,
+                                         a: Double, target: OpaquePointer, scratch: Scratch, lanes: Lanes.Type,
                                          kernel: Kernel) -> PixelRect? {
         let half = width / 2
         // Beyond a million pixels Float distances lose the sub-pixel precision coverage needs.
@@ -65,7 +65,7 @@ enum FastRing {
         let geometry = Geometry(outer: Float(outer), inner: Float(inner), radius: Float(circle.radius))
         cairo_surface_flush(target)
         var groups = GroupBuffer(geometry: geometry, colour: colour, kernel: kernel, lanes: Lanes.self,
-                                 capacity: max(512, surfaceWidth / 4 + 4))
+                                 capacity: max(512, surfaceWidth / 4 + 4), scratch: scratch)
         var walk = flipbook_ring_walk(data: data, rowBytes: rowBytes, surfaceWidth: surfaceWidth, cx: cx, cy: cy,
                                       outerReach: outerReach, innerReach: innerReach, row: rowStart, rowEnd: rowEnd,
                                       wideSpans: kernel == .avx512, dirtyMin: surfaceWidth, dirtyMax: 0)

@@ -26,19 +26,19 @@ extension FastRing {
         /// The ring as the C kernels take it.
         private var ring: flipbook_ring
 
-        /// `capacity` must hold a whole row's groups (a quarter of the target's width and four).
-        init(geometry: Geometry, colour: Colour, kernel: Kernel, lanes: Lanes.Type, capacity: Int) {
+        /// `capacity` must hold a whole row's groups (a quarter of the target's width and four); the
+        /// groups are gathered in `scratch`'s buffer, which must outlive this one.
+        init(geometry: Geometry, colour: Colour, kernel: Kernel, lanes: Lanes.Type, capacity: Int, scratch: Scratch) {
             self.geometry = geometry
             self.colour = colour
             self.kernel = kernel
             ring = flipbook_ring(outer: geometry.outer, inner: geometry.inner, radius: geometry.radius,
                                  isWide: geometry.isWide, sourceRB: colour.sourceRB[0],
                                  sourceAG: colour.sourceAG[0], alpha: colour.alpha16[0])
+            scratch.reserve(capacity)
             self.capacity = capacity
-            groups = UnsafeMutablePointer<PixelGroup>.allocate(capacity: capacity)
+            groups = scratch.groups
         }
-
-        deinit { groups.deallocate() }
 
         /// Walks the ring's rows to the end, blending each buffer of groups as it fills.
         mutating func blend(walking walk: inout flipbook_ring_walk) {

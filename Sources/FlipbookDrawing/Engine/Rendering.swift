@@ -81,7 +81,7 @@ extension CairoCanvas {
               let target = cairo_get_group_target(cr)
         else { return nil }
         return FastRing.stroke(circle, width: Double(style.lineWidth) * circle.scale, r: r, g: g, b: b, a: a,
-                               target: target)
+                               target: target, scratch: session.fastRing)
     }
 
     /// Sets the matrix and then the source (patterns lock to the user space in force when set).
