@@ -335,9 +335,19 @@ final class FastFillRasterizer {
         if let rectangle = path.rectangle {
             return FastFillRasterizer.flatten(rectangle: rectangle, m, into: &scratch)
         }
-        // A kept ellipse's elements are built here (an array for the fill). Not through forEach: its
-        // closure, passed into another module, boxed this function's state for every fill.
-        for element in path.elements where !visit(element) { return false }
+        if let ellipse = path.ellipse {
+            // A kept ellipse's elements, read from its rectangle without building an array. (Not
+            // through forEach: its closure, passed into another module, boxed this function's state
+            // on the heap for every fill, rectangles included.)
+            let e = Path.ellipsePoints(in: ellipse, .identity)
+            guard visit(.move(to: e.start)), visit(.curve(to: e.bottom, control1: e.c1, control2: e.c2)),
+                  visit(.curve(to: e.left, control1: e.c3, control2: e.c4)),
+                  visit(.curve(to: e.top, control1: e.c5, control2: e.c6)),
+                  visit(.curve(to: e.end, control1: e.c7, control2: e.c8)), visit(.closeSubpath)
+            else { return false }
+        } else {
+            for element in path.elements where !visit(element) { return false }
+        }
         closeRing()
         return true
     }
