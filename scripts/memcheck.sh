@@ -85,10 +85,11 @@ check concat "$bin/flipbook" concat "$work/part-{chunk}.mkv" --chunks 2 -o "$wor
 check concat-refused "$bin/flipbook" concat "$work/part-1.mkv" -o "$work/refused.mp4" --quiet
 
 # Issue #15: drawing a shape allocates nothing. FlipbookMemcheck's release build (what renders run)
-# draws N confetti rectangles, each through a context copy with a translation, a rotation and an
-# opacity, and N circles stroked as rings; 1,010 of each must take no more heap blocks than 10 (a
-# few either way are the runtime's own). Valgrind cannot read the release build's DWARF 5, so it
-# runs a copy without debug information.
+# draws N confetti rectangles and N discs, each through a context copy with a translation, a rotation
+# and an opacity, and N circles stroked as rings. An allocation per shape would make 1,010 of each take
+# thousands more heap blocks than 10; the runtime's own vary by about a dozen from run to run
+# (2,347–2,359 for either count), so up to 100 more pass. Valgrind cannot read the release build's
+# DWARF 5, so it runs a copy without debug information.
 objcopy --strip-debug .build/release/FlipbookMemcheck "$work/FlipbookMemcheck-release"
 heap_blocks() {
     valgrind --tool=memcheck --leak-check=no "$work/FlipbookMemcheck-release" shapes "$1" 2>&1 \
@@ -97,11 +98,11 @@ heap_blocks() {
 few="$(heap_blocks 10)"; many="$(heap_blocks 1010)"
 if [[ -z "$few" || -z "$many" ]]; then
     echo "memcheck shapes: valgrind gave no heap summary" >&2; failed=1
-elif (( many - few > 10 )); then
-    echo "memcheck shapes: 1,000 more rectangles and rings took $((many - few)) more heap blocks ($few against $many)" >&2
+elif (( many - few > 100 )); then
+    echo "memcheck shapes: 1,000 more rectangles, discs and rings took $((many - few)) more heap blocks ($few against $many)" >&2
     failed=1
 else
-    echo "memcheck shapes: 10 and 1,010 rectangles and rings each took $few and $many heap blocks"
+    echo "memcheck shapes: 10 and 1,010 rectangles, discs and rings each took $few and $many heap blocks"
 fi
 
 if [[ $failed -ne 0 ]]; then
