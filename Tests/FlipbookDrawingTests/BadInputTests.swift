@@ -73,6 +73,29 @@ struct BadInputTests {
         #expect(bitmap.pixel(x: 0, y: 0) == .white)
     }
 
+    /// A transform whose determinant is fine (0.25) but whose inverse overflows made Cairo fail an
+    /// assertion while painting an image under it, aborting the process (the FastFillVsCairo fuzzer's
+    /// input Fuzz/Corpus/FastFill/huge-inverse.bin). It draws nothing now, with the fast paths or without.
+    @Test(arguments: [true, false])
+    func transformWithAnOverflowingInverseDrawsNothing(fastPaths: Bool) throws {
+        var bitmap = try Bitmap(width: 24, height: 20)
+        bitmap.draw(background: .white) { context, _ in
+            context.allowsFastPaths = fastPaths
+            context.concatenate(CGAffineTransform(a: 0.0078125, b: -8.713061224645698e307, c: -7e-320, d: 31.99609375,
+                                                  tx: 47.99609375, ty: 11.2734375))
+            context.opacity = 0.6
+            context.draw(TextSymbol("🎉"), height: 15, widthScale: 0.35, color: .red)
+            context.draw(TextSymbol("★"), height: 15, widthScale: 1, color: .red)
+            context.fill(Path(CGRect(x: 0, y: 0, width: 5, height: 5)),
+                         with: .linearGradient(Gradient(colors: [.red, .blue]), startPoint: .zero, endPoint: CGPoint(x: 5, y: 0)))
+            context.draw(try! Bitmap(width: 2, height: 2), in: CGRect(x: 0, y: 0, width: 4, height: 4))
+            context.fill(Path(ellipseIn: CGRect(x: 0, y: 0, width: 5, height: 5)), with: .color(.black))
+        }
+        #expect(bitmap.drawingIssue == nil)
+        let untouched = (0..<20).allSatisfy { y in (0..<24).allSatisfy { x in bitmap.pixel(x: x, y: y) == .white } }
+        #expect(untouched)
+    }
+
     @Test func badStrokeStylesAndShadingsAreRecorded() throws {
         let cases: [(String, (inout GraphicsContext) -> Void)] = [
             ("dash length 1 is negative", { $0.stroke(Path(CGRect(x: 1, y: 1, width: 5, height: 5)), with: .color(.black), style: StrokeStyle(dash: [2, -1])) }),

@@ -18,11 +18,23 @@ extension cairo_matrix_t {
 }
 
 extension CGAffineTransform {
-    /// Whether Cairo can use this matrix: finite entries and a determinant far enough from zero that
-    /// the inverse is finite. A transform that collapses space draws nothing.
+    /// Whether Cairo can use this matrix: entries within ±1e100 and a determinant far enough from zero,
+    /// and from the entries' size, that the inverse's entries are within ±1e100 too. A transform that
+    /// collapses space, or stretches it past that, draws nothing.
+    ///
+    /// Cairo inverts the matrix, and multiplies patterns' matrices by the inverse, without checking
+    /// what comes out: a = 0.008, b = −8.7e307, d = 32 has a determinant of 0.25, but its inverse
+    /// overflows, and painting an image under it failed an assertion inside Cairo
+    /// (`_cairo_pattern_get_extents`), aborting the process (found by the FastFillVsCairo fuzzer).
     var isUsableByCairo: Bool {
+        let limit: CGFloat = 1e100
         let det = a * d - b * c
-        return isFinite && det.isFinite && abs(det) > 1e-12
+        // abs(x) <= limit is false for NaN, so this also requires every entry to be finite.
+        guard abs(a) <= limit, abs(b) <= limit, abs(c) <= limit, abs(d) <= limit, abs(tx) <= limit,
+              abs(ty) <= limit, abs(det) > 1e-12
+        else { return false }
+        // The inverse's linear entries are the entries over the determinant.
+        return max(max(abs(a), abs(b)), max(abs(c), abs(d))) <= limit * abs(det)
     }
 }
 
