@@ -79,6 +79,7 @@ struct BadInputTests {
     @Test(arguments: [true, false])
     func transformWithAnOverflowingInverseDrawsNothing(fastPaths: Bool) throws {
         var bitmap = try Bitmap(width: 24, height: 20)
+        let image = try Bitmap(width: 2, height: 2)
         bitmap.draw(background: .white) { context, _ in
             context.allowsFastPaths = fastPaths
             context.concatenate(CGAffineTransform(a: 0.0078125, b: -8.713061224645698e307, c: -7e-320, d: 31.99609375,
@@ -88,7 +89,7 @@ struct BadInputTests {
             context.draw(TextSymbol("★"), height: 15, widthScale: 1, color: .red)
             context.fill(Path(CGRect(x: 0, y: 0, width: 5, height: 5)),
                          with: .linearGradient(Gradient(colors: [.red, .blue]), startPoint: .zero, endPoint: CGPoint(x: 5, y: 0)))
-            context.draw(try! Bitmap(width: 2, height: 2), in: CGRect(x: 0, y: 0, width: 4, height: 4))
+            context.draw(image, in: CGRect(x: 0, y: 0, width: 4, height: 4))
             context.fill(Path(ellipseIn: CGRect(x: 0, y: 0, width: 5, height: 5)), with: .color(.black))
         }
         #expect(bitmap.drawingIssue == nil)

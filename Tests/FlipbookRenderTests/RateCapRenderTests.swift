@@ -19,6 +19,27 @@ struct Snow: Scene {
     }
 }
 
+/// 160×90 at 30 fps of ``Snow``: level 1.1, whose cap it goes over.
+private func snowTimeline(duration: TimeInterval = 1) throws -> Timeline {
+    try Timeline(size: CGSize(width: 160, height: 90), fps: 30, duration: duration, background: .white,
+                 layers: [Timeline.Layer(Snow())])
+}
+
+/// Renders `runs` times into `scratch` (`make` renders run `k` to its file and returns the report),
+/// checks each report and file with `check`, and returns how many different files came out.
+private func distinctRenders(
+    _ runs: Int, in scratch: TemporaryDirectory, make: (Int, URL) throws -> RenderReport,
+    check: (RenderReport, URL) throws -> Void
+) throws -> Int {
+    var files = Set<Data>()
+    for run in 0..<runs {
+        let url = scratch.url.appendingPathComponent("render-\(run).mp4")
+        try check(try make(run, url), url)
+        files.insert(try Data(contentsOf: url))
+    }
+    return files.count
+}
+
 /// `render` checks the level's cap at full speed and holds it on one thread only when the stream
 /// goes over (RateCapPass): either way, a render's bytes are the same every time.
 @Suite("Render: the level's bit-rate cap, reproducibly")
@@ -26,13 +47,8 @@ struct RateCapRenderTests {
     @Test("a clip that goes over its level's cap is encoded again held to it: one x264 thread, the same bytes every time")
     func overTheCap() throws {
         let scratch = try TemporaryDirectory("rate-cap-render")
-        let timeline = try Timeline(size: CGSize(width: 160, height: 90), fps: 30, duration: 1, background: .white,
-                                    layers: [Timeline.Layer(Snow())])
-        var files = Set<Data>()
-        for run in 0..<3 {
-            let url = scratch.url.appendingPathComponent("snow-\(run).mp4")
-            let report = try render(timeline, to: url)
-            files.insert(try Data(contentsOf: url))
+        let timeline = try snowTimeline()
+        let files = try distinctRenders(3, in: scratch, make: { try render(timeline, to: $1) }) { report, url in
             // Level 1.1 at High profile: 240 kb/s, of which the cap takes 70 %.
             #expect(report.rateCapNote == "The stream went over its cap (max 168kb/s) at packet 2 (in decode order) "
                 + "when encoded at full speed, so it was encoded again with the encoder's rate buffer holding it, on one thread.")
@@ -43,33 +59,26 @@ struct RateCapRenderTests {
             #expect(stream.x264Options["threads"] == "1")
             #expect(stream.packets.count == 30)
         }
-        #expect(files.count == 1)
+        #expect(files == 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).count == 3)
     }
 
     @Test("a chunk of a clip over its cap renders to the same bytes every time, held like the whole clip")
     func chunkOverTheCap() throws {
         let scratch = try TemporaryDirectory("rate-cap-render")
-        let timeline = try Timeline(size: CGSize(width: 160, height: 90), fps: 30, duration: 2, background: .white,
-                                    layers: [Timeline.Layer(Snow())])
+        let timeline = try snowTimeline(duration: 2)
         let part = try ClipPart(Chunk(2, of: 3), of: timeline)
-        var files = Set<Data>()
-        for run in 0..<3 {
-            let url = scratch.url.appendingPathComponent("part-\(run).mp4")
-            let report = try render(timeline, part: part, to: url, workers: run + 1)
-            #expect(report.rateCapNote != nil && report.encoderThreads == 1)
-            files.insert(try Data(contentsOf: url))
+        let files = try distinctRenders(3, in: scratch, make: { try render(timeline, part: part, to: $1, workers: $0 + 1) }) {
+            report, _ in #expect(report.rateCapNote != nil && report.encoderThreads == 1)
         }
-        #expect(files.count == 1)
+        #expect(files == 1)
     }
 
     @Test("within a --max-bitrate cap, H.264 is encoded once on two threads and signals the level the cap needs")
     func withinTheUsersCap() throws {
         let scratch = try TemporaryDirectory("rate-cap-render")
         let url = scratch.url.appendingPathComponent("snow.mp4")
-        let timeline = try Timeline(size: CGSize(width: 160, height: 90), fps: 30, duration: 1, background: .white,
-                                    layers: [Timeline.Layer(Snow())])
-        let report = try render(timeline, to: url, options: VideoOptions(maxBitrate: 1_000_000))
+        let report = try render(try snowTimeline(), to: url, options: VideoOptions(maxBitrate: 1_000_000))
         #expect(report.rateCapNote == nil && report.encoderThreads == 2)
         let stream = try probePackets(url)
         // Without a cap x264 would signal 1.1 for this picture; held to 1 Mb/s it signals 2.0
@@ -85,20 +94,16 @@ struct RateCapRenderTests {
     @Test("HEVC holds a --max-bitrate cap from the start, on one frame thread, the same bytes every time")
     func hevcHoldsTheCap() throws {
         let scratch = try TemporaryDirectory("rate-cap-render")
-        let timeline = try Timeline(size: CGSize(width: 160, height: 90), fps: 30, duration: 1, background: .white,
-                                    layers: [Timeline.Layer(Snow())])
+        let timeline = try snowTimeline()
         let options = try VideoOptions(codec: .hevc, preset: "ultrafast", maxBitrate: 100_000)
-        var files = Set<Data>()
-        for run in 0..<2 {
-            let url = scratch.url.appendingPathComponent("snow-\(run).mp4")
-            let report = try render(timeline, to: url, options: options)
+        let files = try distinctRenders(2, in: scratch, make: { try render(timeline, to: $1, options: options) }) {
+            report, url in
             #expect(report.rateCapNote == nil)
             #expect(report.encoderThreads == 1)
             let stream = try probePackets(url)
             #expect(stream.codecName == "hevc" && stream.packets.count == 30)
-            files.insert(try Data(contentsOf: url))
         }
-        #expect(files.count == 1)
+        #expect(files == 1)
     }
 
     @Test("a clip within its cap is encoded once, at full speed, with x264's own rate control")

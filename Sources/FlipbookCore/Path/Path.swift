@@ -28,9 +28,7 @@ public struct Path: Equatable, Sendable {
         case .rectangle(let r): return Path.elements(ofRectangle: r)
         case .ellipse(let r):
             let e = Path.ellipsePoints(in: r, .identity)
-            return [.move(to: e.start), .curve(to: e.bottom, control1: e.c1, control2: e.c2),
-                    .curve(to: e.left, control1: e.c3, control2: e.c4), .curve(to: e.top, control1: e.c5, control2: e.c6),
-                    .curve(to: e.end, control1: e.c7, control2: e.c8), .closeSubpath]
+            return (0..<EllipsePoints.elementCount).map(e.element)
         case nil: return storedElements
         }
     }
@@ -151,6 +149,22 @@ public struct Path: Equatable, Sendable {
             self.top = top; self.c5 = c5; self.c6 = c6
             self.end = end; self.c7 = c7; self.c8 = c8
         }
+
+        /// How many elements the ellipse has: a move, four curves and the close.
+        package static let elementCount = 6
+
+        /// Element `index` of the ellipse, `0..<elementCount`, in drawing order: read one at a time,
+        /// they need neither an array nor a closure.
+        package func element(_ index: Int) -> Element {
+            switch index {
+            case 0: .move(to: start)
+            case 1: .curve(to: bottom, control1: c1, control2: c2)
+            case 2: .curve(to: left, control1: c3, control2: c4)
+            case 3: .curve(to: top, control1: c5, control2: c6)
+            case 4: .curve(to: end, control1: c7, control2: c8)
+            default: .closeSubpath
+            }
+        }
     }
 
     /// Turns a shape kept alone into elements, before a change.
@@ -208,12 +222,7 @@ public struct Path: Equatable, Sendable {
             body(.closeSubpath)
         case .ellipse(let r):
             let e = Path.ellipsePoints(in: r, .identity)
-            body(.move(to: e.start))
-            body(.curve(to: e.bottom, control1: e.c1, control2: e.c2))
-            body(.curve(to: e.left, control1: e.c3, control2: e.c4))
-            body(.curve(to: e.top, control1: e.c5, control2: e.c6))
-            body(.curve(to: e.end, control1: e.c7, control2: e.c8))
-            body(.closeSubpath)
+            for index in 0..<EllipsePoints.elementCount { body(e.element(index)) }
         case nil:
             for element in storedElements { body(element) }
         }

@@ -79,12 +79,7 @@ extension Path {
     /// right-middle point and running clockwise on screen (right → bottom → left → top).
     public mutating func addEllipse(in rect: CGRect, transform: CGAffineTransform = .identity) {
         let e = Path.ellipsePoints(in: rect, transform)
-        move(to: e.start)
-        addCurve(to: e.bottom, control1: e.c1, control2: e.c2)
-        addCurve(to: e.left, control1: e.c3, control2: e.c4)
-        addCurve(to: e.top, control1: e.c5, control2: e.c6)
-        addCurve(to: e.end, control1: e.c7, control2: e.c8)
-        closeSubpath()
+        for index in 0..<EllipsePoints.elementCount { append(e.element(index)) }
     }
 
     /// Adds a rounded rectangle as a closed subpath, clockwise on screen from the end of the top-left

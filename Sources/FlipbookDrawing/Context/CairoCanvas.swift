@@ -136,15 +136,19 @@ public struct CairoCanvas {
         guard let matrix = prepare("fill", path: path, shading: shading) else { return }
         guard !path.isEmpty, isVisible else { return }
         // The commonest draw (a confetti piece) goes straight to the fast fill, without a draw command.
-        if case .color(let c) = shading.kind,
-           let drawn = fastFill(path, style, r: c.red, g: c.green, b: c.blue, a: c.opacity * clampedOpacity, matrix: matrix) {
-            session.markDirty(drawn)
-            return
+        var fastFillDeclined = false
+        if case .color(let c) = shading.kind {
+            if let drawn = fastFill(path, style, r: c.red, g: c.green, b: c.blue, a: c.opacity * clampedOpacity,
+                                    matrix: matrix) {
+                session.markDirty(drawn)
+                return
+            }
+            fastFillDeclined = true
         }
         let shape = DrawCommand.Shape.fill(path, style)
         guard let source = makeSource(shading, shape: shape, operation: "fill") else { return }
         render(DrawCommand(shape: shape, source: source, extraAlpha: 1, matrix: matrix,
-                           compositing: Compositing(blendMode)))
+                           compositing: Compositing(blendMode)), fastFillDeclined: fastFillDeclined)
     }
 
     /// Strokes `path` with `shading` in the given style.

@@ -340,11 +340,7 @@ final class FastFillRasterizer {
             // through forEach: its closure, passed into another module, boxed this function's state
             // on the heap for every fill, rectangles included.)
             let e = Path.ellipsePoints(in: ellipse, .identity)
-            guard visit(.move(to: e.start)), visit(.curve(to: e.bottom, control1: e.c1, control2: e.c2)),
-                  visit(.curve(to: e.left, control1: e.c3, control2: e.c4)),
-                  visit(.curve(to: e.top, control1: e.c5, control2: e.c6)),
-                  visit(.curve(to: e.end, control1: e.c7, control2: e.c8)), visit(.closeSubpath)
-            else { return false }
+            for index in 0..<Path.EllipsePoints.elementCount where !visit(e.element(index)) { return false }
         } else {
             for element in path.elements where !visit(element) { return false }
         }

@@ -6,14 +6,16 @@ import Foundation
 // blend mode Cairo bounds by the shape, under a clip Cairo can express). Groups are pushed only where
 // the result needs them, always clipped first to the drawn extents.
 extension CairoCanvas {
-    func render(_ command: DrawCommand) {
+    /// `fastFillDeclined`: the caller already offered this command's fill to ``fastFill(_:_:r:g:b:a:matrix:)``
+    /// in this context, which declined it; it would decline again (after flattening the path again).
+    func render(_ command: DrawCommand, fastFillDeclined: Bool = false) {
         if !filters.isEmpty { return renderFiltered(command) }
         guard let cr = session.cr else { return }
         session.apply(clip: clip)
         let needsMask = clip?.needsMask ?? false
         let baked = command.extraAlpha >= 1
         if case .linear(let op) = command.compositing, op == CAIRO_OPERATOR_OVER, clip == nil, session.isRaster,
-           allowsFastPaths, let drawn = fastFill(command) ?? fastRing(command, cr: cr) {
+           allowsFastPaths, let drawn = (fastFillDeclined ? nil : fastFill(command)) ?? fastRing(command, cr: cr) {
             session.markDirty(drawn)
             return
         }

@@ -16,6 +16,14 @@ struct Opening {
     var codecName: String
 
     /// An open codec context the caller owns (and frees with `avcodec_free_context`).
+    /// The H.264 level x264 signals when opened with `settings` (an encoder opened only to read its
+    /// global header, then freed), or `nil` when it has no sequence parameter set to read.
+    func signalledLevel(_ settings: EncoderSettings) throws -> H264Level? {
+        var probe: UnsafeMutablePointer<AVCodecContext>? = try open(settings, globalHeader: true)
+        defer { avcodec_free_context(&probe) }
+        return probe.flatMap(H264Level.signalled(by:))
+    }
+
     func open(_ settings: EncoderSettings, globalHeader: Bool) throws -> UnsafeMutablePointer<AVCodecContext> {
         let encoderName = format.codec.encoderName
         guard let codec = avcodec_find_encoder_by_name(encoderName) else {

@@ -49,24 +49,17 @@ final class FrameEncoder {
         timeBase = AVRational(num: Int32(truncatingIfNeeded: fps.denominator), den: Int32(truncatingIfNeeded: fps.numerator))
         let opening = Opening(width: width, height: height, fps: fps, timeBase: timeBase, format: format, file: file,
                               what: what, codecName: codecName)
-        if settings.capsBitrateAtLevel {
+        if settings.capsBitrateAtLevel, let level = try opening.signalledLevel(settings) {
             // x264 picks the level from the picture, the rate and its reference frames, but not from
             // the bit rate at CRF: ask it which level it signals, then hold the stream to that level.
-            var probe: UnsafeMutablePointer<AVCodecContext>? = try opening.open(settings, globalHeader: true)
-            defer { avcodec_free_context(&probe) }
-            if let level = probe.flatMap(H264Level.signalled(by:)) {
-                settings = EncoderSettings(format: format, options: options, fps: fps, vbv: level.vbv, level: level)
-            }
+            settings = EncoderSettings(format: format, options: options, fps: fps, vbv: level.vbv, level: level)
         } else if format.codec == .h264, settings.checkedCap != nil {
             // The user's cap, checked rather than held: x264 picks the level from the VBV too, so ask it
             // which level the held stream would signal (a 100 Mb/s cap at 1080p60 takes 5.0, not 4.2)
             // and have the checked stream signal that one; it stays within the cap, so within the level.
             var held = options
             held.rateCapPass = .held
-            var probe: UnsafeMutablePointer<AVCodecContext>? = try opening.open(
-                EncoderSettings(format: format, options: held, fps: fps), globalHeader: true)
-            defer { avcodec_free_context(&probe) }
-            if let level = probe.flatMap(H264Level.signalled(by:)) {
+            if let level = try opening.signalledLevel(EncoderSettings(format: format, options: held, fps: fps)) {
                 settings = EncoderSettings(format: format, options: options, fps: fps, level: level)
             }
         }
