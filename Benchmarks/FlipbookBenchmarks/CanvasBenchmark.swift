@@ -1,5 +1,6 @@
 import FlipbookAnimation
 import FlipbookDrawing
+import FlipbookVideo
 import Foundation
 
 /// Fills 10,000 small rotated rectangles (confetti) per 1920×1080 frame, each through its own context
@@ -51,7 +52,10 @@ enum CanvasBenchmark {
     /// Runs the benchmark. `flipbook-bench canvas storm|ripples|emoji [--frames N] [--output FILE.png]` runs a
     /// scene workload (see ``SceneWorkload``); otherwise the raw rectangles, with arguments
     /// `--frames N` (default 20), `--count N` (default 10000), `--output FILE.png` to save the last frame,
-    /// `--cells` to fill through coverage cells instead of windows of vector lanes.
+    /// `--cells` to fill through coverage cells instead of windows of vector lanes. Either kind takes
+    /// `--bands` or `--immediate` to plan the frame in bands or draw each shape when it comes (by
+    /// default the bitmap chooses by its size, see `FramePlan`); a scene takes `--scale 2` to draw at
+    /// 3840×2160 and `--convert` to convert each frame to yuv420p too, as a render does.
     static func run(_ arguments: [String]) throws {
         if let workload = arguments.first, let scene = SceneWorkload(rawValue: workload) {
             try runScene(scene, Array(arguments.dropFirst()))
@@ -60,6 +64,7 @@ enum CanvasBenchmark {
         var frames = 20, count = 10_000
         var output: String?
         var windows = true
+        var bands: Bool?
         var iterator = arguments.makeIterator()
         while let argument = iterator.next() {
             switch argument {
@@ -67,11 +72,14 @@ enum CanvasBenchmark {
             case "--count": count = Int(iterator.next() ?? "") ?? count
             case "--output": output = iterator.next()
             case "--cells": windows = false
+            case "--immediate": bands = false
+            case "--bands": bands = true
             default: throw FlipbookError.invalidInput("Unknown canvas benchmark argument '\(argument)'.")
             }
         }
         let pieces = pieces(count: count)
         var bitmap = try Bitmap(width: 1920, height: 1080)
+        if let bands { bitmap.drawsInBands = bands }
         drawFrame(pieces, into: &bitmap, windows: windows)  // warm-up
         var times: [Double] = []
         var cpuTimes: [Double] = []
@@ -111,7 +119,8 @@ extension CanvasBenchmark {
 
         var time: TimeInterval { self == .ripples ? 9.9 : 2.0 }
 
-        func timeline() throws -> Timeline {
+        /// The workload's timeline, drawn at `scale` pixels per point (2 draws it at 3840×2160).
+        func timeline(scale: CGFloat = 1) throws -> Timeline {
             let size = CGSize(width: 1920, height: 1080)
             let scene: any Scene
             switch self {
@@ -127,7 +136,7 @@ extension CanvasBenchmark {
                 }
                 scene = RipplesScene(ripples: ripples, maximumNumberOfRipples: 1000)
             }
-            return try Timeline(size: size, scale: 1, fps: 60, duration: self == .ripples ? 10 : 5, background: .white,
+            return try Timeline(size: size, scale: scale, fps: 60, duration: self == .ripples ? 10 : 5, background: .white,
                             layers: [Timeline.Layer(scene)])
         }
     }
@@ -143,16 +152,37 @@ extension CanvasBenchmark {
     }
 
     /// Draws the workload's frame `frames` times after a warm-up; thread-CPU and wall milliseconds, sorted.
-    static func sceneFrameMilliseconds(_ workload: SceneWorkload, frames: Int, output: String? = nil) throws
+    /// `bands` chooses whether the frame is planned in bands (`nil`: as the bitmap chooses for its
+    /// size). With `convert`, each frame is converted to yuv420p too, as a render does: while it is
+    /// drawn, band by band, when it is planned; after it otherwise.
+    static func sceneFrameMilliseconds(_ workload: SceneWorkload, frames: Int, output: String? = nil,
+                                       bands: Bool? = nil, convert: Bool = false, scale: CGFloat = 1) throws
         -> (median: Double, cpu: [Double], wall: [Double]) {
-        let timeline = try workload.timeline()
+        let timeline = try workload.timeline(scale: scale)
         var bitmap = try timeline.makeBitmap()
-        timeline.draw(at: workload.time, into: &bitmap)  // warm-up
+        if let bands { bitmap.drawsInBands = bands }
+        var yuv: YUVFrame?
+        func drawFrame() {
+            guard convert else { return timeline.draw(at: workload.time, into: &bitmap) }
+            if bitmap.drawsInBands {
+                let converter = BandConverter(reusing: yuv.take(), background: .white)
+                bitmap.bandFinished = converter.convert
+                timeline.draw(at: workload.time, into: &bitmap)
+                bitmap.bandFinished = nil
+                yuv = converter.finish()
+            } else {
+                timeline.draw(at: workload.time, into: &bitmap)
+                var frame = yuv.take() ?? YUVFrame(width: bitmap.width, height: bitmap.height)
+                FlipbookVideo.convert(bitmap, background: .white, into: &frame)
+                yuv = frame
+            }
+        }
+        drawFrame()  // warm-up
         var cpu: [Double] = [], wall: [Double] = []
         for _ in 0..<max(frames, 1) {
             let start = DispatchTime.now().uptimeNanoseconds
             let cpuStart = threadCPUTime()
-            timeline.draw(at: workload.time, into: &bitmap)
+            drawFrame()
             cpu.append((threadCPUTime() - cpuStart) * 1e3)
             wall.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
         }
@@ -166,18 +196,25 @@ extension CanvasBenchmark {
     static func runScene(_ workload: SceneWorkload, _ arguments: [String]) throws {
         var frames = 20
         var output: String?
+        var bands: Bool?, convert = false
+        var scale: CGFloat = 1
         var iterator = arguments.makeIterator()
         while let argument = iterator.next() {
             switch argument {
             case "--frames": frames = Int(iterator.next() ?? "") ?? frames
             case "--output": output = iterator.next()
+            case "--immediate": bands = false
+            case "--bands": bands = true
+            case "--convert": convert = true
+            case "--scale": scale = CGFloat(Double(iterator.next() ?? "") ?? 1)
             default: throw FlipbookError.invalidInput("Unknown canvas \(workload) argument '\(argument)'.")
             }
         }
-        let result = try sceneFrameMilliseconds(workload, frames: frames, output: output)
-        print(String(format: "canvas %@: 1920×1080 frame at t = %.1f s, median %.2f ms/frame thread CPU (min %.2f, max %.2f), "
+        let result = try sceneFrameMilliseconds(workload, frames: frames, output: output, bands: bands,
+                                                convert: convert, scale: scale)
+        print(String(format: "canvas %@: %@ frame at t = %.1f s, median %.2f ms/frame thread CPU (min %.2f, max %.2f), "
                         + "median %.2f ms/frame wall, %d frames",
-                     workload.rawValue, workload.time, result.median, result.cpu.first!, result.cpu.last!,
+                     workload.rawValue, "\(Int(1920 * scale))×\(Int(1080 * scale))", workload.time, result.median, result.cpu.first!, result.cpu.last!,
                      result.wall[result.wall.count / 2], result.cpu.count))
         if let output { print("canvas \(workload): wrote \(output)") }
     }

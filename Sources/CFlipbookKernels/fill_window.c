@@ -92,8 +92,8 @@ INLINE void add_parts(edge_parts *parts, float *coverage, long columns) {
 // One edge from (ax, ay) to (bx, by), window coordinates: its part in each row it crosses. Where it
 // meets each row's top and bottom is found for sixteen rows at once, straight from the row (no running
 // x to carry from row to row), and the vertices are kept exactly.
-INLINE void add_edge(edge_parts *parts, float *coverage, long columns, long height, float ax, float ay,
-                     float bx, float by) {
+INLINE void add_edge(edge_parts *parts, float *coverage, long columns, long firstRow, long height, float ax,
+                     float ay, float bx, float by) {
     if (ay == by) return;
     float dir = ay < by ? 1 : -1;
     float p0x = ay < by ? ax : bx, p0y = ay < by ? ay : by;
@@ -107,6 +107,8 @@ INLINE void add_edge(edge_parts *parts, float *coverage, long columns, long heig
     lanes_f xLow = scalar_min(p0x, p1x), xHigh = scalar_max(p0x, p1x);
     // Window coordinates are never negative, so truncation is floor.
     long yStart = (long)p0y;
+    // Each row's part is found from the row alone, so starting at a later row changes no row's part.
+    if (yStart < firstRow) yStart = firstRow;
     long p1yTrunc = (long)p1y;
     long yEnd = (float)p1yTrunc < p1y ? p1yTrunc + 1 : p1yTrunc;
     if (yEnd > height) yEnd = height;
@@ -154,11 +156,11 @@ INLINE void blend_lanes(uint8_t *pixels, const float *row, const flipbook_fill_w
 }
 
 INLINE void fill_columns(const flipbook_fill_window *fill, long columns) {
-    long height = fill->height;
+    long height = fill->height, firstRow = fill->firstRow;
     float *coverage = fill->coverage;
     // The destination rows, scattered over a frame of several megabytes, are asked for now so that
     // they arrive while the coverage is found rather than when the blend needs them.
-    for (long y = 0; y < height; y++) {
+    for (long y = firstRow; y < height; y++) {
         uint8_t *pixels = fill->origin + y * fill->rowBytes;
         for (long c = 0; c < columns; c += 16) {
             __builtin_prefetch(pixels + c * 4, 1);
@@ -171,10 +173,10 @@ INLINE void fill_columns(const flipbook_fill_window *fill, long columns) {
     parts.count = 0;
     for (long i = 0; i + 1 < fill->count; i++) {
         if (isnan(xs[i]) || isnan(xs[i + 1])) continue;
-        add_edge(&parts, coverage, columns, height, xs[i], ys[i], xs[i + 1], ys[i + 1]);
+        add_edge(&parts, coverage, columns, firstRow, height, xs[i], ys[i], xs[i + 1], ys[i + 1]);
     }
     add_parts(&parts, coverage, columns);
-    for (long y = 0; y < height; y++) {
+    for (long y = firstRow; y < height; y++) {
         for (long c = 0; c < columns; c += 16) {
             blend_lanes(fill->origin + y * fill->rowBytes + c * 4, coverage + y * columns + c, fill);
         }

@@ -107,6 +107,14 @@ bitmap.draw(scale: 2, background: .white) { context, size in
     ctx.scaleBy(x: 0.5, y: 0.5)
     drawEverything(&ctx, size)
 }
+// The same drawing planned in bands (as large frames are), with a band conversion's callbacks.
+var planned = try Bitmap(width: 200, height: 200)
+planned.drawsInBands = true
+var bandsSeen = 0
+planned.bandFinished = { _, _ in bandsSeen += 1 }
+planned.draw(scale: 1, background: .white) { context, size in drawEverything(&context, size) }
+planned.bandFinished = nil
+guard bandsSeen == 4, planned.drawingIssue == nil else { print("memcheck: the planned drawing went wrong"); exit(1) }
 var copy = bitmap
 copy.draw { context, _ in context.fill(Path(CGRect(x: 0, y: 0, width: 10, height: 10)), with: .color(.black)) }
 let pngURL = directory.appendingPathComponent("still.png")

@@ -64,17 +64,19 @@ void flipbook_ring_blend_avx512(const flipbook_ring *_Nonnull ring, const flipbo
                                 long count);
 
 /// A shape for the fill's window (FastFill.swift sets it up): one closed ring of points in window
-/// coordinates, with the window's first row and column at 0 and the shape within rows 0..<height and
-/// columns 0...columns.
+/// coordinates, with the window's first row and column at 0 and the shape within columns 0...columns.
+/// Only rows `firstRow ..< height` are filled (a band of a planned frame; 0 and the shape's height
+/// fill it whole): the shape's points may lie outside them.
 typedef struct {
     /// The ring's x and y coordinates, `count` of them; NaN ends a ring (such a pair is skipped).
     const float *_Nonnull xs;
     const float *_Nonnull ys;
     long count;
-    /// Scratch for the rows' coverage: `height` × `columns` floats.
+    /// Scratch for the rows' coverage: `height` × `columns` floats (rows before `firstRow` unused).
     float *_Nonnull coverage;
-    /// The window's width in pixels (a multiple of 16) and its height.
-    long columns, height;
+    /// The window's width in pixels (a multiple of 16), and the first row and the row the fill ends
+    /// before.
+    long columns, firstRow, height;
     /// The window's first pixel, and the bytes from one row to the next; all `columns` pixels of each
     /// of the `height` rows may be read and written (those the shape does not reach are written back as
     /// they were).

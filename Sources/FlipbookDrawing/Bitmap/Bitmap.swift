@@ -20,6 +20,16 @@ public struct Bitmap: @unchecked Sendable {
     /// replaces the whole picture and clears it.
     public internal(set) var drawingIssue: FlipbookError?
 
+    /// Whether drawing records the fast fills and rings and draws them band by band (``FramePlan``)
+    /// rather than each when it comes; the pixels are the same. Large bitmaps do by default (see
+    /// ``FramePlan/smallestPlannedFrame``); benchmarks and tests switch it.
+    package var drawsInBands: Bool
+
+    /// When set, drawing calls it with each band's rows (top to bottom, covering the bitmap) as the
+    /// band's pixels become final at the end of a ``draw(scale:background:_:)``, while they are still
+    /// in the cache: the render converts them to video there.
+    package var bandFinished: ((_ rows: Range<Int>, _ pixels: BandPixels) -> Void)?
+
     /// The largest width or height, in pixels, that a bitmap may have (Cairo's own limit).
     public static let maximumDimension = 32767
     /// The largest number of pixels a bitmap may hold (1 GiB of pixel data).
@@ -31,11 +41,12 @@ public struct Bitmap: @unchecked Sendable {
     ///   ``maximumDimension``, when the area exceeds ``maximumPixelCount``, or when Cairo cannot
     ///   allocate the surface.
     public init(width: Int, height: Int) throws {
-        storage = try SurfaceStorage(width: width, height: height)
+        self.init(storage: try SurfaceStorage(width: width, height: height))
     }
 
     package init(storage: SurfaceStorage) {
         self.storage = storage
+        drawsInBands = FramePlan.plans(bytes: storage.byteCount)
     }
 
     /// Width in pixels.

@@ -35,15 +35,21 @@ extension Bitmap {
         let session: DrawingSession
         do {
             session = try DrawingSession(
-                surface: storage.surface, size: CGSize(width: width, height: height), scale: scale, isRaster: true)
+                surface: storage.surface, size: CGSize(width: width, height: height), scale: scale, isRaster: true,
+                plans: drawsInBands)
         } catch {
             if drawingIssue == nil { drawingIssue = error as? FlipbookError }
             return
         }
         defer {
+            // Every shape is recorded by now, so the tiles drawn are known before the plan is drawn.
+            if let drawn = session.dirty { storage.dirty.formUnion(drawn) }
+            if let bandFinished {
+                let pixels = BandPixels(storage)
+                session.bandFinished = { rows in bandFinished(rows, pixels) }
+            }
             session.finish()
             if drawingIssue == nil { drawingIssue = session.issue }
-            if let drawn = session.dirty { storage.dirty.formUnion(drawn) }
         }
         if let background, let cr = session.cr {
             clear(to: background, cr: cr)

@@ -78,7 +78,7 @@ extension Bitmap {
         }
         let width = Int(cairo_image_surface_get_width(loaded)), height = Int(cairo_image_surface_get_height(loaded))
         if cairo_image_surface_get_format(loaded) == CAIRO_FORMAT_ARGB32 {
-            storage = try SurfaceStorage(adopting: loaded, what: "a bitmap from the PNG \(path)")
+            self.init(storage: try SurfaceStorage(adopting: loaded, what: "a bitmap from the PNG \(path)"))
             return
         }
         // Other formats (RGB24 for opaque PNGs, A8, ...) are converted to premultiplied ARGB32.
@@ -96,7 +96,7 @@ extension Bitmap {
             throw FlipbookError.cairo(drawStatus, while: "Converting the PNG \(path)")
         }
         cairo_surface_flush(converted.surface)
-        storage = converted
+        self.init(storage: converted)
     }
 
     /// The bitmap encoded as a PNG: 8-bit RGB when every pixel is opaque, else 8-bit RGBA

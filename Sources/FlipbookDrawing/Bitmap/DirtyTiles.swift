@@ -95,7 +95,16 @@ package struct DirtyTiles: Sendable, Equatable {
     /// `x ..< x + width` and rows `y ..< y + height`, top to bottom, left to right. Edge tiles are
     /// clipped to the picture.
     package func forEachRun(_ body: (_ x: Int, _ y: Int, _ width: Int, _ height: Int) throws -> Void) rethrows {
-        for row in 0..<rows {
+        try forEachRun(inRows: 0..<height, body)
+    }
+
+    /// ``forEachRun(_:)`` for the tile rows that pixel rows `pixelRows` reach.
+    package func forEachRun(inRows pixelRows: Range<Int>,
+                            _ body: (_ x: Int, _ y: Int, _ width: Int, _ height: Int) throws -> Void) rethrows {
+        let first = max(0, pixelRows.lowerBound) / Self.size
+        let end = min(rows, (min(height, pixelRows.upperBound) + Self.size - 1) / Self.size)
+        guard first < end else { return }
+        for row in first..<end {
             let y = row * Self.size, height = min(Self.size, self.height - y)
             var column = 0
             while column < columns {

@@ -101,7 +101,7 @@ public struct CairoCanvas {
     /// The path is taken in the current user space. A path or transform that is not finite makes the
     /// clip empty (nothing drawn through it is visible) and is reported as the drawing issue.
     public mutating func clip(to path: Path, style: FillStyle = FillStyle(), options: ClipOptions = []) {
-        guard session.cr != nil else { return }
+        guard session.isOpen else { return }
         let inverse = options.contains(.inverse)
         let m = deviceTransform
         guard m.isFinite else {
@@ -173,7 +173,7 @@ public struct CairoCanvas {
     /// Checks the state every draw depends on. Returns the device matrix when drawing should go on;
     /// records a problem (and returns `nil`) for non-finite input.
     func prepare(_ operation: String, path: Path? = nil, shading: Shading? = nil) -> cairo_matrix_t? {
-        guard session.cr != nil else { return nil }
+        guard session.isOpen else { return nil }
         let m = deviceTransform
         guard m.isFinite else {
             session.record(operation, "the transform has a non-finite entry (\(transform))")

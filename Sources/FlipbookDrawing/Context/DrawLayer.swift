@@ -30,7 +30,7 @@ extension CairoCanvas {
         let group = LayerGroup(session: session, cr: cr, extents: extents)
         defer { group.discard() }  // only if `content` threw; finish() below closes it otherwise
         try content(&inner)
-        guard session.cr != nil else { return }
+        guard session.isOpen else { return }
         let layer = group.finish()
 
         guard let layer, isVisible else { return }

@@ -8,7 +8,29 @@ import Foundation
 /// the same clip do not clip again, and records the first drawing problem.
 final class DrawingSession {
     /// The Cairo context; `nil` once the session has finished (later draws are ignored).
-    private(set) var cr: OpaquePointer?
+    private var context: OpaquePointer?
+
+    /// The Cairo context, for drawing with it: whatever the ``plan`` holds is drawn first, so that
+    /// what Cairo draws (or reads) comes after it. `nil` once the session has finished.
+    var cr: OpaquePointer? {
+        if let plan, !plan.isEmpty { drawPlan() }
+        return context
+    }
+
+    /// The Cairo context without drawing what is planned: for the fast paths that add to the plan, and
+    /// for checks that draw nothing.
+    var plannedContext: OpaquePointer? { context }
+
+    /// Whether the session still draws (it has not finished).
+    var isOpen: Bool { context != nil }
+
+    /// The fast fills and rings recorded to be drawn band by band (``FramePlan``), on raster targets
+    /// drawn with planning on; `nil` draws each shape when it comes.
+    let plan: FramePlan?
+
+    /// Called with each band's rows when the last plan (the one drawn as the session finishes) has
+    /// drawn it: everything above those rows' end is final then.
+    var bandFinished: ((Range<Int>) -> Void)?
     /// Device pixels per user-space point.
     let scale: CGFloat
     /// The target's extent in device units.
@@ -37,7 +59,8 @@ final class DrawingSession {
     let fastRing = FastRing.Scratch()
 
     /// Creates a context drawing into `surface` (which the caller keeps alive; Cairo also references it).
-    init(surface: OpaquePointer, size: CGSize, scale: CGFloat, isRaster: Bool) throws {
+    /// `plans`: whether a raster target's fast fills and rings are recorded and drawn band by band.
+    init(surface: OpaquePointer, size: CGSize, scale: CGFloat, isRaster: Bool, plans: Bool = false) throws {
         guard let cr = cairo_create(surface) else {
             throw FlipbookError(.internal, "Creating a Cairo drawing context failed.")
         }
@@ -46,13 +69,19 @@ final class DrawingSession {
             cairo_destroy(cr)
             throw FlipbookError.cairo(status, while: "Creating a Cairo drawing context")
         }
-        self.cr = cr
+        context = cr
+        plan = isRaster && plans ? FramePlan() : nil
         self.scale = scale
         self.bounds = CGRect(origin: .zero, size: size)
         self.isRaster = isRaster
         if isRaster {
             dirty = DirtyTiles(width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up)))
         }
+    }
+
+    /// Draws what the plan holds.
+    func drawPlan(bandFinished: ((Range<Int>) -> Void)? = nil) {
+        plan?.draw(fills: fastFill, rings: fastRing, bandFinished: bandFinished)
     }
 
     /// Marks the device pixels of `rect` as drawn into.
@@ -74,17 +103,26 @@ final class DrawingSession {
 
     /// Ends drawing: checks Cairo's status and frees the context. Later draws are ignored.
     func finish() {
-        guard let cr else { return }
+        guard let cr = context else { return }
+        if let plan, !plan.isEmpty {
+            drawPlan(bandFinished: bandFinished)
+        } else if let bandFinished {
+            // Nothing planned: every band is final already.
+            let height = Int(bounds.height.rounded(.up))
+            for row in stride(from: 0, to: height, by: FramePlan.bandHeight) {
+                bandFinished(row..<min(height, row + FramePlan.bandHeight))
+            }
+        }
         let status = cairo_status(cr)
         if status != CAIRO_STATUS_SUCCESS {
             record(FlipbookError.cairo(status, while: "Drawing"))
         }
         cairo_destroy(cr)
-        self.cr = nil
+        context = nil
         appliedClip = nil
     }
 
     deinit {
-        if let cr { cairo_destroy(cr) }
+        if let context { cairo_destroy(context) }
     }
 }

@@ -40,90 +40,155 @@ final class FastFillRasterizer {
         scratch.deallocate()
     }
 
+    /// A fill placed on its target, ready to rasterize: its points (kept elsewhere) are local to
+    /// (`originX`, `originY`), the top left of its window or of its box in surface pixels.
+    struct Placed {
+        var originX: Int, originY: Int
+        /// The window's width (a multiple of 16) when `isWindowed`, else the box's width.
+        var columns: Int
+        var height: Int
+        var isWindowed: Bool
+        /// The device pixels it may draw into.
+        var drawn: PixelRect
+        /// 255 × the colour's opacity, and the colour's bytes.
+        var alpha: Float
+        var r: UInt32, g: UInt32, b: UInt32
+    }
+
+    /// What ``place(_:matrix:r:g:b:a:target:windows:)`` found.
+    enum Placement {
+        /// The fill is not eligible; Cairo draws it.
+        case declined
+        /// The fill covers no pixel.
+        case nothing
+        /// The fill, its points in the scratch buffer.
+        case placed(Placed)
+    }
+
     /// Fills `path` (in the user space of `matrix`) with a colour and returns the device pixels it drew
     /// into, or returns `nil` without drawing when the fill is not eligible. With `windows` false, every
     /// shape accumulates coverage cells (for comparing the two ways).
     func fill(_ path: Path, matrix m: cairo_matrix_t, r: Double, g: Double, b: Double, a: Double,
               target: OpaquePointer, windows: Bool = true) -> PixelRect? {
-        guard cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
-              cairo_image_surface_get_format(target) == CAIRO_FORMAT_ARGB32
-        else { return nil }
+        guard let pixels = TargetPixels(target) else { return nil }
+        switch place(path, matrix: m, r: r, g: g, b: b, a: a, target: pixels, windows: windows) {
+        case .declined: return nil
+        case .nothing: return PixelRect.none
+        case .placed(let fill):
+            cairo_surface_flush(target)
+            var scratch = self.scratch
+            defer { self.scratch = scratch }
+            FastFillRasterizer.rasterize(fill, xs: scratch.xs, ys: scratch.ys, count: scratch.pointCount,
+                                         rows: 0..<fill.height, into: pixels, cells: &scratch, kernel: kernel)
+            let drawn = fill.drawn
+            cairo_surface_mark_dirty_rectangle(target, Int32(drawn.x), Int32(drawn.y), Int32(drawn.width),
+                                               Int32(drawn.height))
+            return drawn
+        }
+    }
+
+    /// The points ``place(_:matrix:r:g:b:a:target:windows:)`` left for a placed fill: `pointCount` of
+    /// each, valid until the next fill.
+    var placedPoints: (xs: UnsafePointer<Float>, ys: UnsafePointer<Float>, count: Int) {
+        (UnsafePointer(scratch.xs), UnsafePointer(scratch.ys), scratch.pointCount)
+    }
+
+    /// Flattens `path` onto `target` and decides how it is filled, without drawing; a placed fill's
+    /// points are left in the scratch buffer (``placedPoints``), local to its origin.
+    func place(_ path: Path, matrix m: cairo_matrix_t, r: Double, g: Double, b: Double, a: Double,
+               target: TargetPixels, windows: Bool) -> Placement {
         // Work on a local copy: a class property would pay for exclusivity checks in the loops.
         var scratch = self.scratch
         defer { self.scratch = scratch }
-        guard flatten(path, m, into: &scratch) else { return nil }
+        guard flatten(path, m, into: &scratch) else { return .declined }
         let count = scratch.pointCount
-        if count == 0 { return PixelRect.none }
+        if count == 0 { return .nothing }
         let px = scratch.xs, py = scratch.ys
         // Exact only for a ring that winds once (FastFillWinding.swift), as a rectangle under any
         // affine transform does (a parallelogram, or nothing when the transform flattens it).
         guard path.rectangle != nil
             || FastFillRasterizer.isSimpleRing(UnsafeBufferPointer(start: px, count: count),
                                                UnsafeBufferPointer(start: py, count: count), count: count)
-        else { return nil }
-
-        var offsetX = 0.0, offsetY = 0.0
-        cairo_surface_get_device_offset(target, &offsetX, &offsetY)
-        let surfaceWidth = Int(cairo_image_surface_get_width(target))
-        let surfaceHeight = Int(cairo_image_surface_get_height(target))
-        guard let data = cairo_image_surface_get_data(target) else { return nil }
-        let rowBytes = Int(cairo_image_surface_get_stride(target))
+        else { return .declined }
 
         // Bounding box in surface pixels.
+        let offsetX = Float(target.offsetX), offsetY = Float(target.offsetY)
         var minX = Float.infinity, minY = Float.infinity, maxX = -Float.infinity, maxY = -Float.infinity
         for i in 0..<count where !px[i].isNaN {
-            px[i] += Float(offsetX)
-            py[i] += Float(offsetY)
+            px[i] += offsetX
+            py[i] += offsetY
             minX = min(minX, px[i]); maxX = max(maxX, px[i])
             minY = min(minY, py[i]); maxY = max(maxY, py[i])
         }
-        guard minX >= 0, minY >= 0, maxX <= Float(surfaceWidth), maxY <= Float(surfaceHeight) else { return nil }
+        let surfaceWidth = target.width
+        guard minX >= 0, minY >= 0, maxX <= Float(surfaceWidth), maxY <= Float(target.height) else {
+            return .declined
+        }
         let x0 = Int(minX.rounded(.down)), y0 = Int(minY.rounded(.down))
         let width = Int(maxX.rounded(.up)) - x0, height = Int(maxY.rounded(.up)) - y0
-        guard width > 0, height > 0 else { return PixelRect.none }
-        guard width * height <= FastFillRasterizer.maximumArea else { return nil }
+        guard width > 0, height > 0 else { return .nothing }
+        guard width * height <= FastFillRasterizer.maximumArea else { return .declined }
 
-        let alpha = Float(min(max(a, 0), 1)) * 255
-        let cr = FastFillRasterizer.byte(r), cg = FastFillRasterizer.byte(g), cb = FastFillRasterizer.byte(b)
-        cairo_surface_flush(target)
         // Sixteen columns at a time (a row of a vector register), as few as cover the shape.
         let window = (width + 15) / 16 * 16
-        if windows, width <= FastFillRasterizer.windowWidth, surfaceWidth >= window {
-            // The window reaches past the shape's box where it can (the pixels there are written back
-            // as they were) and is moved left at the raster's right edge, so that it stays inside.
-            let windowX = min(x0, surfaceWidth - window)
-            let ox = Float(windowX), oy = Float(y0)
-            for i in 0..<count {
-                px[i] -= ox
-                py[i] -= oy
-            }
-            scratch.reserveCells(height * window)
+        let isWindowed = windows && width <= FastFillRasterizer.windowWidth && surfaceWidth >= window
+        // The window reaches past the shape's box where it can (the pixels there are written back as
+        // they were) and is moved left at the raster's right edge, so that it stays inside.
+        let originX = isWindowed ? min(x0, surfaceWidth - window) : x0
+        let ox = Float(originX), oy = Float(y0)
+        for i in 0..<count {
+            px[i] -= ox
+            py[i] -= oy
+        }
+        return .placed(Placed(
+            originX: originX, originY: y0, columns: isWindowed ? window : width, height: height,
+            isWindowed: isWindowed, drawn: target.device(x0, y0, width: width, height: height),
+            alpha: Float(min(max(a, 0), 1)) * 255,
+            r: FastFillRasterizer.byte(r), g: FastFillRasterizer.byte(g), b: FastFillRasterizer.byte(b)))
+    }
+
+    /// ``rasterize(_:xs:ys:count:rows:into:cells:kernel:)`` with this rasterizer's cells and kernel.
+    func rasterize(_ fill: Placed, xs: UnsafePointer<Float>, ys: UnsafePointer<Float>, count: Int, rows: Range<Int>,
+                   into target: TargetPixels) {
+        var scratch = self.scratch
+        defer { self.scratch = scratch }
+        FastFillRasterizer.rasterize(fill, xs: xs, ys: ys, count: count, rows: rows, into: target, cells: &scratch,
+                                     kernel: kernel)
+    }
+
+    /// Draws rows `rows` (local to the fill's origin, within `0..<fill.height`) of a placed fill whose
+    /// points are `xs` and `ys`; the cells are the coverage's working memory. Each row's pixels do not
+    /// depend on which other rows are drawn, so a fill drawn in bands gives the bytes it gives whole.
+    static func rasterize(_ fill: Placed, xs: UnsafePointer<Float>, ys: UnsafePointer<Float>, count: Int,
+                          rows: Range<Int>, into target: TargetPixels, cells scratch: inout FillScratch,
+                          kernel: InstructionSet) {
+        let data = target.data, rowBytes = target.rowBytes
+        if fill.isWindowed {
+            scratch.reserveCells(rows.upperBound * fill.columns)
             var shape = flipbook_fill_window(
-                xs: px, ys: py, count: count, coverage: scratch.cells, columns: window, height: height,
-                origin: data + y0 * rowBytes + windowX * 4, rowBytes: rowBytes,
-                gain: FastFillRasterizer.coverageGain, alpha: alpha, sourceRB: cr << 16 | cb, sourceAG: 0x00FF_0000 | cg)
+                xs: xs, ys: ys, count: count, coverage: scratch.cells, columns: fill.columns,
+                firstRow: rows.lowerBound, height: rows.upperBound,
+                origin: data + fill.originY * rowBytes + fill.originX * 4, rowBytes: rowBytes,
+                gain: FastFillRasterizer.coverageGain, alpha: fill.alpha, sourceRB: fill.r << 16 | fill.b,
+                sourceAG: 0x00FF_0000 | fill.g)
             switch kernel {
             case .baseline: flipbook_fill_window_portable(&shape)
             case .avx2: flipbook_fill_window_avx2(&shape)
             case .avx512: flipbook_fill_window_avx512(&shape)
             }
         } else {
-            accumulateAndBlend(&scratch, count: count, x0: x0, y0: y0, width: width, height: height,
-                               into: data, rowBytes: rowBytes, alpha: alpha, r: cr, g: cg, b: cb)
+            accumulateAndBlend(&scratch, xs: xs, ys: ys, count: count, fill: fill, rows: rows, into: data,
+                               rowBytes: rowBytes)
         }
-        // Offsets are whole pixels, and most often none (a libm call each otherwise).
-        let drawn = PixelRect(x: x0 - (offsetX == 0 ? 0 : Int(offsetX.rounded())),
-                              y: y0 - (offsetY == 0 ? 0 : Int(offsetY.rounded())), width: width, height: height)
-        cairo_surface_mark_dirty_rectangle(target, Int32(drawn.x), Int32(drawn.y), Int32(width), Int32(height))
-        return drawn
     }
 
     /// Fills a shape wider than the window: each edge adds its signed area to coverage cells, whose
-    /// running sum along a row gives each pixel's coverage.
-    private func accumulateAndBlend(_ scratch: inout FillScratch, count: Int, x0: Int, y0: Int, width: Int, height: Int,
-                                    into data: UnsafeMutablePointer<UInt8>, rowBytes: Int, alpha: Float,
-                                    r cr: UInt32, g cg: UInt32, b cb: UInt32) {
-        let px = scratch.xs, py = scratch.ys
+    /// running sum along a row gives each pixel's coverage. The cells of every row are found (an
+    /// edge's walk carries its position from row to row); only `rows` are blended.
+    private static func accumulateAndBlend(_ scratch: inout FillScratch, xs px: UnsafePointer<Float>,
+                                           ys py: UnsafePointer<Float>, count: Int, fill: Placed, rows: Range<Int>,
+                                           into data: UnsafeMutablePointer<UInt8>, rowBytes: Int) {
+        let width = fill.columns, height = fill.height, x0 = fill.originX, y0 = fill.originY
         // Accumulate signed area; each row has four spare cells for the edges' spill (a steep edge on
         // the box's right side writes two past it, a shallow one up to four).
         let stride = width + 4
@@ -132,24 +197,23 @@ final class FastFillRasterizer {
         let acc = scratch.cells
         // The destination rows, scattered over a frame of several megabytes, are asked for now so
         // that they arrive while the coverage is accumulated rather than when the blend needs them.
-        for row in 0..<height {
+        for row in rows {
             flipbook_prefetch_for_write(data + (y0 + row) * rowBytes + x0 * 4)
             if width > 16 { flipbook_prefetch_for_write(data + (y0 + row) * rowBytes + (x0 + width - 1) * 4) }
         }
         acc.update(repeating: 0, count: cells)
-        let ox = Float(x0), oy = Float(y0)
         var i = 0
         while i + 1 < count {
             let ax = px[i], bx = px[i + 1]
             if !ax.isNaN && !bx.isNaN {
-                FastFillRasterizer.line(acc, stride: stride, height: height, ax - ox, py[i] - oy, bx - ox, py[i + 1] - oy)
+                FastFillRasterizer.line(acc, stride: stride, height: height, ax, py[i], bx, py[i + 1])
             }
             i += 1
         }
         FastFillRasterizer.blend(
-            acc, stride: stride, width: width, height: height,
-            into: UnsafeMutableRawPointer(data + y0 * rowBytes + x0 * 4), rowBytes: rowBytes,
-            alpha: alpha, r: cr, g: cg, b: cb)
+            acc + rows.lowerBound * stride, stride: stride, width: width, height: rows.count,
+            into: UnsafeMutableRawPointer(data + (y0 + rows.lowerBound) * rowBytes + x0 * 4), rowBytes: rowBytes,
+            alpha: fill.alpha, r: fill.r, g: fill.g, b: fill.b)
     }
 
     /// A colour component's byte: `component` clamped to 0…1, times 255, rounded half away from zero

@@ -36,21 +36,59 @@ enum FastRing {
     static func stroke<Lanes: FourLanes>(_ circle: DeviceCircle, width: Double, r: Double, g: Double, b: Double,
                                          a: Double, target: OpaquePointer, scratch: Scratch, lanes: Lanes.Type,
                                          kernel: Kernel) -> PixelRect? {
+        guard let pixels = TargetPixels(target) else { return nil }
+        switch place(circle, width: width, r: r, g: g, b: b, a: a, target: pixels) {
+        case .declined: return nil
+        case .nothing: return PixelRect.none
+        case .placed(let ring):
+            cairo_surface_flush(target)
+            guard let columns = draw(ring, rows: ring.rows, into: pixels, scratch: scratch, lanes: Lanes.self,
+                                     kernel: kernel)
+            else { return PixelRect.none }
+            let drawn = pixels.device(columns.lowerBound, ring.rows.lowerBound, width: columns.count,
+                                      height: ring.rows.count)
+            cairo_surface_mark_dirty_rectangle(target, Int32(drawn.x), Int32(drawn.y), Int32(drawn.width),
+                                               Int32(drawn.height))
+            return drawn
+        }
+    }
+
+    /// A ring placed on its target, ready to draw: where it is in surface pixels, its edges and colour.
+    struct Placed {
+        let cx: Double, cy: Double
+        /// How far from the centre a pixel's square can meet the ring, and how far in it lies wholly
+        /// inside the hole (the bulge included).
+        let outerReach: Double, innerReach: Double
+        /// The target's rows the ring can touch.
+        let rows: Range<Int>
+        let geometry: Geometry
+        let colour: Colour
+
+        /// The device pixels it may draw into (the box of its outer reach, within the target).
+        func bounds(on target: TargetPixels) -> PixelRect {
+            let left = max(0, FastRing.floor(cx - outerReach) - 1)
+            let right = min(target.width, FastRing.ceiling(cx + outerReach) + 1)
+            return target.device(left, rows.lowerBound, width: max(0, right - left), height: rows.count)
+        }
+    }
+
+    /// What ``place(_:width:r:g:b:a:target:)`` found.
+    enum Placement {
+        case declined
+        case nothing
+        case placed(Placed)
+    }
+
+    /// Decides whether the fast path strokes `circle` on `target`, without drawing.
+    static func place(_ circle: DeviceCircle, width: Double, r: Double, g: Double, b: Double, a: Double,
+                      target: TargetPixels) -> Placement {
         let half = width / 2
         // Beyond a million pixels Float distances lose the sub-pixel precision coverage needs.
         guard width >= minimumWidth, circle.radius - half >= minimumInnerRadius,
-              abs(circle.centerX) < 1e6, abs(circle.centerY) < 1e6, circle.radius + half < 1e6,
-              cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
-              cairo_image_surface_get_format(target) == CAIRO_FORMAT_ARGB32,
-              let data = cairo_image_surface_get_data(target)
-        else { return nil }
-        if !(a > 0) { return PixelRect.none }
-        var offsetX = 0.0, offsetY = 0.0
-        cairo_surface_get_device_offset(target, &offsetX, &offsetY)
-        let surfaceWidth = Int(cairo_image_surface_get_width(target))
-        let surfaceHeight = Int(cairo_image_surface_get_height(target))
-        let rowBytes = Int(cairo_image_surface_get_stride(target))
-        let cx = circle.centerX + offsetX, cy = circle.centerY + offsetY
+              abs(circle.centerX) < 1e6, abs(circle.centerY) < 1e6, circle.radius + half < 1e6
+        else { return .declined }
+        if !(a > 0) { return .nothing }
+        let cx = circle.centerX + target.offsetX, cy = circle.centerY + target.offsetY
         let outer = circle.radius + half, inner = circle.radius - half
         // Only pixels whose square meets the ring (its bulge included) are visited, which keeps the
         // work proportional to the ring's own area: for each row, the columns whose squares reach into
@@ -58,24 +96,29 @@ enum FastRing {
         let outerReach = outer * (1 + bulgeMaximum) + 1e-3, innerReach = inner - 1e-3
         // (The walk over the rows is ring_walk.c's, in CFlipbookKernels.)
         let rowStart = max(0, floor(cy - outerReach))
-        let rowEnd = min(surfaceHeight, ceiling(cy + outerReach))
-        guard rowStart < rowEnd, cx + outerReach > -1, cx - outerReach < Double(surfaceWidth) + 1 else { return PixelRect.none }
+        let rowEnd = min(target.height, ceiling(cy + outerReach))
+        guard rowStart < rowEnd, cx + outerReach > -1, cx - outerReach < Double(target.width) + 1 else {
+            return .nothing
+        }
+        return .placed(Placed(cx: cx, cy: cy, outerReach: outerReach, innerReach: innerReach,
+                              rows: rowStart..<rowEnd,
+                              geometry: Geometry(outer: Float(outer), inner: Float(inner), radius: Float(circle.radius)),
+                              colour: Colour(r: r, g: g, b: b, a: a)))
+    }
 
-        let colour = Colour(r: r, g: g, b: b, a: a)
-        let geometry = Geometry(outer: Float(outer), inner: Float(inner), radius: Float(circle.radius))
-        cairo_surface_flush(target)
-        var groups = GroupBuffer(geometry: geometry, colour: colour, kernel: kernel, lanes: Lanes.self,
-                                 capacity: max(512, surfaceWidth / 4 + 4), scratch: scratch)
-        var walk = flipbook_ring_walk(data: data, rowBytes: rowBytes, surfaceWidth: surfaceWidth, cx: cx, cy: cy,
-                                      outerReach: outerReach, innerReach: innerReach, row: rowStart, rowEnd: rowEnd,
-                                      wideSpans: kernel == .avx512, dirtyMin: surfaceWidth, dirtyMax: 0)
+    /// Draws the ring's rows `rows` (target rows, within ``Placed/rows``) and returns the columns it
+    /// drew into, or `nil` when none. Each row's pixels come from that row alone, so a ring drawn in
+    /// bands gives the bytes it gives whole.
+    static func draw<Lanes: FourLanes>(_ ring: Placed, rows: Range<Int>, into target: TargetPixels, scratch: Scratch,
+                                       lanes: Lanes.Type, kernel: Kernel) -> Range<Int>? {
+        var groups = GroupBuffer(geometry: ring.geometry, colour: ring.colour, kernel: kernel, lanes: Lanes.self,
+                                 capacity: max(512, target.width / 4 + 4), scratch: scratch)
+        var walk = flipbook_ring_walk(data: target.data, rowBytes: target.rowBytes, surfaceWidth: target.width,
+                                      cx: ring.cx, cy: ring.cy, outerReach: ring.outerReach,
+                                      innerReach: ring.innerReach, row: rows.lowerBound, rowEnd: rows.upperBound,
+                                      wideSpans: kernel == .avx512, dirtyMin: target.width, dirtyMax: 0)
         groups.blend(walking: &walk)
-        let dirtyMin = walk.dirtyMin, dirtyMax = walk.dirtyMax
-        guard dirtyMin < dirtyMax else { return PixelRect.none }
-        let drawn = PixelRect(x: dirtyMin - Int(offsetX.rounded()), y: rowStart - Int(offsetY.rounded()),
-                              width: dirtyMax - dirtyMin, height: rowEnd - rowStart)
-        cairo_surface_mark_dirty_rectangle(target, Int32(drawn.x), Int32(drawn.y), Int32(drawn.width), Int32(drawn.height))
-        return drawn
+        return walk.dirtyMin < walk.dirtyMax ? walk.dirtyMin..<walk.dirtyMax : nil
     }
 
     // Without SSE4.1 (x86-64's baseline), `rounded(.down)` is a call into libm; four per row added up.

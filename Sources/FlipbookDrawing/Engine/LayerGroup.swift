@@ -30,6 +30,8 @@ final class LayerGroup {
     func finish() -> PatternRef? {
         guard isOpen else { return nil }
         isOpen = false
+        // The content's planned shapes go into the group before it is popped.
+        session.drawPlan()
         var identity = cairo_matrix_t.identity
         cairo_set_matrix(cr, &identity)
         let layer = cairo_pop_group(cr).map(PatternRef.init)
@@ -41,6 +43,7 @@ final class LayerGroup {
     func discard() {
         guard isOpen else { return }
         isOpen = false
+        session.drawPlan()
         if let pattern = cairo_pop_group(cr) { cairo_pattern_destroy(pattern) }
         restoreOuterClip()
     }

@@ -10,15 +10,18 @@ extension CairoCanvas {
     /// in this context, which declined it; it would decline again (after flattening the path again).
     func render(_ command: DrawCommand, fastFillDeclined: Bool = false) {
         if !filters.isEmpty { return renderFiltered(command) }
+        guard let planned = session.plannedContext else { return }
+        if case .linear(let op) = command.compositing, op == CAIRO_OPERATOR_OVER, clip == nil, session.isRaster,
+           allowsFastPaths,
+           let drawn = (fastFillDeclined ? nil : fastFill(command)) ?? fastRing(command, cr: planned) {
+            session.markDirty(drawn)
+            return
+        }
+        // Cairo draws it, after what is planned.
         guard let cr = session.cr else { return }
         session.apply(clip: clip)
         let needsMask = clip?.needsMask ?? false
         let baked = command.extraAlpha >= 1
-        if case .linear(let op) = command.compositing, op == CAIRO_OPERATOR_OVER, clip == nil, session.isRaster,
-           allowsFastPaths, let drawn = (fastFillDeclined ? nil : fastFill(command)) ?? fastRing(command, cr: cr) {
-            session.markDirty(drawn)
-            return
-        }
         markDirty(command)
         switch command.compositing {
         case .linear(let op) where !needsMask || command.isPremasked:
@@ -66,10 +69,27 @@ extension CairoCanvas {
                   matrix: cairo_matrix_t) -> PixelRect? {
         guard filters.isEmpty, clip == nil, session.isRaster, allowsFastPaths, !style.isEOFilled,
               style.isAntialiased, Compositing(blendMode) == .linear(CAIRO_OPERATOR_OVER),
-              let cr = session.cr, let target = cairo_get_group_target(cr)
+              let cr = session.plannedContext, let target = cairo_get_group_target(cr)
         else { return nil }
-        return session.fastFill.fill(path, matrix: matrix, r: r, g: g, b: b, a: a, target: target,
-                                     windows: allowsFillWindows)
+        guard let plan = session.plan else {
+            return session.fastFill.fill(path, matrix: matrix, r: r, g: g, b: b, a: a, target: target,
+                                         windows: allowsFillWindows)
+        }
+        guard let pixels = TargetPixels(target) else { return nil }
+        let fills = session.fastFill
+        switch fills.place(path, matrix: matrix, r: r, g: g, b: b, a: a, target: pixels, windows: allowsFillWindows) {
+        case .declined: return nil
+        case .nothing: return PixelRect.none
+        case .placed(let fill):
+            prepare(plan, for: target)
+            plan.add(fill, points: fills.placedPoints, target: pixels)
+            return fill.drawn
+        }
+    }
+
+    /// Draws what `plan` holds first when it is for another target or full.
+    private func prepare(_ plan: FramePlan, for target: OpaquePointer) {
+        if let planned = plan.target?.surface, planned != target || plan.isFull { session.drawPlan() }
     }
 
     /// Strokes a circle with a solid colour with ``FastRing`` when it can and returns the pixels drawn;
@@ -82,8 +102,20 @@ extension CairoCanvas {
               let circle = DeviceCircle(path, matrix: command.matrix),
               let target = cairo_get_group_target(cr)
         else { return nil }
-        return FastRing.stroke(circle, width: Double(style.lineWidth) * circle.scale, r: r, g: g, b: b, a: a,
-                               target: target, scratch: session.fastRing)
+        let width = Double(style.lineWidth) * circle.scale
+        guard let plan = session.plan else {
+            return FastRing.stroke(circle, width: width, r: r, g: g, b: b, a: a, target: target,
+                                   scratch: session.fastRing)
+        }
+        guard let pixels = TargetPixels(target) else { return nil }
+        switch FastRing.place(circle, width: width, r: r, g: g, b: b, a: a, target: pixels) {
+        case .declined: return nil
+        case .nothing: return PixelRect.none
+        case .placed(let ring):
+            prepare(plan, for: target)
+            plan.add(ring, target: pixels)
+            return ring.bounds(on: pixels)
+        }
     }
 
     /// Sets the matrix and then the source (patterns lock to the user space in force when set).

@@ -14,7 +14,7 @@ extension CairoCanvas {
     /// ``Bitmap/writeVector(to:format:size:rasterScale:_:)``); everything else stays vector. A filter with a non-finite number is skipped and reported as the
     /// drawing issue.
     public mutating func addFilter(_ filter: Filter, options: FilterOptions = FilterOptions()) {
-        guard session.cr != nil else { return }
+        guard session.isOpen else { return }
         if let problem = filter.problem() {
             session.record("addFilter", problem)
             return

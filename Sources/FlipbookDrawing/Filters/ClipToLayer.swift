@@ -19,14 +19,14 @@ extension CairoCanvas {
             if opacity.isNaN { session.record("clipToLayer", "the opacity is not a number") }
             inner.clip = .empty(parent: clip)
             try content(&inner)
-            if session.cr != nil { clip = .empty(parent: clip) }
+            if session.isOpen { clip = .empty(parent: clip) }
             return
         }
         session.apply(clip: clip)
         let group = LayerGroup(session: session, cr: cr, extents: extents)
         defer { group.discard() }  // only if `content` threw
         try content(&inner)
-        guard session.cr != nil, let layer = group.finish() else { return }
+        guard session.isOpen, let layer = group.finish() else { return }
         let inverse = options.contains(.inverse)
         // The layer is transparent outside its extents: only an inverted mask lets more through.
         clip = ClipNode(parent: clip, path: Path(), matrix: .identity, style: FillStyle(), inverse: inverse,

@@ -28,6 +28,10 @@ final class RenderPipeline: @unchecked Sendable {
     private let totalFrames: Int
     private let depth: Int
     private let output: URL
+    /// Whether the workers' bitmaps plan their drawing in bands (and convert each band as it is
+    /// finished); `nil` leaves it to the bitmaps (FramePlan.smallestPlannedFrame). Tests set it before
+    /// ``start(workers:)``, which the workers read it after.
+    var drawsInBands: Bool?
 
     private var nextToClaim = 0
     private var nextToEncode = 0
@@ -144,6 +148,7 @@ final class RenderPipeline: @unchecked Sendable {
         var bitmap: Bitmap
         do {
             bitmap = try Bitmap(width: timeline.pixelWidth, height: timeline.pixelHeight)
+            if let drawsInBands { bitmap.drawsInBands = drawsInBands }
         } catch {
             fail(frame: -1, FlipbookError(.invalidInput,
                 "Cannot render \(output.path): \((error as? FlipbookError)?.message ?? "\(error)")"))
@@ -162,7 +167,13 @@ final class RenderPipeline: @unchecked Sendable {
             condition.unlock()
 
             let start = DispatchTime.now().uptimeNanoseconds
+            // A bitmap that draws in bands is converted band by band as each is finished.
+            let bands = bitmap.drawsInBands && pixelFormat == .yuv420p
+                ? background.map { BandConverter(reusing: recycled?.takeYUV(), background: $0) } : nil
+            bitmap.bandFinished = bands?.convert
             timeline.draw(frame: frames.lowerBound + index, into: &bitmap)
+            bitmap.bandFinished = nil
+            let convertedInBands = bands?.nanoseconds ?? 0
             let drawn = DispatchTime.now().uptimeNanoseconds
             if let issue = bitmap.drawingIssue {
                 condition.lock()
@@ -170,12 +181,12 @@ final class RenderPipeline: @unchecked Sendable {
                 recordFailure(frame: index, issue)
                 break
             }
-            let frame = convert(bitmap, reusing: &recycled)
+            let frame = bands?.finish().map(ConvertedFrame.init) ?? convert(bitmap, reusing: &recycled)
             let converted = DispatchTime.now().uptimeNanoseconds
 
             condition.lock()
-            drawNanoseconds += drawn - start
-            convertNanoseconds += converted - drawn
+            drawNanoseconds += drawn - start - convertedInBands
+            convertNanoseconds += converted - drawn + convertedInBands
             ready[index] = frame
             rendered += 1
             condition.broadcast()

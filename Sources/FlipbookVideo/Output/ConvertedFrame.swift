@@ -60,6 +60,11 @@ public struct ConvertedFrame: Sendable {
         self.palette = palette
     }
 
+    /// Moves the 8-bit 4:2:0 planes out (for converting into them again), leaving none.
+    package mutating func takeYUV() -> YUVFrame? {
+        yuv.take()
+    }
+
     /// Converts a premultiplied Cairo bitmap.
     ///
     /// - Parameters:

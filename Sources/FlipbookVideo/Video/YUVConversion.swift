@@ -95,7 +95,7 @@ package func convert(_ bitmap: Bitmap, coefficients k: YUVCoefficients, into fra
 
 /// The Y, Cb and Cr samples of a picture made of `pixel` alone, through the same arithmetic as any
 /// other block, so filling with them equals converting.
-private func uniformSamples(_ pixel: UInt32, _ k: Kernel) -> (y: UInt8, cb: UInt8, cr: UInt8) {
+func uniformSamples(_ pixel: UInt32, _ k: Kernel) -> (y: UInt8, cb: UInt8, cr: UInt8) {
     let block = [UInt32](repeating: pixel, count: 16)
     var y = [UInt8](repeating: 0, count: 32), u = [UInt8](repeating: 0, count: 8), v = u
     block.withUnsafeBytes { source in
@@ -134,7 +134,7 @@ private struct PlaneGeometry {
 }
 
 /// Writes the clear colour's samples into `tiles`.
-private func fill(_ frame: inout YUVFrame, _ tiles: DirtyTiles, with samples: (y: UInt8, cb: UInt8, cr: UInt8)) {
+func fill(_ frame: inout YUVFrame, _ tiles: DirtyTiles, with samples: (y: UInt8, cb: UInt8, cr: UInt8)) {
     guard !tiles.isEmpty else { return }
     let lumaWidth = frame.lumaWidth, chromaWidth = frame.chromaWidth
     let picture = PlaneGeometry(frame)
@@ -162,39 +162,49 @@ private func fill(_ frame: inout YUVFrame, _ tiles: DirtyTiles, with samples: (y
 /// Converts the pixels of `tiles` (every pixel when `nil`) into the frame's planes.
 private func convert(_ bitmap: Bitmap, _ kernel: Kernel, tiles: DirtyTiles?, into frame: inout YUVFrame,
                      _ instructionSet: InstructionSet?) {
-    let width = frame.width, height = frame.height
-    let lumaWidth = frame.lumaWidth, chromaWidth = frame.chromaWidth, pairCount = frame.chromaHeight
-    let picture = PlaneGeometry(frame)
     bitmap.withUnsafeBytes { pixels, stride in
-        frame.y.withUnsafeMutableBytes { yPlane in
-            frame.u.withUnsafeMutableBytes { uPlane in
-                frame.v.withUnsafeMutableBytes { vPlane in
-                    // A frame is never empty, so the planes and pixels have addresses.
-                    guard let source = pixels.baseAddress, let yBase = yPlane.baseAddress,
-                          let uBase = uPlane.baseAddress, let vBase = vPlane.baseAddress
-                    else { return }
-                    // Row pairs `firstPair ..< endPair`, picture columns `x0 ..< x1`.
-                    func convertRegion(pairs: Range<Int>, x0: Int, x1: Int) {
-                        for pair in pairs {
-                            let row0 = source + 2 * pair * stride
-                            // The padding row of an odd-height picture repeats the last row.
-                            let row1 = source + min(2 * pair + 1, height - 1) * stride
-                            convertRowPair(
-                                row0, row1, from: x0, to: x1, width: width, k: kernel,
-                                y0: yBase + 2 * pair * lumaWidth,
-                                y1: yBase + (2 * pair + 1) * lumaWidth,
-                                u: uBase + pair * chromaWidth,
-                                v: vBase + pair * chromaWidth, instructionSet: instructionSet)
-                        }
+        // A bitmap is never empty, so its pixels have an address.
+        guard let source = pixels.baseAddress else { return }
+        convert(source, stride: stride, kernel, tiles: tiles, rows: 0..<frame.height, into: &frame, instructionSet)
+    }
+}
+
+/// Converts the pixels of `tiles` (every pixel when `nil`) within picture rows `rows` into the frame's
+/// planes; `source` is the picture's first pixel, `stride` bytes from one row to the next. `rows`
+/// starts on an even row and ends on one too, or at the picture's end; with `tiles`, on tile rows.
+func convert(_ source: UnsafeRawPointer, stride: Int, _ kernel: Kernel, tiles: DirtyTiles?, rows: Range<Int>,
+             into frame: inout YUVFrame, _ instructionSet: InstructionSet?) {
+    let width = frame.width, height = frame.height
+    let lumaWidth = frame.lumaWidth, chromaWidth = frame.chromaWidth
+    let picture = PlaneGeometry(frame)
+    frame.y.withUnsafeMutableBytes { yPlane in
+        frame.u.withUnsafeMutableBytes { uPlane in
+            frame.v.withUnsafeMutableBytes { vPlane in
+                // A frame is never empty, so the planes have addresses.
+                guard let yBase = yPlane.baseAddress, let uBase = uPlane.baseAddress, let vBase = vPlane.baseAddress
+                else { return }
+                // Row pairs `firstPair ..< endPair`, picture columns `x0 ..< x1`.
+                func convertRegion(pairs: Range<Int>, x0: Int, x1: Int) {
+                    for pair in pairs {
+                        let row0 = source + 2 * pair * stride
+                        // The padding row of an odd-height picture repeats the last row.
+                        let row1 = source + min(2 * pair + 1, height - 1) * stride
+                        convertRowPair(
+                            row0, row1, from: x0, to: x1, width: width, k: kernel,
+                            y0: yBase + 2 * pair * lumaWidth,
+                            y1: yBase + (2 * pair + 1) * lumaWidth,
+                            u: uBase + pair * chromaWidth,
+                            v: vBase + pair * chromaWidth, instructionSet: instructionSet)
                     }
-                    guard let tiles else {
-                        convertRegion(pairs: 0..<pairCount, x0: 0, x1: width)
-                        return
-                    }
-                    tiles.forEachRun { x, y, runWidth, runHeight in
-                        let run = paddedRun(picture, x, y, runWidth, runHeight)
-                        convertRegion(pairs: (run.y0 / 2)..<(run.y1 / 2), x0: x, x1: x + runWidth)
-                    }
+                }
+                guard let tiles else {
+                    let run = paddedRun(picture, 0, rows.lowerBound, width, rows.count)
+                    convertRegion(pairs: (run.y0 / 2)..<(run.y1 / 2), x0: 0, x1: width)
+                    return
+                }
+                tiles.forEachRun(inRows: rows) { x, y, runWidth, runHeight in
+                    let run = paddedRun(picture, x, y, runWidth, runHeight)
+                    convertRegion(pairs: (run.y0 / 2)..<(run.y1 / 2), x0: x, x1: x + runWidth)
                 }
             }
         }
@@ -218,10 +228,10 @@ private func mulhi(_ a: Lanes, _ b: UInt16) -> Lanes {
 /// too). Chroma weights are stored as magnitudes because their signs are fixed by the matrix; the
 /// background's chroma share can have either sign, so it is split into a positive and a negative part
 /// (one of them zero).
-private typealias Kernel = flipbook_yuv_coefficients
+typealias Kernel = flipbook_yuv_coefficients
 
 extension flipbook_yuv_coefficients {
-    fileprivate init(_ k: YUVCoefficients) {
+    init(_ k: YUVCoefficients) {
         func u(_ v: Int32) -> UInt16 { UInt16(clamping: abs(v)) }
         self.init(yR: u(k.yR), yG: u(k.yG), yB: u(k.yB), yBackground: u(k.yBackground),
                   cbR: u(k.cbR), cbG: u(k.cbG), cbB: u(k.cbB),

@@ -62,7 +62,7 @@ extension CairoCanvas {
 
         let group = LayerGroup(session: session, cr: cr, extents: input)
         draw()
-        guard session.cr != nil, let content = group.finish() else { return }
+        guard session.isOpen, let content = group.finish() else { return }
 
         switch rasterize(content, input: input, scale: scale) {
         case .failure(let error):
