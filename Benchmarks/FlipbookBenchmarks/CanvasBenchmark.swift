@@ -53,8 +53,8 @@ enum CanvasBenchmark {
     /// scene workload (see ``SceneWorkload``); otherwise the raw rectangles, with arguments
     /// `--frames N` (default 20), `--count N` (default 10000), `--output FILE.png` to save the last frame,
     /// `--cells` to fill through coverage cells instead of windows of vector lanes. Either kind takes
-    /// `--bands` or `--immediate` to plan the frame in bands or draw each shape when it comes (by
-    /// default the bitmap chooses by its size, see `FramePlan`); a scene takes `--scale 2` to draw at
+    /// `--bands` or `--immediate` to plan the frame in bands or draw each shape when it comes (the
+    /// default, see `FramePlan.isOnByDefault`); a scene takes `--scale 2` to draw at
     /// 3840×2160 and `--convert` to convert each frame to yuv420p too, as a render does.
     static func run(_ arguments: [String]) throws {
         if let workload = arguments.first, let scene = SceneWorkload(rawValue: workload) {
@@ -152,8 +152,7 @@ extension CanvasBenchmark {
     }
 
     /// Draws the workload's frame `frames` times after a warm-up; thread-CPU and wall milliseconds, sorted.
-    /// `bands` chooses whether the frame is planned in bands (`nil`: as the bitmap chooses for its
-    /// size). With `convert`, each frame is converted to yuv420p too, as a render does: while it is
+    /// `bands` chooses whether the frame is planned in bands (`nil`: the bitmap's default). With `convert`, each frame is converted to yuv420p too, as a render does: while it is
     /// drawn, band by band, when it is planned; after it otherwise.
     static func sceneFrameMilliseconds(_ workload: SceneWorkload, frames: Int, output: String? = nil,
                                        bands: Bool? = nil, convert: Bool = false, scale: CGFloat = 1) throws

@@ -145,11 +145,8 @@ struct FramePlanTests {
         }
     }
 
-    @Test func largeBitmapsPlanByDefault() throws {
-        #expect(try Bitmap(width: 1920, height: 1080).drawsInBands == false)
-        #expect(try Bitmap(width: 3840, height: 2160).drawsInBands == true)
-        let threshold = FramePlan.smallestPlannedFrame
-        #expect(FramePlan.plans(bytes: threshold) && !FramePlan.plans(bytes: threshold - 1))
+    @Test func bandsHoldWholeTiles() {
+        // Each band's dirty tiles are whole, so its conversion to video needs no other band's pixels.
         #expect(FramePlan.bandHeight % DirtyTiles.size == 0)
     }
 

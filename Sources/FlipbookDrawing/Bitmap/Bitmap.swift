@@ -21,8 +21,8 @@ public struct Bitmap: @unchecked Sendable {
     public internal(set) var drawingIssue: FlipbookError?
 
     /// Whether drawing records the fast fills and rings and draws them band by band (``FramePlan``)
-    /// rather than each when it comes; the pixels are the same. Large bitmaps do by default (see
-    /// ``FramePlan/smallestPlannedFrame``); benchmarks and tests switch it.
+    /// rather than each when it comes; the pixels are the same. Off unless switched on (see
+    /// ``FramePlan/isOnByDefault``, which says why); benchmarks and tests switch it.
     package var drawsInBands: Bool
 
     /// When set, drawing calls it with each band's rows (top to bottom, covering the bitmap) as the
@@ -46,7 +46,7 @@ public struct Bitmap: @unchecked Sendable {
 
     package init(storage: SurfaceStorage) {
         self.storage = storage
-        drawsInBands = FramePlan.plans(bytes: storage.byteCount)
+        drawsInBands = FramePlan.isOnByDefault
     }
 
     /// Width in pixels.

@@ -71,13 +71,14 @@ final class FastFillRasterizer {
     func fill(_ path: Path, matrix m: cairo_matrix_t, r: Double, g: Double, b: Double, a: Double,
               target: OpaquePointer, windows: Bool = true) -> PixelRect? {
         guard let pixels = TargetPixels(target) else { return nil }
-        switch place(path, matrix: m, r: r, g: g, b: b, a: a, target: pixels, windows: windows) {
+        // One local copy of the scratch for both steps (each access to the property is checked).
+        var scratch = self.scratch
+        defer { self.scratch = scratch }
+        switch place(path, matrix: m, r: r, g: g, b: b, a: a, target: pixels, windows: windows, scratch: &scratch) {
         case .declined: return nil
         case .nothing: return PixelRect.none
         case .placed(let fill):
             cairo_surface_flush(target)
-            var scratch = self.scratch
-            defer { self.scratch = scratch }
             FastFillRasterizer.rasterize(fill, xs: scratch.xs, ys: scratch.ys, count: scratch.pointCount,
                                          rows: 0..<fill.height, into: pixels, cells: &scratch, kernel: kernel)
             let drawn = fill.drawn
@@ -100,6 +101,12 @@ final class FastFillRasterizer {
         // Work on a local copy: a class property would pay for exclusivity checks in the loops.
         var scratch = self.scratch
         defer { self.scratch = scratch }
+        return place(path, matrix: m, r: r, g: g, b: b, a: a, target: target, windows: windows, scratch: &scratch)
+    }
+
+    @inline(__always)
+    private func place(_ path: Path, matrix m: cairo_matrix_t, r: Double, g: Double, b: Double, a: Double,
+                       target: TargetPixels, windows: Bool, scratch: inout FillScratch) -> Placement {
         guard flatten(path, m, into: &scratch) else { return .declined }
         let count = scratch.pointCount
         if count == 0 { return .nothing }
@@ -416,6 +423,7 @@ final class FastFillRasterizer {
     /// first again, then the ring's end, as its elements would give them (top-left, top-right,
     /// bottom-right, bottom-left), without building them. Returns `false` for a corner beyond
     /// ``coordinateLimit``.
+    @inline(__always)
     private static func flatten(rectangle r: CGRect, _ m: cairo_matrix_t, into scratch: inout FillScratch) -> Bool {
         // A kept rectangle is standardized: its width and height are not negative.
         let left = Double(r.origin.x), top = Double(r.origin.y)

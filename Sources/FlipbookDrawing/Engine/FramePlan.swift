@@ -15,17 +15,13 @@ final class FramePlan {
     /// of the dirty tiles' size, so a band holds whole tiles.
     package static let bandHeight = 64
 
-    /// The smallest bitmap, in bytes of pixels, whose drawing is planned in bands unless told otherwise
-    /// (``Bitmap/drawsInBands``). Measured on this project's machine (AMD Zen 5, 32 MB of L3 cache
-    /// per core complex), one core, B2's and B3's frames: at 1920×1080 (8 MB) drawing each shape when
-    /// it comes was 3–5 % faster, the frame staying in the L3 cache between shapes and the plan costing
-    /// its recording and the second pass over shapes that straddle bands; at 3840×2160 (33 MB, more
-    /// than that cache) the ripples drawn and converted in bands took 8 % less (33.6 against 36.4 ms)
-    /// and the storm the same. Between the two sizes it is not measured.
-    package static let smallestPlannedFrame = 16 << 20
-
-    /// Whether a bitmap of `bytes` bytes of pixels plans its drawing by default.
-    package static func plans(bytes: Int) -> Bool { bytes >= smallestPlannedFrame }
+    /// Whether bitmaps plan their drawing unless told otherwise (``Bitmap/drawsInBands``): no, on
+    /// measurement. On this project's machine (AMD Zen 5, 32 MB of L3 cache per core complex), one
+    /// core, the same bytes either way: at 1920×1080 (an 8 MB frame, which stays in the L3 cache
+    /// between shapes) the plan cost 3–8 % (its recording, and a second pass over every shape that
+    /// straddles two bands); at 3840×2160 (33 MB), drawn and converted to yuv420p, the ripples took
+    /// 2–8 % less in bands and the confetti 0–10 % more. `flipbook-bench canvas … --bands` measures it.
+    package static let isOnByDefault = false
 
     /// Shapes a plan holds at most before it is drawn, which bounds its memory (about 3 MB of
     /// shapes and points for confetti).

@@ -71,7 +71,8 @@ extension CairoCanvas {
               style.isAntialiased, Compositing(blendMode) == .linear(CAIRO_OPERATOR_OVER),
               let cr = session.plannedContext, let target = cairo_get_group_target(cr)
         else { return nil }
-        guard let plan = session.plan else {
+        // A flag, not the optional plan: reading the plan retains and releases it on every fill.
+        guard session.plans, let plan = session.plan else {
             return session.fastFill.fill(path, matrix: matrix, r: r, g: g, b: b, a: a, target: target,
                                          windows: allowsFillWindows)
         }
@@ -103,7 +104,7 @@ extension CairoCanvas {
               let target = cairo_get_group_target(cr)
         else { return nil }
         let width = Double(style.lineWidth) * circle.scale
-        guard let plan = session.plan else {
+        guard session.plans, let plan = session.plan else {
             return FastRing.stroke(circle, width: width, r: r, g: g, b: b, a: a, target: target,
                                    scratch: session.fastRing)
         }

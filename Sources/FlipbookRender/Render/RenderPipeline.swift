@@ -29,7 +29,7 @@ final class RenderPipeline: @unchecked Sendable {
     private let depth: Int
     private let output: URL
     /// Whether the workers' bitmaps plan their drawing in bands (and convert each band as it is
-    /// finished); `nil` leaves it to the bitmaps (FramePlan.smallestPlannedFrame). Tests set it before
+    /// finished); `nil` leaves it to the bitmaps (FramePlan.isOnByDefault). Tests set it before
     /// ``start(workers:)``, which the workers read it after.
     var drawsInBands: Bool?
 
