@@ -6,7 +6,9 @@
 // is a wrong model (overlapping windings were off by 109–155 levels). With style bit 8 a text symbol is
 // drawn too, through the image fast path (which agrees with Cairo within 2 levels); with style bit 64
 // a circle is stroked, through the ring fast path and its AVX2 kernel (Cairo's chords and sub-rows put
-// it up to ~28 levels from the exact ring at edges).
+// it up to ~28 levels from the exact ring at edges). The same drawing twice down a taller bitmap, the
+// second copy across the first edge between the bands of a planned frame (FramePlan), must give the
+// same bytes planned in bands as drawn shape by shape.
 import FlipbookDrawing
 import Foundation
 
@@ -17,35 +19,54 @@ public func fastFillVsCairoFuzzerTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ 
     guard let bytes else { return 0 }
     var input = FuzzInput(UnsafeBufferPointer(start: bytes, count: count))
     let (transform, style, path) = input.drawing()
+    func draw(_ context: inout GraphicsContext) {
+        // The circle below is drawn without the fuzzed transform, which can make Cairo's stroke of
+        // it take seconds.
+        var plain = context
+        if style & 2 != 0 { context.concatenate(transform) }
+        context.opacity = style & 4 == 0 ? 1 : 0.6
+        context.fill(path, with: .color(.blue.opacity(0.8)))
+        if style & 64 != 0 {
+            // Centre, radius, width and a rotation from the transform's entries: small values near
+            // the bitmap most of the time, anything at all sometimes (a radius up to 120, a width up
+            // to 40).
+            let radius = min(abs(transform.a) * 6 + 4, 120), centre = CGPoint(x: transform.tx, y: transform.ty)
+            let box = CGRect(x: centre.x - radius, y: centre.y - radius, width: 2 * radius, height: 2 * radius)
+            plain.rotate(by: .radians(transform.b.isFinite ? Double(transform.b) : 0))
+            plain.opacity = context.opacity
+            plain.stroke(Path(ellipseIn: box), with: .color(.green.opacity(0.7)),
+                         lineWidth: min(abs(transform.d) / 4 + 0.25, 40))
+        }
+        if style & 8 != 0 {
+            // A confetti symbol under the same transform: the image fast path (FastImage) against
+            // Cairo's bilinear paint, an emoji or a tinted glyph, flipped or not.
+            context.draw(TextSymbol(style & 16 == 0 ? "🎉" : "★"), height: 6 + CGFloat(style >> 5) * 3,
+                         widthScale: style & 32 == 0 ? 1 : 0.35, color: .red)
+        }
+    }
+    let scale: CGFloat = style & 1 == 0 ? 1 : 2
     func image(fastPaths: Bool) -> Bitmap? {
         guard var bitmap = try? Bitmap(width: 24, height: 20) else { return nil }
-        bitmap.draw(scale: style & 1 == 0 ? 1 : 2, background: .white) { context, _ in
+        bitmap.draw(scale: scale, background: .white) { context, _ in
             context.allowsFastPaths = fastPaths
-            // The circle below is drawn without the fuzzed transform, which can make Cairo's stroke of
-            // it take seconds.
-            var plain = context
-            if style & 2 != 0 { context.concatenate(transform) }
-            context.opacity = style & 4 == 0 ? 1 : 0.6
-            context.fill(path, with: .color(.blue.opacity(0.8)))
-            if style & 64 != 0 {
-                // Centre, radius, width and a rotation from the transform's entries: small values near
-                // the bitmap most of the time, anything at all sometimes (a radius up to 120, a width up
-                // to 40).
-                let radius = min(abs(transform.a) * 6 + 4, 120), centre = CGPoint(x: transform.tx, y: transform.ty)
-                let box = CGRect(x: centre.x - radius, y: centre.y - radius, width: 2 * radius, height: 2 * radius)
-                plain.rotate(by: .radians(transform.b.isFinite ? Double(transform.b) : 0))
-                plain.opacity = context.opacity
-                plain.stroke(Path(ellipseIn: box), with: .color(.green.opacity(0.7)),
-                             lineWidth: min(abs(transform.d) / 4 + 0.25, 40))
-            }
-            if style & 8 != 0 {
-                // A confetti symbol under the same transform: the image fast path (FastImage) against
-                // Cairo's bilinear paint, an emoji or a tinted glyph, flipped or not.
-                context.draw(TextSymbol(style & 16 == 0 ? "🎉" : "★"), height: 6 + CGFloat(style >> 5) * 3,
-                             widthScale: style & 32 == 0 ? 1 : 0.35, color: .red)
-            }
+            draw(&context)
         }
         return bitmap
+    }
+    func stacked(inBands bands: Bool) -> [UInt8] {
+        guard var bitmap = try? Bitmap(width: 24, height: 90) else { return [] }
+        bitmap.drawsInBands = bands
+        bitmap.draw(scale: scale, background: .white) { context, _ in
+            for offset in [0, 50] as [CGFloat] {
+                var ctx = context
+                ctx.translateBy(x: 0, y: offset / scale)
+                draw(&ctx)
+            }
+        }
+        return bitmap.withUnsafeBytes { bytes, _ in Array(bytes) }
+    }
+    if stacked(inBands: true) != stacked(inBands: false) {
+        fatalError("planned in bands, the drawing differs from shape by shape: style \(style), transform \(transform), path \(path.description)")
     }
     guard let fast = image(fastPaths: true), let cairo = image(fastPaths: false) else { return 0 }
     // Where Cairo itself fails (a nearly singular transform stretching a symbol's image makes it report
