@@ -1,5 +1,3 @@
-import CCairo
-
 /// A bitmap's pixels as a band of them becomes final at the end of a drawing (see
 /// ``Bitmap/bandFinished``): valid only during that call.
 package struct BandPixels {

@@ -27,8 +27,6 @@ final class DrawingSession {
     /// The fast fills and rings recorded to be drawn band by band (``FramePlan``), on raster targets
     /// drawn with planning on; `nil` draws each shape when it comes.
     let plan: FramePlan?
-    /// Whether there is a ``plan``.
-    let plans: Bool
 
     /// Called with each band's rows when the last plan (the one drawn as the session finishes) has
     /// drawn it: everything above those rows' end is final then.
@@ -73,7 +71,6 @@ final class DrawingSession {
         }
         context = cr
         plan = isRaster && plans ? FramePlan() : nil
-        self.plans = plan != nil
         self.scale = scale
         self.bounds = CGRect(origin: .zero, size: size)
         self.isRaster = isRaster

@@ -71,8 +71,7 @@ extension CairoCanvas {
               style.isAntialiased, Compositing(blendMode) == .linear(CAIRO_OPERATOR_OVER),
               let cr = session.plannedContext, let target = cairo_get_group_target(cr)
         else { return nil }
-        // A flag, not the optional plan: reading the plan retains and releases it on every fill.
-        guard session.plans, let plan = session.plan else {
+        guard let plan = session.plan else {
             return session.fastFill.fill(path, matrix: matrix, r: r, g: g, b: b, a: a, target: target,
                                          windows: allowsFillWindows)
         }
@@ -82,14 +81,15 @@ extension CairoCanvas {
         case .declined: return nil
         case .nothing: return PixelRect.none
         case .placed(let fill):
-            prepare(plan, for: target)
+            makeRoom(in: plan, for: target)
             plan.add(fill, points: fills.placedPoints, target: pixels)
             return fill.drawn
         }
     }
 
-    /// Draws what `plan` holds first when it is for another target or full.
-    private func prepare(_ plan: FramePlan, for target: OpaquePointer) {
+    /// Draws what `plan` holds when it is for another target than `target` or full, so that the next
+    /// shape can be added.
+    private func makeRoom(in plan: FramePlan, for target: OpaquePointer) {
         if let planned = plan.target?.surface, planned != target || plan.isFull { session.drawPlan() }
     }
 
@@ -104,7 +104,7 @@ extension CairoCanvas {
               let target = cairo_get_group_target(cr)
         else { return nil }
         let width = Double(style.lineWidth) * circle.scale
-        guard session.plans, let plan = session.plan else {
+        guard let plan = session.plan else {
             return FastRing.stroke(circle, width: width, r: r, g: g, b: b, a: a, target: target,
                                    scratch: session.fastRing)
         }
@@ -113,7 +113,7 @@ extension CairoCanvas {
         case .declined: return nil
         case .nothing: return PixelRect.none
         case .placed(let ring):
-            prepare(plan, for: target)
+            makeRoom(in: plan, for: target)
             plan.add(ring, target: pixels)
             return ring.bounds(on: pixels)
         }
