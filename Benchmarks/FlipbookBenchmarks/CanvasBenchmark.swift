@@ -205,7 +205,12 @@ extension CanvasBenchmark {
             case "--immediate": bands = false
             case "--bands": bands = true
             case "--convert": convert = true
-            case "--scale": scale = CGFloat(Double(iterator.next() ?? "") ?? 1)
+            case "--scale":
+                // A bitmap up to eight times 1920×1080 a side; anything else is refused, not trapped on.
+                guard let value = Double(iterator.next() ?? ""), value.isFinite, value > 0, value <= 8 else {
+                    throw FlipbookError.invalidInput("--scale takes a number of pixels per point above 0 and at most 8.")
+                }
+                scale = CGFloat(value)
             default: throw FlipbookError.invalidInput("Unknown canvas \(workload) argument '\(argument)'.")
             }
         }

@@ -9,9 +9,7 @@ import Testing
 @Suite("Band conversion")
 struct BandConversionTests {
     func timeline(width: Int, height: Int, background: Color?) throws -> Timeline {
-        let scene = try ConfettiScene(bursts: [ConfettiBurst(), ConfettiBurst(time: 0.3, count: 40)], seed: 9)
-        return try Timeline(size: CGSize(width: width, height: height), fps: 30, duration: 1, background: background,
-                        layers: [Timeline.Layer(scene)])
+        try sparseConfetti(width: width, height: height, background: background, secondBurst: 40, seed: 9, duration: 1)
     }
 
     @Test("frames recycled between two bitmaps", arguments: [(301, 203), (320, 180), (97, 61)])

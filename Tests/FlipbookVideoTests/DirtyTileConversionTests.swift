@@ -9,11 +9,8 @@ import Testing
 /// must equal a conversion of every pixel.
 @Suite("Converting only dirty tiles gives the same samples as converting everything")
 struct DirtyTileConversionTests {
-    /// Sparse confetti over a background, as in the seed workload, at a size with partial tiles.
     func timeline(width: Int, height: Int, background: Color?) throws -> Timeline {
-        let scene = try ConfettiScene(bursts: [ConfettiBurst(), ConfettiBurst(time: 0.3, count: 12)], seed: 4)
-        return try Timeline(size: CGSize(width: width, height: height), fps: 30, duration: 1.2, background: background,
-                        layers: [Timeline.Layer(scene)])
+        try sparseConfetti(width: width, height: height, background: background, secondBurst: 12, seed: 4, duration: 1.2)
     }
 
     /// The samples of `bitmap` converted in full: a copy whose contents are not known converts every pixel.

@@ -108,10 +108,7 @@ final class DrawingSession {
             drawPlan(bandFinished: bandFinished)
         } else if let bandFinished {
             // Nothing planned: every band is final already.
-            let height = Int(bounds.height.rounded(.up))
-            for row in stride(from: 0, to: height, by: FramePlan.bandHeight) {
-                bandFinished(row..<min(height, row + FramePlan.bandHeight))
-            }
+            FramePlan.bands(height: Int(bounds.height.rounded(.up))).forEach(bandFinished)
         }
         let status = cairo_status(cr)
         if status != CAIRO_STATUS_SUCCESS {

@@ -23,6 +23,11 @@ final class FramePlan {
     /// 2–8 % less in bands and the confetti 0–10 % more. `flipbook-bench canvas … --bands` measures it.
     package static let isOnByDefault = false
 
+    /// The bands of a target `height` rows tall, top to bottom.
+    static func bands(height: Int) -> LazyMapSequence<StrideTo<Int>, Range<Int>> {
+        stride(from: 0, to: height, by: bandHeight).lazy.map { $0..<min(height, $0 + bandHeight) }
+    }
+
     /// Shapes a plan holds at most before it is drawn, which bounds its memory (about 3 MB of
     /// shapes and points for confetti).
     static let capacity = 32_768
@@ -123,8 +128,7 @@ final class FramePlan {
         let s = state.pointee
         let shapes = s.shapes.base, order = s.order.base, starts = s.bandStarts.base
         let xs = s.xs.base, ys = s.ys.base
-        for index in 0..<bands {
-            let bandRows = (index * band)..<min(height, (index + 1) * band)
+        for (index, bandRows) in FramePlan.bands(height: height).enumerated() {
             for entry in starts[index]..<starts[index + 1] {
                 let shape = shapes[Int(order[entry])]
                 let rows = shape.rows.clamped(to: bandRows)

@@ -47,18 +47,11 @@ package final class BandConverter {
     /// and the frame does not hold them already, as the whole-picture conversion does.
     private func start(_ frame: inout YUVFrame, _ pixels: BandPixels) {
         frame.resize(width: pixels.width, height: pixels.height)
-        let previous = frame.cleared
-        frame.cleared = nil
-        guard let pixel = pixels.clearPixel else { return }
-        let drawn = pixels.dirtyTiles
-        cleared = (pixel, drawn)
-        let samples = uniformSamples(pixel, kernel)
-        if let previous, previous.pixel == pixel, previous.coefficients == coefficients {
-            fill(&frame, previous.dirty.subtracting(drawn), with: samples)
-        } else {
-            frame.y.withUnsafeMutableBufferPointer { $0.update(repeating: samples.y) }
-            frame.u.withUnsafeMutableBufferPointer { $0.update(repeating: samples.cb) }
-            frame.v.withUnsafeMutableBufferPointer { $0.update(repeating: samples.cr) }
+        guard let pixel = pixels.clearPixel else {
+            frame.cleared = nil
+            return
         }
+        cleared = (pixel, pixels.dirtyTiles)
+        fillOutside(pixels.dirtyTiles, clearedTo: pixel, coefficients: coefficients, kernel, into: &frame)
     }
 }

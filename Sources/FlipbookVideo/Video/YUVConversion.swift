@@ -74,13 +74,24 @@ package func convert(_ bitmap: Bitmap, coefficients k: YUVCoefficients, into fra
                      instructionSet: InstructionSet? = .widest) {
     frame.resize(width: bitmap.width, height: bitmap.height)
     let kernel = Kernel(k)
-    let previous = frame.cleared
-    frame.cleared = nil
     guard let pixel = bitmap.clearPixel else {
+        frame.cleared = nil
         convert(bitmap, kernel, tiles: nil, into: &frame, instructionSet)
         return
     }
     let drawn = bitmap.dirtyTiles
+    fillOutside(drawn, clearedTo: pixel, coefficients: k, kernel, into: &frame)
+    convert(bitmap, kernel, tiles: drawn, into: &frame, instructionSet)
+    frame.cleared = (pixel, k, drawn)
+}
+
+/// Writes the samples of a picture cleared to `pixel` everywhere outside `drawn`, where `frame` does
+/// not hold them already (only the tiles it last drew, when it last held the same clear colour), and
+/// forgets what the frame held: the caller converts `drawn` and then records it.
+func fillOutside(_ drawn: DirtyTiles, clearedTo pixel: UInt32, coefficients k: YUVCoefficients, _ kernel: Kernel,
+                 into frame: inout YUVFrame) {
+    let previous = frame.cleared
+    frame.cleared = nil
     let samples = uniformSamples(pixel, kernel)
     if let previous, previous.pixel == pixel, previous.coefficients == k {
         fill(&frame, previous.dirty.subtracting(drawn), with: samples)
@@ -89,8 +100,6 @@ package func convert(_ bitmap: Bitmap, coefficients k: YUVCoefficients, into fra
         frame.u.withUnsafeMutableBufferPointer { $0.update(repeating: samples.cb) }
         frame.v.withUnsafeMutableBufferPointer { $0.update(repeating: samples.cr) }
     }
-    convert(bitmap, kernel, tiles: drawn, into: &frame, instructionSet)
-    frame.cleared = (pixel, k, drawn)
 }
 
 /// The Y, Cb and Cr samples of a picture made of `pixel` alone, through the same arithmetic as any
