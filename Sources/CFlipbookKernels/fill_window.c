@@ -105,7 +105,8 @@ INLINE void add_edge(edge_parts *parts, float *coverage, long columns, long firs
     // Where the slope is huge, rounding can put a row's ends past the edge's; the clamp keeps each
     // part within the edge.
     lanes_f xLow = scalar_min(p0x, p1x), xHigh = scalar_max(p0x, p1x);
-    // Window coordinates are never negative, so truncation is floor.
+    // Truncation is floor for the rows at or below 0; rows above the window (a shape across the
+    // raster's top has points there) are never drawn, and the clamp to firstRow skips them.
     long yStart = (long)p0y;
     // Each row's part is found from the row alone, so starting at a later row changes no row's part.
     if (yStart < firstRow) yStart = firstRow;

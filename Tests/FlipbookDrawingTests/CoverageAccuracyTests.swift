@@ -148,6 +148,33 @@ struct CoverageAccuracyTests {
         }
     }
 
+    /// Shapes across the raster's edges, on every side and at the corners, are drawn in windows over
+    /// their visible parts with the same exact coverage (Cairo, which drew them before, is several
+    /// levels off at edges), and shapes wholly off the raster draw nothing.
+    @Test func shapesAcrossTheRastersEdges() throws {
+        var rng = SplitMix(state: 77)
+        var across = 0
+        for _ in 0..<800 {
+            let w = exp(Double.random(in: log(0.05)...log(24), using: &rng))
+            let h = exp(Double.random(in: log(0.05)...log(24), using: &rng))
+            let reach = (w * w + h * h).squareRoot() / 2
+            // Centres up to a shape's reach beyond each edge: about half of them cross one.
+            let cx = Double.random(in: -reach...(Double(Self.width) + reach), using: &rng)
+            let cy = Double.random(in: -reach...(Double(Self.height) + reach), using: &rng)
+            let angle = Double.random(in: 0..<(2 * .pi), using: &rng)
+            let corners = [CGPoint(x: -w / 2, y: -h / 2), CGPoint(x: w / 2, y: -h / 2),
+                           CGPoint(x: w / 2, y: h / 2), CGPoint(x: -w / 2, y: h / 2)]
+            let transform = CGAffineTransform(translationX: cx, y: cy).rotated(by: angle)
+            let device = corners.map { $0.applying(transform) }
+            if device.contains(where: { $0.x < 0 || $0.y < 0 || $0.x > Double(Self.width) || $0.y > Double(Self.height) }) {
+                across += 1
+            }
+            let worst = try Self.worstError(corners, transform, windows: true)
+            #expect(worst <= 1.0, "\(w)×\(h) at (\(cx), \(cy)), \(angle) rad: \(worst) levels off")
+        }
+        #expect(across > 250)
+    }
+
     /// Degenerate shapes draw nothing and do not crash: zero width, a denormal height, collinear points.
     @Test(arguments: [true, false]) func degenerateShapes(windows: Bool) throws {
         let shapes: [[CGPoint]] = [

@@ -32,7 +32,8 @@ struct FramePlanTests {
 
     /// One random shape the fast paths take: narrow rectangles (windows), wide ones and polygons
     /// (coverage cells), discs, and rings from 5 to 300 px, anywhere on the frame, across its edges
-    /// (then the fill goes to Cairo) and across band edges, translucent or opaque.
+    /// (a narrow fill is drawn in a window over its visible part, a wide one goes to Cairo) and across
+    /// band edges, translucent or opaque.
     static func drawRandomShape(_ context: GraphicsContext, size: CGSize, using rng: inout SplitMix) {
         func uniform(_ low: Double, _ high: Double) -> Double { Double.random(in: low...high, using: &rng) }
         var ctx = context

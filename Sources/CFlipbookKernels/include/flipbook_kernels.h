@@ -64,9 +64,10 @@ void flipbook_ring_blend_avx512(const flipbook_ring *_Nonnull ring, const flipbo
                                 long count);
 
 /// A shape for the fill's window (FastFill.swift sets it up): one closed ring of points in window
-/// coordinates, with the window's first row and column at 0 and the shape within columns 0...columns.
-/// Only rows `firstRow ..< height` are filled (a band of a planned frame; 0 and the shape's height
-/// fill it whole): the shape's points may lie outside them.
+/// coordinates, with the window's first row and column at 0. Only rows `firstRow ..< height` are
+/// filled (a band of a planned frame; 0 and the shape's height fill it whole), and only `columns`
+/// columns: the shape's points may lie outside them, on any side (a shape across the raster's edge),
+/// since each pixel's coverage comes from the parts of edges in its own row at or left of it.
 typedef struct {
     /// The ring's x and y coordinates, `count` of them; NaN ends a ring (such a pair is skipped).
     const float *_Nonnull xs;

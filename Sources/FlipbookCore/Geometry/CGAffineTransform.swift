@@ -106,7 +106,9 @@ public struct CGAffineTransform: Hashable, Sendable {
     // Exact values at multiples of π/2, so that rotating by 90° yields 0 rather than 6e-17.
     private static func sinCos(_ angle: CGFloat) -> (CGFloat, CGFloat) {
         let quarterTurns = angle / (.pi / 2)
-        if quarterTurns.isFinite, quarterTurns == quarterTurns.rounded() {
+        // Whole when it converts to an integer and back unchanged, which is one instruction where
+        // `rounded()` is a call into libm; from 2⁵² on every Double is whole.
+        if quarterTurns.isFinite, abs(quarterTurns) >= 0x1p52 || Double(Int64(quarterTurns)) == quarterTurns {
             switch Int(quarterTurns.truncatingRemainder(dividingBy: 4)) {
             case 0: return (0, 1)
             case 1, -3: return (1, 0)

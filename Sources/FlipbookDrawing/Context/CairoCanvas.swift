@@ -171,7 +171,9 @@ public struct CairoCanvas {
     }
 
     /// Checks the state every draw depends on. Returns the device matrix when drawing should go on;
-    /// records a problem (and returns `nil`) for non-finite input.
+    /// records a problem (and returns `nil`) for non-finite input. In line, so that a fill's path and
+    /// shading are not copied into optionals.
+    @inline(__always)
     func prepare(_ operation: String, path: Path? = nil, shading: Shading? = nil) -> cairo_matrix_t? {
         guard session.isOpen else { return nil }
         let m = deviceTransform

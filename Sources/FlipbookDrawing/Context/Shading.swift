@@ -53,8 +53,15 @@ extension CairoCanvas {
             Shading(kind: .conic(gradient, center: center, angle: angle, options: options))
         }
 
-        /// The first non-finite value in the shading, for diagnostics.
+        /// The first non-finite value in the shading, for diagnostics. A colour's components are kept
+        /// finite by `Color`, so it is answered in line; gradients are looked at in full.
+        @inline(__always)
         func problem() -> String? {
+            if case .color = kind { return nil }
+            return gradientProblem()
+        }
+
+        private func gradientProblem() -> String? {
             func bad(_ p: CGPoint) -> Bool { !p.x.isFinite || !p.y.isFinite }
             switch kind {
             case .color:

@@ -16,9 +16,10 @@ import Foundation
 ///   sums along the rows give the coverage.
 ///
 /// The two agree within a level, and with Cairo's own anti-aliasing within a few at edges; shapes that
-/// cross themselves or have several rings go to Cairo (see FastFillWinding.swift). Anything else —
-/// large shapes, shapes crossing the raster's edge, clips, even-odd fills, other blend modes,
-/// gradients — declines and goes to Cairo.
+/// cross themselves or have several rings go to Cairo (see FastFillWinding.swift). A shape across the
+/// raster's edge is drawn in a window over its visible part, and goes to Cairo when that part is wider
+/// than a window. Anything else — large shapes, clips, even-odd fills, other blend modes, gradients —
+/// declines and goes to Cairo.
 final class FastFillRasterizer {
     /// Shapes whose device bounding box exceeds this many pixels go to Cairo.
     static let maximumArea = 128 * 128
@@ -122,34 +123,47 @@ final class FastFillRasterizer {
         let offsetX = Float(target.offsetX), offsetY = Float(target.offsetY)
         var minX = Float.infinity, minY = Float.infinity, maxX = -Float.infinity, maxY = -Float.infinity
         for i in 0..<count where !px[i].isNaN {
-            px[i] += offsetX
-            py[i] += offsetY
-            minX = min(minX, px[i]); maxX = max(maxX, px[i])
-            minY = min(minY, py[i]); maxY = max(maxY, py[i])
+            let x = px[i] + offsetX, y = py[i] + offsetY
+            px[i] = x
+            py[i] = y
+            // Written as one instruction each (minss, maxss); Swift's max(_:_:) orders NaN differently,
+            // which these points never are, and takes four.
+            minX = x < minX ? x : minX; maxX = x > maxX ? x : maxX
+            minY = y < minY ? y : minY; maxY = y > maxY ? y : maxY
         }
-        let surfaceWidth = target.width
-        guard minX >= 0, minY >= 0, maxX <= Float(surfaceWidth), maxY <= Float(target.height) else {
+        // The points lie within ``coordinateLimit`` and offsets are whole surface pixels; checked again
+        // (with the box's order, false for a ring without points) since the conversions trap on infinity.
+        let reach: Float = 0x1p30
+        guard minX <= maxX, minY <= maxY, minX >= -reach, minY >= -reach, maxX <= reach, maxY <= reach else {
             return .declined
         }
-        let x0 = Int(minX.rounded(.down)), y0 = Int(minY.rounded(.down))
-        let width = Int(maxX.rounded(.up)) - x0, height = Int(maxY.rounded(.up)) - y0
-        guard width > 0, height > 0 else { return .nothing }
-        guard width * height <= FastFillRasterizer.maximumArea else { return .declined }
-
+        let x0 = WholePixels.floor(minX), y0 = WholePixels.floor(minY)
+        let x1 = WholePixels.ceiling(maxX), y1 = WholePixels.ceiling(maxY)
+        guard x1 > x0, y1 > y0 else { return .nothing }
+        guard (x1 - x0) * (y1 - y0) <= FastFillRasterizer.maximumArea else { return .declined }
+        // The part of the box on the surface. A shape across the surface's edge is drawn in a window:
+        // each pixel's coverage comes from the edges left of it in its own row, wherever they lie, so
+        // the window needs only the visible columns and rows (points left of or above it are negative).
+        let surfaceWidth = target.width
+        let left = max(x0, 0), top = max(y0, 0), right = min(x1, surfaceWidth), bottom = min(y1, target.height)
+        guard left < right, top < bottom else { return .nothing }
+        let width = right - left, height = bottom - top
         // Sixteen columns at a time (a row of a vector register), as few as cover the shape.
         let window = (width + 15) / 16 * 16
         let isWindowed = windows && width <= FastFillRasterizer.windowWidth && surfaceWidth >= window
+        // Coverage cells take the box only when all of it is on the surface.
+        guard isWindowed || (left == x0 && top == y0 && right == x1 && bottom == y1) else { return .declined }
         // The window reaches past the shape's box where it can (the pixels there are written back as
         // they were) and is moved left at the raster's right edge, so that it stays inside.
-        let originX = isWindowed ? min(x0, surfaceWidth - window) : x0
-        let ox = Float(originX), oy = Float(y0)
+        let originX = isWindowed ? min(left, surfaceWidth - window) : left
+        let ox = Float(originX), oy = Float(top)
         for i in 0..<count {
             px[i] -= ox
             py[i] -= oy
         }
         return .placed(Placed(
-            originX: originX, originY: y0, columns: isWindowed ? window : width, height: height,
-            isWindowed: isWindowed, drawn: target.device(x0, y0, width: width, height: height),
+            originX: originX, originY: top, columns: isWindowed ? window : width, height: height,
+            isWindowed: isWindowed, drawn: target.device(left, top, width: width, height: height),
             alpha: Float(min(max(a, 0), 1)) * 255,
             r: FastFillRasterizer.byte(r), g: FastFillRasterizer.byte(g), b: FastFillRasterizer.byte(b)))
     }
@@ -326,6 +340,10 @@ final class FastFillRasterizer {
     /// ``coordinateLimit``).
     private func flatten(_ path: Path, _ m: cairo_matrix_t, into scratch: inout FillScratch) -> Bool {
         scratch.removeAllPoints()
+        // First, before the state the other shapes need is set up: a confetti piece is a rectangle.
+        if let rectangle = path.rectangle {
+            return FastFillRasterizer.flatten(rectangle: rectangle, m, into: &scratch)
+        }
         var start: (Float, Float)? = nil
         var current = (Float(0), Float(0))
         var currentUser = CGPoint.zero
@@ -403,9 +421,6 @@ final class FastFillRasterizer {
             // ring; see FastFillWinding.swift for a ring that crosses itself.
             return !(scratch.pointCount > 4096 || !inRange || rings > 1)
         }
-        if let rectangle = path.rectangle {
-            return FastFillRasterizer.flatten(rectangle: rectangle, m, into: &scratch)
-        }
         if let ellipse = path.ellipse {
             // A kept ellipse's elements, read from its rectangle without building an array. (Not
             // through forEach: its closure, passed into another module, boxed this function's state
@@ -437,12 +452,8 @@ final class FastFillRasterizer {
         guard abs(xs.0) <= limit, abs(xs.1) <= limit, abs(xs.2) <= limit, abs(xs.3) <= limit,
               abs(ys.0) <= limit, abs(ys.1) <= limit, abs(ys.2) <= limit, abs(ys.3) <= limit
         else { return false }
-        scratch.append(Float(xs.0), Float(ys.0))
-        scratch.append(Float(xs.1), Float(ys.1))
-        scratch.append(Float(xs.2), Float(ys.2))
-        scratch.append(Float(xs.3), Float(ys.3))
-        scratch.append(Float(xs.0), Float(ys.0))
-        scratch.append(.nan, .nan)
+        scratch.appendQuad(xs: SIMD4(Float(xs.0), Float(xs.1), Float(xs.2), Float(xs.3)),
+                           ys: SIMD4(Float(ys.0), Float(ys.1), Float(ys.2), Float(ys.3)))
         return true
     }
 

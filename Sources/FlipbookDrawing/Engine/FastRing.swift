@@ -66,8 +66,8 @@ enum FastRing {
 
         /// The device pixels it may draw into (the box of its outer reach, within the target).
         func bounds(on target: TargetPixels) -> PixelRect {
-            let left = max(0, FastRing.floor(cx - outerReach) - 1)
-            let right = min(target.width, FastRing.ceiling(cx + outerReach) + 1)
+            let left = max(0, WholePixels.floor(cx - outerReach) - 1)
+            let right = min(target.width, WholePixels.ceiling(cx + outerReach) + 1)
             return target.device(left, rows.lowerBound, width: max(0, right - left), height: rows.count)
         }
     }
@@ -95,8 +95,8 @@ enum FastRing {
         // the outer disk, minus those whose squares lie wholly inside the inner one.
         let outerReach = outer * (1 + bulgeMaximum) + 1e-3, innerReach = inner - 1e-3
         // (The walk over the rows is ring_walk.c's, in CFlipbookKernels.)
-        let rowStart = max(0, floor(cy - outerReach))
-        let rowEnd = min(target.height, ceiling(cy + outerReach))
+        let rowStart = max(0, WholePixels.floor(cy - outerReach))
+        let rowEnd = min(target.height, WholePixels.ceiling(cy + outerReach))
         guard rowStart < rowEnd, cx + outerReach > -1, cx - outerReach < Double(target.width) + 1 else {
             return .nothing
         }
@@ -119,18 +119,5 @@ enum FastRing {
                                       wideSpans: kernel == .avx512, dirtyMin: target.width, dirtyMax: 0)
         groups.blend(walking: &walk)
         return walk.dirtyMin < walk.dirtyMax ? walk.dirtyMin..<walk.dirtyMax : nil
-    }
-
-    // Without SSE4.1 (x86-64's baseline), `rounded(.down)` is a call into libm; four per row added up.
-    @inline(__always)
-    static func floor(_ x: Double) -> Int {
-        let i = Int(x)
-        return Double(i) > x ? i - 1 : i
-    }
-
-    @inline(__always)
-    static func ceiling(_ x: Double) -> Int {
-        let i = Int(x)
-        return Double(i) < x ? i + 1 : i
     }
 }

@@ -43,6 +43,24 @@ struct FillScratch {
         pointCount += 1
     }
 
+    /// Appends a closed ring of four corners: the corners, the first again and the ring's end, after
+    /// one check for room (a confetti piece's rectangle, once per fill).
+    @inline(__always)
+    mutating func appendQuad(xs cornerXs: SIMD4<Float>, ys cornerYs: SIMD4<Float>) {
+        while pointCount + 6 > pointCapacity { growPoints() }
+        FillScratch.write(cornerXs, at: xs + pointCount)
+        FillScratch.write(cornerYs, at: ys + pointCount)
+        pointCount += 6
+    }
+
+    /// One coordinate of a quad's ring: the four corners, the first again, and NaN.
+    @inline(__always)
+    private static func write(_ corners: SIMD4<Float>, at ring: UnsafeMutablePointer<Float>) {
+        UnsafeMutableRawPointer(ring).storeBytes(of: corners, as: SIMD4<Float>.self)
+        ring[4] = corners[0]
+        ring[5] = .nan
+    }
+
     private mutating func growPoints() {
         let capacity = pointCapacity * 2
         let newXs = UnsafeMutablePointer<Float>.allocate(capacity: capacity)

@@ -4,12 +4,17 @@ import Foundation
 /// Replays `Path` elements into a Cairo context, and checks them before they get there.
 enum PathEmitter {
     /// Describes the first NaN or infinite coordinate in `path`, or returns `nil` when it is finite.
+    @inline(__always)
     static func problem(in path: Path) -> String? {
-        // A rectangle kept alone (Path(_ rect:)) is finite when its edges are; checked without
+        // A rectangle kept alone (Path(_ rect:)) is finite when its edges are; checked in line, without
         // building its elements. It is standardized, so its origin is its top-left corner (CGRect's
         // minX and maxX would standardize it again, a call into Foundation each).
         if let r = path.rectangle, r.origin.x.isFinite, r.origin.y.isFinite, (r.origin.x + r.size.width).isFinite,
            (r.origin.y + r.size.height).isFinite { return nil }
+        return elementProblem(in: path)
+    }
+
+    private static func elementProblem(in path: Path) -> String? {
         func bad(_ p: CGPoint) -> CGFloat? {
             if !p.x.isFinite { return p.x }
             if !p.y.isFinite { return p.y }
