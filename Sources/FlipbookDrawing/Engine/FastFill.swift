@@ -340,10 +340,6 @@ final class FastFillRasterizer {
     /// ``coordinateLimit``).
     private func flatten(_ path: Path, _ m: cairo_matrix_t, into scratch: inout FillScratch) -> Bool {
         scratch.removeAllPoints()
-        // First, before the state the other shapes need is set up: a confetti piece is a rectangle.
-        if let rectangle = path.rectangle {
-            return FastFillRasterizer.flatten(rectangle: rectangle, m, into: &scratch)
-        }
         var start: (Float, Float)? = nil
         var current = (Float(0), Float(0))
         var currentUser = CGPoint.zero
@@ -420,6 +416,9 @@ final class FastFillRasterizer {
             // winding count gets right, so paths of several rings go to Cairo. Built-in shapes are one
             // ring; see FastFillWinding.swift for a ring that crosses itself.
             return !(scratch.pointCount > 4096 || !inRange || rings > 1)
+        }
+        if let rectangle = path.rectangle {
+            return FastFillRasterizer.flatten(rectangle: rectangle, m, into: &scratch)
         }
         if let ellipse = path.ellipse {
             // A kept ellipse's elements, read from its rectangle without building an array. (Not
