@@ -22,14 +22,9 @@ extension FrameRate: ExpressibleByArgument {
 }
 
 extension Color: ExpressibleByArgument {
-    /// A colour name or hex string; `transparent` is ``Color/clear``, which `render` takes as "no
-    /// background, keep the alpha".
+    /// A colour name or hex string, or `transparent` (``Color/named``), read as every file reads it.
     public init?(argument: String) {
-        if argument.trimmingCharacters(in: .whitespaces).lowercased() == "transparent" {
-            self = .clear
-        } else {
-            self.init(named: argument)
-        }
+        self.init(named: argument)
     }
 }
 

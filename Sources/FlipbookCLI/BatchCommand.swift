@@ -36,9 +36,7 @@ extension FlipbookTool {
         @Option(parsing: .unconditional, help: "How many jobs run at once; the cores are shared between them.")
         var jobs: Int = 1
 
-        @Option(help: ArgumentHelp(
-            "Run only shard K of N (from 1): jobs K, K+N, K+2N, … of the file. auto as in render --chunk.",
-            valueName: "K/N|auto/N|auto/auto"))
+        @Option(name: Setting.shard.name, help: Setting.shard.argumentHelp(valueName: "K/N|auto/N|auto/auto"))
         var shard: String?
 
         @Flag(name: .shortAndLong, help: "Print only the summary and errors.")

@@ -32,7 +32,7 @@ func usageMessage(for error: any Error) -> String {
 /// The values each fixed-choice flag takes, for "did you mean" after the parser refuses one.
 private let choicesByFlag: [String: [String]] = [
     "--preset": X264Preset.allCases.map(\.rawValue),
-    "--background": Color.named.keys.sorted() + ["transparent"],
+    "--background": Color.named.keys.sorted(),
 ]
 
 /// The parser's "The value 'medum' is invalid for '--preset <preset>'" with " Did you mean

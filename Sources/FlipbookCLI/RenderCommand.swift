@@ -32,18 +32,17 @@ extension FlipbookTool {
 
         @OptionGroup var scene: SceneOptions
         @OptionGroup var rate: FrameRateOption
-        @Option(name: .shortAndLong, help: ArgumentHelp("The file to write.", valueName: "out.mp4|name-%05d.png"))
+        @Option(name: [.short, .long], help: Setting.output.argumentHelp(valueName: "out.mp4|name-%05d.png"))
         var output: String
-        @Option(help: ArgumentHelp(
-            "Render only these frames, inclusive and counted from 0, as a clip starting at time 0.", valueName: "A-B"))
+        @Option(name: Setting.frames.name, help: Setting.frames.argumentHelp(valueName: "A-B"))
         var frames: FrameRangeArgument?
-        @Option(help: ArgumentHelp(
-            "Render the K-th of N parts of the clip (from 1), timestamps continuing the whole clip's, for "
-                + "`flipbook concat` to join. auto takes K from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX, "
-                + "N auto from SLURM_ARRAY_TASK_COUNT. {chunk} in --output becomes K, zero-padded.",
-            valueName: "K/N|auto/N|auto/auto"))
+        @Option(name: Setting.chunk.name, help: Setting.chunk.argumentHelp(valueName: "K/N|auto/N|auto/auto"))
         var chunk: String?
         @OptionGroup var encoding: EncodingOptions
+        @Flag(help: "Print the output plan (container, codec, pixel format, frames, encoder settings) and draw nothing.")
+        var dryRun = false
+        @Flag(help: "With --dry-run, print the plan as JSON.")
+        var json = false
         @Flag(name: .shortAndLong, help: "Print nothing but errors.")
         var quiet = false
 
@@ -59,49 +58,33 @@ extension FlipbookTool {
             if chunk != nil, frames != nil {
                 throw ValidationError("--chunk and --frames cannot be used together: a chunk is its own range of frames.")
             }
+            if json, !dryRun { throw ValidationError("--json prints the plan of --dry-run; give --dry-run too.") }
         }
 
-        /// The chunk asked for, `auto` read from the job array's variables.
-        func requestedChunk() throws -> Chunk? {
-            try chunk.map { try Chunk(parsing: $0) }
+        /// The command line as a request: the same path to a plan as a batch job's.
+        func request() throws -> RenderRequest {
+            var request = encoding.applied(to: RenderRequest(scene: scene.request(fps: try rate.rate()), output: output))
+            request.frames = frames?.frames
+            request.chunk = try chunk.map { try Chunk(parsing: $0) }
+            return request
         }
 
-        /// Everything checked before the first frame: the output's name, the timeline, the options
-        /// and the codec's size limit.
-        func prepare() throws -> (url: URL, timeline: Timeline, options: VideoOptions) {
-            try placingErrors(given: givenFlags) {
-                let url = URL(fileURLWithPath: try requestedChunk()?.fileName(output) ?? output)
-                if encoding.format == nil { _ = try VideoContainer(for: url) }
-                let request = scene.request(fps: rate.fps)
-                let timeline = (encoding.quality ?? .standard).applied(to: try request.makeTimeline())
-                let options = try encoding.videoOptions(for: url, transparent: scene.isTransparent)
-                do {
-                    try OutputFormat(url: url, options: options).codec.checkFrameSize(width: timeline.pixelWidth, height: timeline.pixelHeight)
-                } catch let error as FlipbookError {
-                    throw request.placed(error)
-                }
-                return (url, timeline, options)
-            }
+        /// Everything decided before the first frame (``RenderRequest/plan(relativeTo:expecting:)``).
+        func plan() throws -> OutputPlan {
+            try placingErrors(given: givenFlags) { try request().plan(expecting: .clip) }
         }
 
         func run() throws {
-            let (url, timeline, options) = try prepare()
+            let plan = try plan()
+            if dryRun {
+                print(json ? try plan.json() : plan.summary)
+                return
+            }
+            let url = plan.destination
             let printer = ProgressPrinter(style: .automatic(quiet: quiet), label: url.lastPathComponent)
             let report = try placingErrors(given: givenFlags) {
-                if let chunk = try requestedChunk() {
-                    return try render(
-                        timeline, chunk: chunk, to: url, options: options, scene: try sceneIdentity(),
-                        workers: encoding.workers, cancellation: Interruption.shared.cancellation,
-                        progress: { printer.update($0) })
-                }
-                if let frames {
-                    return try render(
-                        timeline, frames: frames.frames, to: url, options: options, workers: encoding.workers,
-                        cancellation: Interruption.shared.cancellation, progress: { printer.update($0) })
-                }
-                return try render(
-                    timeline, to: url, options: options, workers: encoding.workers,
-                    cancellation: Interruption.shared.cancellation, progress: { printer.update($0) })
+                try plan.run(workers: encoding.workers, cancellation: Interruption.shared.cancellation,
+                             progress: { printer.update($0) })
             }
             printer.end()
             Interruption.shared.keep(url)
@@ -111,15 +94,6 @@ extension FlipbookTool {
                 if let note = report.rateCapNote { print("Bit rate: \(note)") }
             }
         }
-    }
-}
-
-extension FlipbookTool.Render {
-    /// What a chunk records as its scene: the scene file as rendered (the file or built-in scene with
-    /// every override applied) and the drawing quality, so chunks of one clip agree wherever they run.
-    func sceneIdentity() throws -> String {
-        let file = try scene.request(fps: rate.fps).sceneFile()
-        return String(decoding: try file.jsonData(), as: UTF8.self) + "quality: \((encoding.quality ?? .standard).rawValue)\n"
     }
 }
 

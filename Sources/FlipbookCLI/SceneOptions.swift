@@ -2,36 +2,26 @@ import ArgumentParser
 import Flipbook
 import Foundation
 
-/// Which scene to draw and how its timeline is shaped: the options `render` and `still` share.
-/// Numbers are read with `.unconditional`, so `--duration -1` is a value (and the range error),
-/// not a missing one.
+/// Which scene to draw and how its timeline is shaped: the options `render` and `still` share, one
+/// per row of the settings table. Numbers are read with `.unconditional`, so `--duration -1` is a
+/// value (and the range error), not a missing one.
 struct SceneOptions: ParsableArguments {
-    @Argument(help: ArgumentHelp(
-        "The scene: 'confetti', 'ripples', or a JSON scene file.",
-        valueName: "confetti|ripples|FILE.json"))
+    @Argument(help: ArgumentHelp(Setting.scene.help, valueName: "confetti|ripples|FILE.json"))
     var scene: String
 
-    @Option(help: ArgumentHelp(
-        "Output size in pixels; the canvas in points is this ÷ --scale. (default: 780x1688, or the scene file's)",
-        valueName: "WxH"))
+    @Option(name: Setting.size.name, help: Setting.size.argumentHelp(valueName: "WxH"))
     var size: PixelSize?
 
-    @Option(parsing: .unconditional,
-            help: "Pixels per point. (default: 2, or the scene file's)")
+    @Option(name: Setting.scale.name, parsing: .unconditional, help: Setting.scale.argumentHelp())
     var scale: Double?
 
-    @Option(parsing: .unconditional,
-            help: "Length in seconds. (default: 3 for confetti, 6 for ripples, or the scene file's)")
+    @Option(name: Setting.duration.name, parsing: .unconditional, help: Setting.duration.argumentHelp())
     var duration: Double?
 
-    @Option(parsing: .unconditional,
-            help: "Seed for the scene's randomness; the same seed gives the same pixels. (default: 0, or the scene file's)")
+    @Option(name: Setting.seed.name, parsing: .unconditional, help: Setting.seed.argumentHelp())
     var seed: UInt64?
 
-    @Option(help: ArgumentHelp(
-        "A SwiftUI colour name (white, black, ...), a hex string like '#1c1c1e', or 'transparent' to keep alpha "
-            + "(.mov, .webm, .gif, .apng, .webp, PNG). (default: white, or the scene file's)",
-        valueName: "color|transparent"))
+    @Option(name: Setting.background.name, help: Setting.background.argumentHelp(valueName: "color|transparent"))
     var background: Color?
 
     /// The request for the library, with the frame rate of commands that have one.
@@ -40,18 +30,24 @@ struct SceneOptions: ParsableArguments {
                      background: background)
     }
 
-    /// Whether `--background transparent` asked for no background and kept alpha.
-    var isTransparent: Bool { background == .clear }
-
     /// The flags given, for placing errors (see ``placedAtFlag(_:given:)``).
     var givenFlags: Set<String> {
-        Set(request().overriddenKeys.compactMap { flagForKeyPath[$0] })
+        Set(request().overriddenKeys.compactMap(Settings.option(forKey:)))
     }
 }
 
-/// The frame rate, for commands whose output depends on it.
+/// The frame rate, for commands whose output depends on it. Kept as written until it is read, so
+/// an unsupported rate is reported as the user wrote it (`it is "29.5"`).
 struct FrameRateOption: ParsableArguments {
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Frames per second: 30, 29.97 or 30000/1001. (default: 60, or the scene file's)", valueName: "rate"))
-    var fps: FrameRate?
+    @Option(name: Setting.fps.name, parsing: .unconditional, help: Setting.fps.argumentHelp(valueName: "rate"))
+    var fps: String?
+
+    /// The rate, read by ``FrameRate/init(parsing:)``; the error's key path is `fps`.
+    func rate() throws -> FrameRate? {
+        do {
+            return try fps.map { try FrameRate(parsing: $0) }
+        } catch let error as FlipbookError {
+            throw error.at(keyPath: Setting.fps.key)
+        }
+    }
 }

@@ -22,13 +22,11 @@ extension FlipbookTool {
                 """)
 
         @OptionGroup var scene: SceneOptions
-        @Option(parsing: .unconditional,
-                help: "The moment to draw, in seconds from the start: 0 up to the clip's length. (default: 0)")
+        @Option(name: Setting.time.name, parsing: .unconditional, help: Setting.time.argumentHelp())
         var time: Double?
-        @Option(parsing: .unconditional, help: ArgumentHelp(
-            "The frame to draw instead of --time, counted from 0 at the scene's frame rate.", valueName: "N"))
+        @Option(name: Setting.frame.name, parsing: .unconditional, help: Setting.frame.argumentHelp(valueName: "N"))
         var frame: Int?
-        @Option(name: .shortAndLong, help: ArgumentHelp("The still to write.", valueName: "out.png|out.pdf|out.svg"))
+        @Option(name: [.short, .long], help: Setting.output.argumentHelp(valueName: "out.png|out.pdf|out.svg"))
         var output: String
         @Flag(name: .shortAndLong, help: "Print nothing but errors.")
         var quiet = false
@@ -40,34 +38,19 @@ extension FlipbookTool {
             return flags
         }
 
-        /// The time to draw: `--time`, or `--frame`'s exact start (``Timeline/time(ofFrame:)``).
-        func moment(in timeline: Timeline) throws -> TimeInterval {
-            guard let frame else { return time ?? 0 }
-            guard time == nil else {
-                throw FlipbookError(invalid: "frame", "and --time both say which moment to draw; give one of them.",
-                                    at: .init(keyPath: "frame"))
-            }
-            guard (0..<timeline.frameCount).contains(frame) else {
-                throw FlipbookError(
-                    invalid: "frame",
-                    "must be between 0 and \(timeline.frameCount - 1): the clip has \(timeline.frameCount) frames "
-                        + "(\(formatNumber(timeline.duration)) s at \(timeline.fps) fps); it is \(frame).",
-                    at: .init(keyPath: "frame"))
-            }
-            return timeline.time(ofFrame: frame)
-        }
-
         func run() throws {
-            let (url, moment) = try placingErrors(given: givenFlags) {
-                let url = try checkOutput(output, allowed: BatchJob.stillExtensions, what: "a still")
-                let timeline = try scene.request().makeTimeline()
-                let moment = try self.moment(in: timeline)
-                try renderStill(timeline, at: moment, to: url, cancellation: Interruption.shared.cancellation)
-                return (url, moment)
+            let plan = try placingErrors(given: givenFlags) {
+                var request = RenderRequest(scene: scene.request(), output: output)
+                request.time = time
+                request.frame = frame
+                let plan = try request.plan(expecting: .still)
+                try plan.run(cancellation: Interruption.shared.cancellation)
+                return plan
             }
+            let url = plan.destination
             Interruption.shared.keep(url)
             if !quiet {
-                print("Wrote \(url.path) (\(frame.map { "frame \($0), " } ?? "")t = \(formatNumber(moment)) s)")
+                print("Wrote \(url.path) (\(frame.map { "frame \($0), " } ?? "")t = \(formatNumber(plan.still?.time ?? 0)) s)")
             }
         }
     }

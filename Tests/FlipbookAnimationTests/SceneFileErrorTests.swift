@@ -141,7 +141,7 @@ import Testing
             at: inTestFile(1, 23, "layers[0].scene")) { _ = try decodeScene(#"{"layers": [{"scene": "confeti"}]}"#) }
         expectInvalidInput(
             "test.json:1:16: background must be a colour name (black, blue, brown, clear, cyan, gray, green, indigo, "
-                + ##"mint, orange, pink, purple, red, teal, white, yellow) or a hex string such as "#ff8800"; "##
+                + ##"mint, orange, pink, purple, red, teal, transparent, white, yellow) or a hex string such as "#ff8800"; "##
                 + "it is 'blurple'. Did you mean 'purple'?",
             at: inTestFile(1, 16, "background")) { _ = try decodeScene(#"{"background": "blurple"}"#) }
         expectInvalidInput(

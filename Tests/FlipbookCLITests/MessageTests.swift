@@ -66,7 +66,7 @@ struct MessageTests {
         let scratch = try TemporaryDirectory.cli()
         let flag = try Tool.run(["render", "confetti", "--crf", "60", "-o", scratch.path("x.mp4")])
         #expect(flag.status == 2)
-        #expect(flag.error == "error: --crf must be between 0 (lossless) and 51 (smallest); it is 60.\n")
+        #expect(flag.error == "error: --crf must be between 0 and 51 for H.264; it is 60. CRF ranges: h264, hevc 0...51; vp9, av1 0...63.\n")
         let jobs = try scratch.write("jobs.json", """
             {"jobs": [
               {"scene": "confetti", "output": "a.png", "size": "60x100"},
@@ -75,7 +75,7 @@ struct MessageTests {
             """)
         let batch = try Tool.run(["batch", jobs, "--quiet"])
         #expect(batch.status == 2)
-        #expect(batch.output.contains("#2 b.mp4: jobs[1].crf must be between 0 (lossless) and 51 (smallest); it is 60."))
+        #expect(batch.output.contains("#2 b.mp4: jobs[1].crf must be between 0 and 51 for H.264; it is 60. CRF ranges: h264, hevc 0...51; vp9, av1 0...63."))
         #expect(batch.output.contains("#2 b.mp4  INVALID"))
         // The other job ran.
         #expect(batch.output.contains("1 succeeded, 0 failed, 1 invalid in "))
@@ -89,7 +89,7 @@ struct MessageTests {
         let jobs = try scratch.write("jobs.json", #"{"jobs": [{"scene": "confetti", "output": "a.png", "sede": 3}]}"#)
         let run = try Tool.run(["batch", jobs])
         #expect(run.status == 2)
-        #expect(run.error.hasPrefix("error: \(jobs): jobs[0].sede is not a key of a batch job. Did you mean 'seed'? Known keys: name, scene,"))
+        #expect(run.error.hasPrefix("error: \(jobs): jobs[0].sede is not a key of a batch job. Did you mean 'seed'? Known keys: \(BatchJob.keys.prefix(2).joined(separator: ", ")),"))
         #expect(scratch.contents == ["jobs.json"])
     }
 

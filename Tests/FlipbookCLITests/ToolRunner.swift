@@ -16,8 +16,8 @@ enum Tool {
         let process = Process()
         private let out = Pipe(), err = Pipe()
 
-        init(_ arguments: [String], in directory: URL? = nil) throws {
-            process.executableURL = Tool.executable
+        init(_ arguments: [String], in directory: URL? = nil, executable: URL = Tool.executable) throws {
+            process.executableURL = executable
             process.arguments = arguments
             if let directory { process.currentDirectoryURL = directory }
             process.standardOutput = out
@@ -38,8 +38,8 @@ enum Tool {
         }
     }
 
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> ToolRun {
-        try Running(arguments, in: directory).finish()
+    static func run(_ arguments: [String], in directory: URL? = nil, executable: URL = Tool.executable) throws -> ToolRun {
+        try Running(arguments, in: directory, executable: executable).finish()
     }
 }
 

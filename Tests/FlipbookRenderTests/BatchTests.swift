@@ -81,7 +81,7 @@ struct BatchRunTests {
         let report = runBatch(batch, concurrentJobs: 2)
         #expect(report.results.map(\.status) == [.succeeded, .succeeded, .invalid, .invalid, .failed])
         #expect(report.results[1].frames == 6)
-        #expect(report.results[2].error?.message == "jobs[2].crf must be between 0 (lossless) and 51 (smallest); it is 60.")
+        #expect(report.results[2].error?.message == "jobs[2].crf must be between 0 and 51 for H.264; it is 60. CRF ranges: h264, hevc 0...51; vp9, av1 0...63.")
         #expect(report.results[3].error?.message == "jobs[3].time 9 is past the end of the 3 s clip (last frame at 2.983 s).")
         #expect(report.results[4].error?.kind == .file)
         #expect(report.results[4].error?.message.contains("missing.json: there is no such file") == true)

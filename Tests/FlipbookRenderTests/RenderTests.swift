@@ -97,7 +97,7 @@ struct RenderTests {
         options.crf = 60  // set after init, so render's own check is the one that catches it
         let crf = #expect(throws: FlipbookError.self) { try render(try movingRectTimeline(), to: url, options: options) }
         #expect(crf?.kind == .invalidInput)
-        #expect(crf?.message == "crf must be between 0 (lossless) and 51 (smallest); it is 60.")
+        #expect(crf?.message == "crf must be between 0 and 51 for H.264; it is 60. CRF ranges: h264, hevc 0...51; vp9, av1 0...63.")
 
         let workers = #expect(throws: FlipbookError.self) { try render(try movingRectTimeline(), to: url, workers: 0) }
         #expect(workers?.kind == .invalidInput)
@@ -152,7 +152,7 @@ struct RenderStillTests {
                 try renderStill(try movingRectTimeline(), at: 0, to: url)
                 Issue.record("expected an error for \(name)")
             } catch let error as FlipbookError {
-                #expect(error.message.contains(".png, .pdf or .svg"), "\(error)")
+                #expect(error.message.hasPrefix("output must be a name ending in .png, .pdf, .svg for a still; it is "), "\(error)")
             }
             #expect(!FileManager.default.fileExists(atPath: url.path))
         }

@@ -44,14 +44,15 @@ struct BadInputTests {
         scene.expectUntouched()
     }
 
-    @Test("CRF outside 0–51", arguments: [-1, 52, 100])
+    @Test("CRF outside H.264's 0–51: the widest range without a codec, H.264's once the MP4 picks it", arguments: [-1, 52, 100])
     func badCRF(crf: Int) throws {
         let scene = try Scene()
         defer { scene.remove() }
         let error = expectFlipbookError(.invalidInput) {
             _ = try VideoEncoder(url: scene.output, width: 64, height: 64, fps: 30, options: VideoOptions(crf: crf))
         }
-        #expect(error?.message == "crf must be between 0 (lossless) and 51 (smallest); it is \(crf).")
+        let range = (0...63).contains(crf) ? "0 and 51 for H.264" : "0 and 63"
+        #expect(error?.message == "crf must be between \(range); it is \(crf). \(VideoCodec.crfRangesText)")
         #expect(error?.location.keyPath == "crf")
         scene.expectUntouched()
     }

@@ -85,11 +85,6 @@ extension ValueCodec where Value == Color {
 }
 
 extension Color {
-    /// The colour names scene files accept, in a stable order.
-    static let names: [String] = Color.named.keys.filter { $0 != "grey" }.sorted()
-
     /// The colour's name when it has one, else its hex string.
-    var fileName: String {
-        Color.names.first { Color.named[$0] == self } ?? hexString
-    }
+    var fileName: String { name }
 }

@@ -143,13 +143,22 @@ extension Color {
     /// #A2845E
     public static let brown = Color(red: 162 / 255, green: 132 / 255, blue: 94 / 255)
 
-    /// The named colours, by their SwiftUI names, for scene files and the command line.
+    /// The named colours, by their SwiftUI names, for scene files, batch files and the command line.
+    /// `transparent` is ``clear``: the one spelling of "no background" that every reader shares.
     public static let named: [String: Color] = [
-        "black": .black, "white": .white, "clear": .clear, "gray": .gray, "grey": .gray,
+        "black": .black, "white": .white, "clear": .clear, "transparent": .clear, "gray": .gray, "grey": .gray,
         "red": .red, "orange": .orange, "yellow": .yellow, "green": .green, "mint": .mint,
         "teal": .teal, "cyan": .cyan, "blue": .blue, "indigo": .indigo, "purple": .purple,
         "pink": .pink, "brown": .brown,
     ]
+
+    /// The colour names files and flags accept, in a stable order (`grey` is a second spelling of `gray`).
+    public static let names: [String] = Color.named.keys.filter { $0 != "grey" }.sorted()
+
+    /// The colour's name when it has one (`white`, `clear`), else its hex string.
+    public var name: String {
+        Color.names.first { Color.named[$0] == self } ?? hexString
+    }
 
     /// A colour from a SwiftUI name (`"purple"`) or a hex string (`"#ff8800"`).
     public init?(named name: String) {

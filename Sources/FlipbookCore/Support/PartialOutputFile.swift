@@ -28,19 +28,29 @@ package final class PartialOutputFile {
         self.registry = registry
         let destination = url.standardizedFileURL
         let directory = destination.deletingLastPathComponent()
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) else {
-            throw FlipbookError.file(
-                "Cannot write \(what) to \(destination.path): the directory \(directory.path) does not exist.")
+        // stat says why a directory cannot be reached: missing, or a parent the user may not enter.
+        var info = stat()
+        guard stat(directory.path, &info) == 0 else {
+            let code = errno
+            let reason = code == ENOENT
+                ? "the directory \(directory.path) does not exist"
+                : "the directory \(directory.path) cannot be reached: \(String(cString: strerror(code)).lowercased())"
+            throw FlipbookError.file("Cannot write \(what) to \(destination.path): \(reason).")
         }
-        guard isDirectory.boolValue else {
+        guard info.st_mode & S_IFMT == S_IFDIR else {
             throw FlipbookError.file(
                 "Cannot write \(what) to \(destination.path): \(directory.path) is not a directory.")
         }
-        guard FileManager.default.isWritableFile(atPath: directory.path) else {
-            throw FlipbookError.file(
-                "Cannot write \(what) to \(destination.path): the directory \(directory.path) is not writable.")
+        // access() rather than FileManager: writing needs the right to enter the directory as well
+        // as to write in it, and errno says which is missing.
+        for (mode, verb) in [(X_OK, "enter"), (W_OK, "write in")] where access(directory.path, mode) != 0 {
+            let code = errno
+            let reason = code == EACCES
+                ? "permission denied: you may not \(verb) the directory \(directory.path)"
+                : "the directory \(directory.path) is not writable (\(String(cString: strerror(code)).lowercased()))"
+            throw FlipbookError.file("Cannot write \(what) to \(destination.path): \(reason).")
         }
+        var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: destination.path, isDirectory: &isDirectory),
            isDirectory.boolValue {
             throw FlipbookError.file(

@@ -134,7 +134,9 @@ public struct FrameRate: Sendable, Hashable, CustomStringConvertible, Expressibl
             rate = nil
         }
         guard let rate, rate.isSupported else {
-            throw FlipbookError(invalid: "The frame rate", "\(Self.requirement); it is \"\(text)\".")
+            // As written: a number bare (as a file's number reads), anything else quoted.
+            let shown = Double(trimmed) != nil ? trimmed : "\"\(text)\""
+            throw FlipbookError(invalid: "The frame rate", "\(Self.requirement); it is \(shown).")
         }
         self = rate
     }

@@ -239,13 +239,12 @@ private struct JSONFields {
         return range
     }
 
-    /// A colour name or hex string, or `"transparent"` (no background; alpha kept where the format has it).
+    /// A colour name or hex string, or `"transparent"` (``Color/named``: no background, alpha asked for).
     func color(_ key: String) throws -> Color? {
         guard let text = try string(key) else { return nil }
-        if text.trimmingCharacters(in: .whitespaces).lowercased() == "transparent" { return .clear }
         guard let color = Color(named: text) else {
             throw FlipbookError(
-                invalid: key, "must be a colour name (white, black, ...) or a hex string like \"#1c1c1e\"; it is \"\(text)\".",
+                invalid: key, "must be a colour name (white, black, ...), a hex string like \"#1c1c1e\" or transparent; it is \"\(text)\".",
                 at: .init(keyPath: key))
         }
         return color

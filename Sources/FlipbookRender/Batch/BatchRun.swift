@@ -121,16 +121,16 @@ public func runJob(
     if let reason = cancellation?.reason {
         return result(.notRun, error: .interrupted("Cannot render \(output.path)", reason: reason))
     }
-    let prepared: PreparedBatchJob
+    let plan: OutputPlan
     do {
-        prepared = try job.prepare(relativeTo: baseDirectory)
+        plan = try job.prepare(relativeTo: baseDirectory)
     } catch {
         let placed = placedInJob(error, index: index)
         return result(placed.kind == .invalidInput ? .invalid : .failed, error: placed)
     }
     do {
-        let frames = try prepared.run(workers: workers, cancellation: cancellation, progress: progress)
-        return result(.succeeded, frames: frames)
+        let report = try plan.run(workers: workers, cancellation: cancellation, progress: progress)
+        return result(.succeeded, frames: report.frameCount)
     } catch {
         let placed = placedInJob(error, index: index)
         return result(placed.kind == .interrupted ? .interrupted : .failed, error: placed)

@@ -22,32 +22,34 @@ import Foundation
 public func renderStill(
     _ timeline: Timeline, at time: TimeInterval, to url: URL, cancellation: RenderCancellation? = nil
 ) throws {
-    try timeline.validate()
+    let format = try OutputKind(url: url, expected: .still)
+    guard case .still(let still) = format else { throw FlipbookError.internal("a still's kind resolved to a clip") }
     try checkStillTime(time, in: timeline)
+    try writeStill(timeline, at: time, to: url, format: still, cancellation: cancellation)
+}
+
+/// Writes the still `format` of `timeline` at `time` to `url`; the kind was resolved once, before.
+func writeStill(
+    _ timeline: Timeline, at time: TimeInterval, to url: URL, format: StillFormat, cancellation: RenderCancellation?
+) throws {
+    try timeline.validate()
     let what = "Cannot render a still to \(url.path)"
     func checkCancellation() throws {
         if Task.isCancelled { throw FlipbookError.interrupted(what, reason: .cancelled) }
         try cancellation?.checkCancellation(what)
     }
     try checkCancellation()
-    switch url.pathExtension.lowercased() {
-    case "png":
-        var bitmap = try Bitmap(width: timeline.pixelWidth, height: timeline.pixelHeight)
-        timeline.draw(at: time, into: &bitmap)
-        if let issue = bitmap.drawingIssue {
-            throw FlipbookError(issue.kind,
-                "\(what): drawing the frame at t = \(time) s failed: \(issue.message)")
-        }
-        try checkCancellation()
-        try bitmap.writePNG(to: url)
-    case "pdf":
-        try writeVectorStill(timeline, at: time, to: url, format: .pdf)
-    case "svg":
-        try writeVectorStill(timeline, at: time, to: url, format: .svg)
-    default:
-        let shown = url.pathExtension.isEmpty ? "no extension" : "the extension \".\(url.pathExtension)\""
-        throw FlipbookError.invalidInput("\(what): \(shown) is not a still format; use .png, .pdf or .svg.")
+    if let vector = format.vectorFormat {
+        try writeVectorStill(timeline, at: time, to: url, format: vector)
+        return
     }
+    var bitmap = try Bitmap(width: timeline.pixelWidth, height: timeline.pixelHeight)
+    timeline.draw(at: time, into: &bitmap)
+    if let issue = bitmap.drawingIssue {
+        throw FlipbookError(issue.kind, "\(what): drawing the frame at t = \(time) s failed: \(issue.message)")
+    }
+    try checkCancellation()
+    try bitmap.writePNG(to: url)
 }
 
 /// Throws unless `time` is inside the clip: from 0 up to (not including) its duration, so that a

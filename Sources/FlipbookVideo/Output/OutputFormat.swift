@@ -59,32 +59,31 @@ public struct OutputFormat: Sendable, Equatable {
         pixelFormat = options.pixelFormat ?? (keepsAlpha ? table.alphaFormat ?? table.opaqueFormat : table.opaqueFormat)
     }
 
-    /// Refuses a setting the codec does not have, naming the codecs that have it. `crf` and `preset`
-    /// always have a value, so only one changed from its default counts as set.
+    /// Refuses a setting the codec does not have, naming the codecs that have it, and a CRF outside
+    /// the codec's range. `crf` and `preset` always have a value, so only one changed from its
+    /// default counts as set.
     private static func checkSettings(_ options: VideoOptions, for codec: VideoCodec) throws {
         let defaults = VideoOptions()
         let table = codec.capabilities
-        func refuse(_ key: String, _ value: String, _ has: (VideoCodec.Capabilities) -> Bool) -> FlipbookError {
-            let holders = VideoCodec.allCases.filter { has($0.capabilities) }.map(\.rawValue)
-            return FlipbookError(
-                invalid: key,
-                "is set (\(value)) but \(table.displayName) has no \(key); codecs with one: \(holders.joined(separator: ", ")).",
-                at: .init(keyPath: key))
+        func refuse(_ setting: Setting, _ value: String) -> FlipbookError {
+            FlipbookError(
+                invalid: setting.key,
+                "is set (\(value)) but \(table.displayName) has no \(setting.key); codecs with one: "
+                    + (setting.codecs ?? []).joined(separator: ", ") + ".",
+                at: .init(keyPath: setting.key))
         }
-        if options.crf != defaults.crf, table.crfRange == nil {
-            throw refuse("crf", String(options.crf)) { $0.crfRange != nil }
+        if let range = table.crfRange, !range.contains(options.crf) {
+            throw Setting.crf.mustBe("\(range.requirementText) for \(table.displayName)", itIs: String(options.crf),
+                                     VideoCodec.crfRangesText)
         }
-        if options.preset != defaults.preset, !table.hasPreset {
-            throw refuse("preset", options.preset) { $0.hasPreset }
-        }
+        if options.crf != defaults.crf, table.crfRange == nil { throw refuse(.crf, String(options.crf)) }
+        if options.preset != defaults.preset, !table.hasPreset { throw refuse(.preset, options.preset) }
         if let interval = options.keyframeInterval, !table.hasKeyframeInterval {
-            throw refuse("keyframeInterval", formatNumber(interval)) { $0.hasKeyframeInterval }
+            throw refuse(.keyframeInterval, formatNumber(interval))
         }
-        if let lookahead = options.lookahead, !table.hasLookahead {
-            throw refuse("lookahead", String(lookahead)) { $0.hasLookahead }
-        }
+        if let lookahead = options.lookahead, !table.hasLookahead { throw refuse(.lookahead, String(lookahead)) }
         if let maxBitrate = options.maxBitrate, !table.hasMaxBitrate {
-            throw refuse("maxBitrate", formatBitrate(maxBitrate)) { $0.hasMaxBitrate }
+            throw refuse(.maxBitrate, formatBitrate(maxBitrate))
         }
     }
 

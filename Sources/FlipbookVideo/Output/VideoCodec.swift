@@ -113,6 +113,36 @@ public enum VideoCodec: String, Sendable, Codable, CaseIterable {
     /// Whether the codec stores 4:2:0 chroma, which needs even sides (odd ones are padded).
     package var padsToEven: Bool { capabilities.pixelFormats.allSatisfy { $0.layout.chromaShift == (1, 1) } }
 
+    /// The codecs that have a setting, by their `--codec` names: those whose row says `has`.
+    public static func names(having has: (Capabilities) -> Bool) -> [String] {
+        allCases.filter { has($0.capabilities) }.map(\.rawValue)
+    }
+
+    /// The CRFs some codec accepts: the union of the codecs' ranges (0...63).
+    public static var crfRangeOfAnyCodec: ClosedRange<Int> {
+        let ranges = allCases.compactMap(\.capabilities.crfRange)
+        return ranges.map(\.lowerBound).min()!...ranges.map(\.upperBound).max()!
+    }
+
+    /// The codecs grouped by CRF range, as the settings table and messages show them.
+    public static var crfRanges: [Setting.CodecRange] {
+        var groups: [Setting.CodecRange] = []
+        for codec in allCases {
+            guard let range = codec.capabilities.crfRange?.tableText else { continue }
+            if let index = groups.firstIndex(where: { $0.range == range }) {
+                groups[index].codecs.append(codec.rawValue)
+            } else {
+                groups.append(Setting.CodecRange(codecs: [codec.rawValue], range: range))
+            }
+        }
+        return groups
+    }
+
+    /// "h264, hevc: 0...51; vp9, av1: 0...63": every codec's CRF range, for messages.
+    public static var crfRangesText: String {
+        "CRF ranges: " + crfRanges.map { "\($0.codecs.joined(separator: ", ")) \($0.range)" }.joined(separator: "; ") + "."
+    }
+
     /// The codecs whose encoders keep transparency.
     public static var withAlpha: [VideoCodec] { allCases.filter { $0.capabilities.hasAlpha } }
 

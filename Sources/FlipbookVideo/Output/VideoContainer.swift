@@ -81,8 +81,7 @@ public enum VideoContainer: String, Sendable, Codable, CaseIterable {
     public static var alphaFormatNames: String {
         allCases.filter { !$0.capabilities.alphaCodecs.isEmpty }.map { container in
             let c = container.capabilities
-            let ext = container == .pngSequence ? "name-%05d.png" : "." + c.extensions[0]
-            return "\(ext) (\(c.alphaCodecs.map(\.capabilities.displayName).joined(separator: ", ")))"
+            return "\(container.displayName(short: false)) (\(c.alphaCodecs.map(\.capabilities.displayName).joined(separator: ", ")))"
         }.joined(separator: ", ")
     }
 

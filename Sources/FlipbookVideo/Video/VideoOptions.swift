@@ -35,8 +35,9 @@ public struct VideoOptions: Sendable, Hashable, Codable {
     public var codec: VideoCodec?
     /// The file format, or `nil` to take it from the output's extension (`--format` on the command line).
     public var container: VideoContainer?
-    /// x264's constant rate factor, `0...51`: lower is better quality and bigger files.
-    /// 0 is lossless (x264 then writes the High 4:4:4 Predictive profile), 20 the default,
+    /// The constant rate factor: lower is better quality and bigger files. Its range is the codec's
+    /// (``VideoCodec/Capabilities/crfRange``: 0...51 for H.264 and HEVC, 0...63 for VP9 and AV1).
+    /// 0 is lossless for H.264 (x264 then writes the High 4:4:4 Predictive profile), 20 the default,
     /// 16–18 visually transparent for most content.
     public var crf: Int
     /// x264's speed/compression trade-off: the name of one of ``X264Preset``'s cases ("ultrafast" … "placebo").
@@ -104,8 +105,6 @@ public struct VideoOptions: Sendable, Hashable, Codable {
     /// The presets x264 knows, fastest first (``X264Preset``'s names).
     public static let x264Presets = X264Preset.allCases.map(\.rawValue)
 
-    /// The CRFs x264 accepts: 0 (lossless) to 51 (smallest).
-    public static let crfRange = 0...51
     /// The keyframe intervals accepted, in seconds.
     public static let keyframeIntervalRange: ClosedRange<TimeInterval> = 0.001...3600
     /// The x264 thread counts accepted.
@@ -194,34 +193,40 @@ public struct VideoOptions: Sendable, Hashable, Codable {
         keyframeInterval.map { max(1, Int(exactly: ($0 * fps.framesPerSecond).rounded()) ?? 1) }
     }
 
-    /// Checks every option, naming the first that is out of range by its parameter name (`crf`,
-    /// `preset`, `keyframeInterval`, `encoderThreads`, `lookahead`, `loop`, `maxBitrate`), which batch files and the command
-    /// line place at their key or flag.
+    /// Checks every option that does not depend on the codec, naming the first that is out of range
+    /// by its key (`crf`, `preset`, `keyframeInterval`, `encoderThreads`, `lookahead`, `loop`,
+    /// `maxBitrate`), which batch files and the command line place at their key or flag. The codec's
+    /// own ranges (its CRF range, whether it has the setting at all) are checked where the codec is
+    /// known (``OutputFormat``).
     public func validate() throws {
-        func bad(_ key: String, _ requirement: String) -> FlipbookError {
-            FlipbookError(invalid: key, requirement, at: .init(keyPath: key))
-        }
-        guard Self.crfRange.contains(crf) else {
-            throw bad("crf", "must be between \(Self.crfRange.lowerBound) (lossless) and \(Self.crfRange.upperBound) (smallest); it is \(crf).")
+        let widestCRF = VideoCodec.crfRangeOfAnyCodec
+        guard widestCRF.contains(crf) else {
+            throw Setting.crf.mustBe(widestCRF.requirementText, itIs: String(crf), VideoCodec.crfRangesText)
         }
         guard X264Preset(rawValue: preset) != nil else {
-            throw bad("preset", "must be one of \(Self.x264Presets.joined(separator: ", ")); it is \"\(preset)\"."
-                        + didYouMean(preset, among: Self.x264Presets))
+            throw Setting.preset.mustBe("one of \(Self.x264Presets.joined(separator: ", "))", itIs: "\"\(preset)\"",
+                                        didYouMean(preset, among: Self.x264Presets))
         }
         if let interval = keyframeInterval, !(interval.isFinite && Self.keyframeIntervalRange.contains(interval)) {
-            throw bad("keyframeInterval", "must be a positive number of seconds up to \(formatNumber(Self.keyframeIntervalRange.upperBound)); it is \(formatNumber(interval)).")
+            throw Setting.keyframeInterval.mustBe(
+                "a positive number of seconds up to \(formatNumber(Self.keyframeIntervalRange.upperBound))",
+                itIs: formatNumber(interval))
         }
         if let threads = encoderThreads, !Self.encoderThreadRange.contains(threads) {
-            throw bad("encoderThreads", "must be between \(Self.encoderThreadRange.lowerBound) and \(Self.encoderThreadRange.upperBound); it is \(threads).")
+            throw FlipbookError.mustBe("encoderThreads", Self.encoderThreadRange.requirementText, itIs: String(threads))
         }
         if let lookahead, !Self.lookaheadRange.contains(lookahead) {
-            throw bad("lookahead", "must be between \(Self.lookaheadRange.lowerBound) and \(Self.lookaheadRange.upperBound) frames; it is \(lookahead).")
+            throw Setting.lookahead.mustBe(Self.lookaheadRange.requirementText + " frames", itIs: String(lookahead))
         }
         if let loop, !Self.loopRange.contains(loop) {
-            throw bad("loop", "must be between \(Self.loopRange.lowerBound) (play once) and \(Self.loopRange.upperBound) repeats, or absent to loop forever; it is \(loop).")
+            throw Setting.loop.mustBe(
+                "between \(Self.loopRange.lowerBound) (play once) and \(Self.loopRange.upperBound) repeats, or absent to loop forever",
+                itIs: String(loop))
         }
         if let maxBitrate, !Self.maxBitrateRange.contains(maxBitrate) {
-            throw bad("maxBitrate", "must be between 10k and 10G bits per second; it is \(formatBitrate(maxBitrate)).")
+            throw Setting.maxBitrate.mustBe(
+                "between \(formatBitrate(Self.maxBitrateRange.lowerBound)) and \(formatBitrate(Self.maxBitrateRange.upperBound)) bits per second",
+                itIs: formatBitrate(maxBitrate))
         }
     }
 

@@ -1,0 +1,21 @@
+import Foundation
+
+extension FlipbookError {
+    /// The one sentence for a value that breaks its rule: "`key` must be `requirement`; it is
+    /// `value`." and an optional follow-up (a "did you mean", the codecs that take it).
+    ///
+    /// The error's key path is `key`, so a file reader puts its line and column in front and the
+    /// command line names the flag instead (`--crf must be …`); Swift callers read the key.
+    public static func mustBe(_ key: String, _ requirement: String, itIs value: String, _ followUp: String = "") -> FlipbookError {
+        let tail = followUp.isEmpty ? "" : (followUp.hasPrefix(" ") ? followUp : " " + followUp)
+        return FlipbookError(invalid: key, "must be \(requirement); it is \(value).\(tail)",
+                             at: Location(keyPath: key))
+    }
+}
+
+extension ClosedRange where Bound: BinaryInteger {
+    /// "between 0 and 51": a range as a requirement reads it.
+    package var requirementText: String { "between \(lowerBound) and \(upperBound)" }
+    /// `0...51`: a range as a table shows it.
+    package var tableText: String { "\(lowerBound)...\(upperBound)" }
+}

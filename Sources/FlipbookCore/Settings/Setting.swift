@@ -1,0 +1,96 @@
+import Foundation
+
+/// One user-facing setting, declared once: the key scene and batch files use, the command-line
+/// flag, the Swift property, its type, default, unit, range (per codec where it differs), where it
+/// can be given and which codecs have it, and its help line.
+///
+/// The command line's options, the batch and scene-file keys, the range checks' messages,
+/// `flipbook settings`, the DocC article and the README's table are all made from these rows
+/// (`Settings.all` in `FlipbookRender` lists them), so none of them can say something the others do not.
+public struct Setting: Sendable, Equatable, Codable {
+    /// Where a setting can be given.
+    public enum Place: String, Sendable, Codable, CaseIterable, Comparable {
+        /// A scene file's top level.
+        case sceneFile = "scene file"
+        /// A job of a batch file.
+        case batch
+        /// `flipbook render`.
+        case render
+        /// `flipbook still`.
+        case still
+        /// `flipbook batch` itself, for the whole file.
+        case batchCommand = "flipbook batch"
+
+        public static func < (a: Place, b: Place) -> Bool {
+            allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+        }
+    }
+
+    /// A range that holds for some codecs only: `0...51` for `h264` and `hevc`.
+    public struct CodecRange: Sendable, Equatable, Codable {
+        /// The codecs (their `--codec` names) that take this range.
+        public var codecs: [String]
+        /// The range, as the table shows it: `0...51`.
+        public var range: String
+
+        /// The range `range` for `codecs`.
+        public init(codecs: [String], range: String) {
+            self.codecs = codecs
+            self.range = range
+        }
+    }
+
+    /// The key in scene and batch files: `crf`, `keyframeInterval`.
+    public var key: String
+    /// The command-line flag without its dashes (`keyint`), or `nil` when no command has one.
+    public var flag: String?
+    /// The Swift property that holds it: `VideoOptions.crf`; `nil` when Swift has it only as an argument.
+    public var swift: String?
+    /// The kind of value: `whole number`, `color or transparent`, `WxH`.
+    public var type: String
+    /// The default as a person reads it: `20`, `the codec's`.
+    public var defaultValue: String
+    /// The unit of its numbers: `seconds`; `nil` for none.
+    public var unit: String?
+    /// The values allowed: `0...250`, `one of ultrafast, …`; `nil` when any value of the type is.
+    public var range: String?
+    /// Ranges that differ by codec (``range`` is then their union).
+    public var codecRanges: [CodecRange]
+    /// The codecs that have it (`--codec` names); `nil` when it does not depend on the codec.
+    public var codecs: [String]?
+    /// Where it can be given.
+    public var places: [Place]
+    /// One line saying what it does.
+    public var help: String
+
+    /// A row of the settings table.
+    public init(
+        key: String, flag: String? = nil, swift: String? = nil, type: String, defaultValue: String,
+        unit: String? = nil, range: String? = nil, codecRanges: [CodecRange] = [], codecs: [String]? = nil,
+        places: [Place], help: String
+    ) {
+        self.key = key
+        self.flag = flag
+        self.swift = swift
+        self.type = type
+        self.defaultValue = defaultValue
+        self.unit = unit
+        self.range = range
+        self.codecRanges = codecRanges
+        self.codecs = codecs
+        self.places = places
+        self.help = help
+    }
+
+    /// `--crf`, or `nil`.
+    public var option: String? { flag.map { "--" + $0 } }
+
+    /// The help line a command's `--help` shows: the help and the default.
+    public var helpLine: String { "\(help) (default: \(defaultValue))" }
+
+    /// The error for a value that breaks this setting's rule, in the one form every check uses:
+    /// "`key` must be `requirement`; it is `value`." (see ``FlipbookError/mustBe(_:_:itIs:_:)``).
+    public func mustBe(_ requirement: String, itIs value: String, _ followUp: String = "") -> FlipbookError {
+        FlipbookError.mustBe(key, requirement, itIs: value, followUp)
+    }
+}

@@ -1,0 +1,64 @@
+import FlipbookCore
+import FlipbookAnimation
+import FlipbookDrawing
+import FlipbookVideo
+import Foundation
+
+/// The rows of the settings table that belong to a render as a whole: what to draw, where to
+/// write it, which frames, how fast.
+extension Setting {
+    /// A batch job's label.
+    public static let name = Setting(
+        key: "name", type: "string", defaultValue: "#N and the output's file name", places: [.batch],
+        help: "The job's name in progress lines and the summary.")
+
+    /// The scene: the first argument of `render` and `still`.
+    public static let scene = Setting(
+        key: "scene", type: "scene", defaultValue: "required",
+        range: SceneRequest.builtInScenes.joined(separator: ", ") + ", or a JSON scene file's path",
+        places: [.batch, .render, .still], help: "The scene to draw: a built-in scene or a scene file.")
+
+    /// `-o`, `--output`.
+    public static let output = Setting(
+        key: "output", flag: "output", type: "file name", defaultValue: "required",
+        range: "its extension picks the format (see the format table)", places: [.batch, .render, .still],
+        help: "The file to write; {chunk} becomes the chunk's number.")
+
+    /// `--quality`.
+    public static let quality = Setting(
+        key: "quality", flag: "quality", type: "quality", defaultValue: RenderQuality.standard.rawValue,
+        range: "one of " + RenderQuality.allCases.map(\.rawValue).joined(separator: ", "), places: [.batch, .render],
+        help: "draft: half size, fastest preset; high: slower preset, lower CRF.")
+
+    /// `--frames`.
+    public static let frames = Setting(
+        key: "frames", flag: "frames", type: "A-B", defaultValue: "all", range: "within the clip's frames",
+        places: [.batch, .render], help: "Render only these frames, inclusive and counted from 0, as a clip starting at time 0.")
+
+    /// `--chunk`.
+    public static let chunk = Setting(
+        key: "chunk", flag: "chunk", type: "K/N, auto/N or auto/auto", defaultValue: "the whole clip",
+        range: "1 ≤ K ≤ N ≤ \(Chunk.maximumCount)", places: [.render],
+        help: "Render the K-th of N parts for `flipbook concat`; auto reads SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX.")
+
+    /// `--time`.
+    public static let time = Setting(
+        key: "time", flag: "time", type: "number", defaultValue: "0", unit: "seconds",
+        range: "from 0 up to the clip's length", places: [.batch, .still], help: "The moment a still shows.")
+
+    /// `--frame`.
+    public static let frame = Setting(
+        key: "frame", flag: "frame", type: "whole number", defaultValue: "none (--time)",
+        range: "within the clip's frames", places: [.still], help: "The frame a still shows instead of --time, counted from 0.")
+
+    /// `batch --shard`.
+    public static let shard = Setting(
+        key: "shard", flag: "shard", type: "K/N, auto/N or auto/auto", defaultValue: "every job",
+        range: "1 ≤ K ≤ N ≤ \(Chunk.maximumCount)", places: [.batchCommand],
+        help: "Run only jobs K, K+N, K+2N, … of the file; auto as in render --chunk.")
+
+    /// `--workers`.
+    public static let workers = Setting(
+        key: "workers", flag: "workers", type: "whole number", defaultValue: "one per core",
+        range: renderWorkerRange.tableText, places: [.render], help: "Drawing threads; the output does not change.")
+}

@@ -1,0 +1,91 @@
+import FlipbookCore
+import FlipbookDrawing
+import Foundation
+
+/// The encoder's rows of the settings table. Ranges, defaults and which codecs have a setting are
+/// read from where they are decided (``VideoOptions``' ranges, ``VideoCodec``'s and
+/// ``VideoContainer``'s capability rows, ``X264Preset``), never restated.
+extension Setting {
+    private static let clipPlaces: [Place] = [.batch, .render]
+
+    /// `--codec`.
+    public static let codec = Setting(
+        key: "codec", flag: "codec", swift: "VideoOptions.codec", type: "codec",
+        defaultValue: "the container's (" + VideoContainer.allCases.map {
+            "\($0.displayName(short: true)) \($0.capabilities.defaultCodec.rawValue)"
+        }.joined(separator: ", ") + ")",
+        range: "one of " + VideoCodec.allCases.map(\.rawValue).joined(separator: ", "),
+        places: clipPlaces, help: "The codec; the container must hold it.")
+
+    /// `--format`.
+    public static let container = Setting(
+        key: "format", flag: "format", swift: "VideoOptions.container", type: "container",
+        defaultValue: "from the output's extension",
+        range: "one of " + VideoContainer.allCases.map(\.rawValue).joined(separator: ", "),
+        places: clipPlaces, help: "The container, for outputs whose extension does not say.")
+
+    /// `--pixel-format`.
+    public static let pixelFormat = Setting(
+        key: "pixelFormat", flag: "pixel-format", swift: "VideoOptions.pixelFormat", type: "pixel format",
+        defaultValue: "the codec's (its alpha format when transparency is kept)",
+        range: "one of the codec's: " + VideoCodec.allCases.map {
+            "\($0.rawValue) " + $0.capabilities.pixelFormats.map(\.rawValue).joined(separator: "/")
+        }.joined(separator: ", "),
+        places: clipPlaces, help: "The encoded pixel format, e.g. yuv420p10le for 10-bit HEVC, VP9 or AV1.")
+
+    /// `--crf`.
+    public static let crf = Setting(
+        key: "crf", flag: "crf", swift: "VideoOptions.crf", type: "whole number", defaultValue: "20",
+        range: VideoCodec.crfRangeOfAnyCodec.tableText, codecRanges: VideoCodec.crfRanges,
+        codecs: VideoCodec.names { $0.crfRange != nil }, places: clipPlaces,
+        help: "Constant rate factor; lower is better quality and larger files.")
+
+    /// `--preset`.
+    public static let preset = Setting(
+        key: "preset", flag: "preset", swift: "VideoOptions.preset", type: "preset", defaultValue: "medium",
+        range: "one of " + X264Preset.allCases.map(\.rawValue).joined(separator: ", "),
+        codecs: VideoCodec.names(having: \.hasPreset), places: clipPlaces,
+        help: "Speed/size trade-off, x264's names (VP9 and AV1 map them to their speeds).")
+
+    /// `--lookahead`.
+    public static let lookahead = Setting(
+        key: "lookahead", flag: "lookahead", swift: "VideoOptions.lookahead", type: "whole number",
+        defaultValue: "the preset's (\(X264Preset.medium.lookahead) for medium)", unit: "frames",
+        range: VideoOptions.lookaheadRange.tableText, codecs: VideoCodec.names(having: \.hasLookahead),
+        places: clipPlaces, help: "Frames x264 looks ahead; fewer save memory and lose quality.")
+
+    /// `--keyint`.
+    public static let keyframeInterval = Setting(
+        key: "keyframeInterval", flag: "keyint", swift: "VideoOptions.keyframeInterval", type: "number",
+        defaultValue: "the encoder's (250 frames for x264 and x265)", unit: "seconds",
+        range: "> 0, ≤ \(formatNumber(VideoOptions.keyframeIntervalRange.upperBound))",
+        codecs: VideoCodec.names(having: \.hasKeyframeInterval), places: clipPlaces,
+        help: "The longest time between keyframes.")
+
+    /// `--max-bitrate`.
+    public static let maxBitrate = Setting(
+        key: "maxBitrate", flag: "max-bitrate", swift: "VideoOptions.maxBitrate", type: "bit rate (8M, 800k)",
+        defaultValue: "H.264's level limit", unit: "bits per second",
+        range: "\(formatBitrate(VideoOptions.maxBitrateRange.lowerBound))...\(formatBitrate(VideoOptions.maxBitrateRange.upperBound))",
+        codecs: VideoCodec.names(having: \.hasMaxBitrate), places: clipPlaces,
+        help: "A cap on the bit rate with a one-second buffer.")
+
+    /// `--loop`.
+    public static let loop = Setting(
+        key: "loop", flag: "loop", swift: "VideoOptions.loop", type: "whole number", defaultValue: "forever",
+        unit: "repeats", range: VideoOptions.loopRange.tableText,
+        codecs: VideoContainer.allCases.filter { $0.capabilities.loopOption != nil }.map(\.capabilities.defaultCodec.rawValue),
+        places: clipPlaces, help: "Times a GIF, APNG or WebP repeats after playing once; 0 plays once.")
+
+    /// The encoder's rows, in the order tables list them.
+    public static let encoderSettings: [Setting] = [
+        .codec, .container, .pixelFormat, .crf, .preset, .lookahead, .keyframeInterval, .maxBitrate, .loop,
+    ]
+}
+
+extension VideoContainer {
+    /// `.mp4`, or `name-%05d.png` for a PNG sequence: how tables name the container.
+    public func displayName(short: Bool) -> String {
+        self == .pngSequence ? (short ? "PNGs" : "name-%05d.png") : "." + capabilities.extensions[0]
+    }
+}

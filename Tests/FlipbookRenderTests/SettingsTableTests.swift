@@ -1,0 +1,95 @@
+import Flipbook
+import FlipbookTestSupport
+import Foundation
+import Testing
+
+/// The settings table is the one statement of every setting: these tests fail when a reader, a
+/// check or a document says something the table does not.
+@Suite("Settings table")
+struct SettingsTableTests {
+    @Test("keys and flags are unique, and every row says where it applies")
+    func rowsAreWellFormed() {
+        let keys = Settings.all.map(\.key)
+        #expect(Set(keys).count == keys.count, "\(keys)")
+        let flags = Settings.all.compactMap(\.flag)
+        #expect(Set(flags).count == flags.count, "\(flags)")
+        for row in Settings.all {
+            #expect(!row.places.isEmpty && !row.help.isEmpty && !row.defaultValue.isEmpty, "\(row.key)")
+        }
+    }
+
+    @Test("the CRF row's ranges are the codec table's: 0...51 for H.264 and HEVC, 0...63 for VP9 and AV1")
+    func crfRangesComeFromTheCodecTable() {
+        #expect(Setting.crf.codecRanges == [
+            Setting.CodecRange(codecs: ["h264", "hevc"], range: "0...51"),
+            Setting.CodecRange(codecs: ["vp9", "av1"], range: "0...63"),
+        ])
+        #expect(Setting.crf.codecs == VideoCodec.allCases.filter { $0.capabilities.crfRange != nil }.map(\.rawValue))
+        #expect(Setting.lookahead.codecs == ["h264"])
+        #expect(Setting.maxBitrate.codecs == ["h264", "hevc"])
+        #expect(Setting.loop.codecs == ["gif", "apng", "webp"])
+    }
+
+    @Test("a batch job takes exactly the table's batch keys")
+    func batchKeysAreTheTables() throws {
+        #expect(BatchJob.keys == Settings.keys(for: .batch))
+        // Every batch key is read: a job giving each of them a valid value is accepted.
+        let values: [String: String] = [
+            "name": #""n""#, "scene": #""confetti""#, "output": #""a.webm""#, "size": #""64x64""#, "scale": "1",
+            "fps": "10", "duration": "0.5", "seed": "3", "background": #""transparent""#, "time": "0.1",
+            "frames": #""0-2""#, "quality": #""high""#, "codec": #""vp9""#, "format": #""webm""#,
+            "pixelFormat": #""yuva420p""#, "crf": "40", "preset": #""fast""#, "lookahead": "10",
+            "keyframeInterval": "1", "maxBitrate": #""8M""#, "loop": "0",
+        ]
+        #expect(Set(values.keys) == Set(BatchJob.keys))
+        let json = "{" + BatchJob.keys.map { "\"\($0)\": \(values[$0]!)" }.joined(separator: ", ") + "}"
+        let batch = try BatchFile(decoding: Data("[\(json)]".utf8), source: "jobs.json")
+        let job = try #require(batch.jobs.first)
+        #expect(job.crf == 40 && job.loop == 0 && job.maxBitrate == 8_000_000 && job.request.background == .clear)
+    }
+
+    @Test("a scene file's top-level keys are the table's scene-file rows, and their help is the rows'")
+    func sceneFileKeysAreTheTables() throws {
+        let section = try #require(SceneReference.fileSections.first)
+        let keys = section.parameters.map(\.key).filter { $0 != "layers" }
+        #expect(keys == Settings.keys(for: .sceneFile))
+        for parameter in section.parameters where ["scale", "duration", "background"].contains(parameter.key) {
+            #expect(parameter.help == Settings.setting(forKey: parameter.key)?.help, "\(parameter.key)")
+        }
+    }
+
+    @Test("flipbook settings --json is the table")
+    func jsonRoundTrips() throws {
+        let decoded = try JSONDecoder().decode([Setting].self, from: Data(try Settings.json().utf8))
+        #expect(decoded == Settings.all)
+    }
+
+    @Test("the README's and the DocC article's tables are the generated ones", arguments: [
+        "README.md", "Sources/Flipbook/Flipbook.docc/CommandLineTool.md",
+    ])
+    func documentsShowTheTable(_ path: String) throws {
+        try expectGeneratedSection(in: path, marker: "settings", content: Settings.markdownTable)
+        try expectGeneratedSection(in: path, marker: "formats", content: Settings.formatTable)
+    }
+}
+
+/// The package's root directory.
+private let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// Expects the text between `<!-- marker:begin -->` and `<!-- marker:end -->` in `path` to be
+/// `content`; with UPDATE_REFERENCE=1 in the environment, writes it there instead.
+private func expectGeneratedSection(in path: String, marker: String, content: String) throws {
+    let url = packageRoot.appendingPathComponent(path)
+    let text = try String(contentsOf: url, encoding: .utf8)
+    let begin = "<!-- \(marker):begin -->\n", end = "<!-- \(marker):end -->"
+    let start = try #require(text.range(of: begin), "\(path) has no \(begin)")
+    let stop = try #require(text.range(of: end, range: start.upperBound..<text.endIndex), "\(path) has no \(end)")
+    let checkedIn = String(text[start.upperBound..<stop.lowerBound])
+    let generated = content + "\n"
+    if checkedIn != generated, ProcessInfo.processInfo.environment["UPDATE_REFERENCE"] == "1" {
+        try (text[..<start.upperBound] + generated + text[stop.lowerBound...]).write(to: url, atomically: true, encoding: .utf8)
+        return
+    }
+    #expect(checkedIn == generated, "\(path)'s \(marker) table is stale: run the tests with UPDATE_REFERENCE=1")
+}
