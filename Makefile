@@ -72,8 +72,8 @@ memcheck-only:
 	$(SWIFT) build -c release --product FlipbookMemcheck
 	bash scripts/memcheck.sh
 
-# Issue #5's workloads B1–B4 against their encoder floors, each measurement in its own process;
-# prints the table the README's Performance section shows. `flipbook-bench workloads B2` runs one.
+# The workloads B1–B5 against their encoder floors, each measurement in its own process; prints
+# the table of Benchmarks/end-to-end.md (the README shows its latest figures). `flipbook-bench workloads B2` runs one.
 bench: deps
 	$(SWIFT) build -c release --product flipbook-bench
 	$(RELEASE_BIN)/flipbook-bench all

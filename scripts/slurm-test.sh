@@ -146,8 +146,8 @@ whole_psnr="$(psnr "$work/whole.mp4" "$work/lossless.mp4")"
 joined_size=$(stat -c %s "$OUT/clip.mp4")
 whole_size=$(stat -c %s "$work/whole.mp4")
 echo "slurm-test: joined: 120 frames, $joined_size bytes, PSNR $joined_psnr dB; one piece: $whole_size bytes, PSNR $whole_psnr dB"
-# 2-second clips: four keyframes in 120 frames cost more than in the 10-second clips the README's
-# table measures, so the bound here is looser than its 0.1 dB.
+# 2-second clips: four keyframes in 120 frames cost more than in the 10-second clips of
+# Benchmarks/scale-out.md, so the bound here is looser than its 0.1 dB.
 awk -v j="$joined_psnr" -v w="$whole_psnr" 'BEGIN { exit !(j >= w - 0.5) }' \
     || fail "the joined clip's PSNR $joined_psnr dB is more than 0.5 dB below the whole render's $whole_psnr dB"
 echo "slurm-test: passed in $((SECONDS - started)) s (Slurm render + join: $wall s)"

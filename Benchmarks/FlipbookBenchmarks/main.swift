@@ -12,7 +12,7 @@ import Foundation
 //   dump-yuv <B1…B3> <file>  a workload's frames as raw yuv420p
 //   encoder-settings [B1 …]  H.264 before issue #12 and now: encode time, memory, size, peak rate, PSNR
 //   chunks [--duration S] [--width PX] [B1 …]  size and PSNR of N = 1, 2, 4, 8 chunks joined
-//                            by concat against one piece (the README's scale-out table)
+//                            by concat against one piece (Benchmarks/scale-out.md)
 //   workload-child …         internal: one measurement, run in its own process by `all`
 let benchmarks: [String: ([String]) throws -> Void] = [
     "all": WorkloadBenchmark.all,

@@ -73,7 +73,7 @@ public struct VideoOptions: Sendable, Hashable, Codable {
     /// 40 for medium), so a clip matches what the `ffmpeg` command line makes of the same frames.
     ///
     /// The lookahead is x264's largest memory cost: every frame in it is kept with its half-size
-    /// copies and analysis, about 6.5 MB per frame at 1080p (README, "Encoder settings"). A shorter
+    /// copies and analysis, about 6.5 MB per frame at 1080p (docs/Encoding.md). A shorter
     /// one saves that memory at some cost in quality per bit: on the 1000-ripple benchmark 10 frames
     /// instead of 40 made the file 11 % smaller at 0.6 dB lower PSNR.
     public var lookahead: Int?
