@@ -135,7 +135,7 @@ public struct FrameRate: Sendable, Hashable, CustomStringConvertible, Expressibl
         }
         guard let rate, rate.isSupported else {
             // As written: a number bare (as a file's number reads), anything else quoted.
-            let shown = Double(trimmed) != nil ? trimmed : "\"\(text)\""
+            let shown = Double(trimmed)?.isFinite == true ? trimmed : "\"\(text)\""
             throw FlipbookError(invalid: "The frame rate", "\(Self.requirement); it is \(shown).")
         }
         self = rate

@@ -72,10 +72,13 @@ public func render(
     _ timeline: Timeline, part: ClipPart, to url: URL, options: VideoOptions = VideoOptions(), workers: Int? = nil,
     cancellation: RenderCancellation? = nil, progress: ((RenderProgress) -> Void)? = nil
 ) throws -> RenderReport {
-    try timeline.validate()
-    try options.validate()
-    let resolved = options.forTimeline(background: timeline.background)
-    let format = try OutputFormat(url: url, options: resolved)
+    let (options, format) = try resolveClip(timeline, to: url, options: options)
+    return try renderPart(timeline, part: part, to: url, format: format, options: options, workers: workers,
+                          cancellation: cancellation, progress: progress)
+}
+
+/// Refuses a part of a format that cannot be joined without re-encoding (GIF, APNG, WebP).
+func checkJoinable(_ format: OutputFormat) throws {
     switch format.container {
     case .gif, .apng, .webp:
         throw FlipbookError(invalid: "output",
@@ -83,13 +86,22 @@ public func render(
                 + "render chunks as .mp4, .mov, .webm, .mkv or a PNG sequence.", at: .init(keyPath: "output"))
     default: break
     }
+}
+
+/// A part of a checked timeline to a resolved `format`, with options as ``resolveClip(_:to:options:)``
+/// or a plan resolves them.
+func renderPart(
+    _ timeline: Timeline, part: ClipPart, to url: URL, format: OutputFormat, options resolved: VideoOptions,
+    workers: Int?, cancellation: RenderCancellation?, progress: ((RenderProgress) -> Void)?
+) throws -> RenderReport {
+    try checkJoinable(format)
     try checkFrameRange(part.frames, in: timeline)
     let record = try part.record(timeline: timeline, options: resolved)
     // x264 encodes the part with the frames a single render would have around it: a second before,
     // so its rate control and rate buffer arrive in the state a single render's would be in, and
     // its lookahead after, so the part's last frames get the bits a single render gives them. Only
     // the part's own packets are written (VideoOptions.keptTimestamps).
-    var options = options
+    var options = resolved
     var frames = part.frames
     if format.codec == .h264 {
         let before = min(part.frames.lowerBound, Int(timeline.fps.framesPerSecond.rounded(.up)))
@@ -99,7 +111,7 @@ public func render(
     }
     var report = try renderClip(
         timeline, frames: frames, timestampOffset: frames.lowerBound, comment: record.description, to: url,
-        options: options, workers: workers, cancellation: cancellation, progress: progress)
+        format: format, options: options, workers: workers, cancellation: cancellation, progress: progress)
     report.frames = part.frames
     report.frameCount = part.frames.count
     report.duration = timeline.time(ofFrame: part.frames.count)
@@ -117,10 +129,9 @@ public func render(
     _ timeline: Timeline, chunk: Chunk, to url: URL, options: VideoOptions = VideoOptions(), scene: String? = nil,
     workers: Int? = nil, cancellation: RenderCancellation? = nil, progress: ((RenderProgress) -> Void)? = nil
 ) throws -> RenderReport {
-    try options.validate()
-    let codec = try OutputFormat(url: url, options: options.forTimeline(background: timeline.background)).codec
-    let gop = codec.capabilities.hasKeyframeInterval ? options.gopLength(fps: timeline.fps) : nil
+    let (options, format) = try resolveClip(timeline, to: url, options: options)
+    let gop = format.codec.capabilities.hasKeyframeInterval ? options.gopLength(fps: timeline.fps) : nil
     let part = try ClipPart(chunk, of: timeline, groupOfPictures: gop, scene: scene)
-    return try render(timeline, part: part, to: url, options: options, workers: workers, cancellation: cancellation,
-                      progress: progress)
+    return try renderPart(timeline, part: part, to: url, format: format, options: options, workers: workers,
+                          cancellation: cancellation, progress: progress)
 }

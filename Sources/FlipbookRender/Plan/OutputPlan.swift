@@ -59,16 +59,17 @@ public struct OutputPlan: Sendable {
             report.pixelHeight = timeline.pixelHeight
             return report
         }
-        let options = self.options ?? VideoOptions()
+        // Everything was checked and resolved when the plan was made: nothing is read or checked again.
+        guard let format, let options else { throw FlipbookError.internal("a clip's plan has no format") }
         if let part {
-            return try render(timeline, part: part, to: destination, options: options, workers: workers,
-                              cancellation: cancellation, progress: progress)
+            return try renderPart(timeline, part: part, to: destination, format: format, options: options,
+                                  workers: workers, cancellation: cancellation, progress: progress)
         }
         if let frames {
-            return try render(timeline, frames: frames, to: destination, options: options, workers: workers,
-                              cancellation: cancellation, progress: progress)
+            return try renderClip(timeline, frames: frames, to: destination, format: format, options: options,
+                                  workers: workers, cancellation: cancellation, progress: progress)
         }
-        return try render(timeline, to: destination, options: options, workers: workers, cancellation: cancellation,
-                          progress: progress)
+        return try renderWhole(timeline, to: destination, format: format, options: options, workers: workers,
+                               cancellation: cancellation, progress: progress)
     }
 }

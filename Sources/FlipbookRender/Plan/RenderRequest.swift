@@ -84,8 +84,8 @@ public struct RenderRequest: Sendable, Equatable {
         case .clip(let container):
             timeline = (quality ?? .standard).applied(to: timeline)
             var options = try videoOptions(transparent: timeline.background == .clear)
-            options.container = container
-            let format = try OutputFormat(container: container, options: options.forTimeline(background: timeline.background))
+                .forTimeline(background: timeline.background)
+            let format = try OutputFormat(container: container, options: options)
             options = (quality ?? .standard).applied(to: options, codec: format.codec, presetGiven: preset != nil,
                                                       crfGiven: crf != nil)
             do {
@@ -98,6 +98,7 @@ public struct RenderRequest: Sendable, Equatable {
             plan.format = format
             plan.options = options
             if let chunk {
+                try checkJoinable(format)
                 let gop = format.codec.capabilities.hasKeyframeInterval ? options.gopLength(fps: timeline.fps) : nil
                 plan.part = try ClipPart(chunk, of: timeline, groupOfPictures: gop, scene: try chunkIdentity(relativeTo: directory))
             }

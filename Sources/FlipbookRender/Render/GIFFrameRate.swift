@@ -11,12 +11,9 @@ import Foundation
 ///
 /// Returns the timeline unchanged (and no note) for every other output, and when no such rate exists
 /// (the GIF encoder then refuses the rate with its own advice).
-func timelineForGIF(_ timeline: Timeline, to url: URL, options: VideoOptions) -> (Timeline, note: String?) {
+func timelineForGIF(_ timeline: Timeline, format: OutputFormat) -> (Timeline, note: String?) {
     let fps = timeline.fps
-    guard fps.framesPerSecond > GIFTiming.maximumRate,
-          let format = try? OutputFormat(url: url, options: options.forTimeline(background: timeline.background)),
-          format.container == .gif
-    else { return (timeline, nil) }
+    guard fps.framesPerSecond > GIFTiming.maximumRate, format.container == .gif else { return (timeline, nil) }
     let smallest = Int((fps.framesPerSecond / GIFTiming.maximumRate).rounded(.up))
     for step in smallest...(smallest + 8) {
         let (denominator, overflow) = fps.denominator.multipliedReportingOverflow(by: step)

@@ -36,9 +36,31 @@ public func render(
     _ timeline: Timeline, to url: URL, options: VideoOptions = VideoOptions(), workers: Int? = nil,
     cancellation: RenderCancellation? = nil, progress: ((RenderProgress) -> Void)? = nil
 ) throws -> RenderReport {
-    // A GIF cannot play faster than 50 fps: a faster timeline is written every k-th frame, and said so.
-    let (clip, rateNote) = timelineForGIF(timeline, to: url, options: options)
-    var report = try renderClip(clip, frames: nil, to: url, options: options, workers: workers,
+    let (options, format) = try resolveClip(timeline, to: url, options: options)
+    return try renderWhole(timeline, to: url, format: format, options: options, workers: workers,
+                           cancellation: cancellation, progress: progress)
+}
+
+/// Checks a Swift caller's timeline and options and resolves the output's format from its name:
+/// what ``RenderRequest/plan(relativeTo:expecting:)`` does for the command line and batch files.
+func resolveClip(_ timeline: Timeline, to url: URL, options: VideoOptions) throws -> (VideoOptions, OutputFormat) {
+    try timeline.validate()
+    try options.validate()
+    let options = options.forTimeline(background: timeline.background)
+    let format = try OutputFormat(url: url, options: options)
+    // Checked here, not inside the encoder, so the message names the limit before any frame is drawn.
+    try format.codec.checkFrameSize(width: timeline.pixelWidth, height: timeline.pixelHeight)
+    return (options, format)
+}
+
+/// The whole timeline to a resolved `format`. A GIF cannot play faster than 50 fps: a faster
+/// timeline is written every k-th frame, and said so.
+func renderWhole(
+    _ timeline: Timeline, to url: URL, format: OutputFormat, options: VideoOptions, workers: Int?,
+    cancellation: RenderCancellation?, progress: ((RenderProgress) -> Void)?
+) throws -> RenderReport {
+    let (clip, rateNote) = timelineForGIF(timeline, format: format)
+    var report = try renderClip(clip, frames: nil, to: url, format: format, options: options, workers: workers,
                                 cancellation: cancellation, progress: progress)
     if let rateNote { report.timingNote = [rateNote, report.timingNote].compactMap { $0 }.joined(separator: " ") }
     return report
@@ -57,8 +79,9 @@ public func render(
     _ timeline: Timeline, frames: ClosedRange<Int>, to url: URL, options: VideoOptions = VideoOptions(),
     workers: Int? = nil, cancellation: RenderCancellation? = nil, progress: ((RenderProgress) -> Void)? = nil
 ) throws -> RenderReport {
-    try renderClip(timeline, frames: frames, to: url, options: options, workers: workers, cancellation: cancellation,
-                   progress: progress)
+    let (options, format) = try resolveClip(timeline, to: url, options: options)
+    return try renderClip(timeline, frames: frames, to: url, format: format, options: options, workers: workers,
+                          cancellation: cancellation, progress: progress)
 }
 
 /// As ``render(_:frames:to:options:workers:cancellation:progress:)``, with the clip's first frame
@@ -73,24 +96,20 @@ package func render(
         throw FlipbookError(invalid: "timestampOffset", "must be 0 or more; it is \(timestampOffset).",
                             at: .init(keyPath: "timestampOffset"))
     }
-    return try renderClip(timeline, frames: frames, timestampOffset: timestampOffset, to: url, options: options,
-                          workers: workers, cancellation: cancellation, progress: progress)
+    let (options, format) = try resolveClip(timeline, to: url, options: options)
+    return try renderClip(timeline, frames: frames, timestampOffset: timestampOffset, to: url, format: format,
+                          options: options, workers: workers, cancellation: cancellation, progress: progress)
 }
 
-/// The one render path: `frames` `nil` means the whole timeline; `comment` goes in a video's
-/// `comment` tag (a chunk's record).
+/// The one render path, for a timeline and options already checked and a `format` already resolved
+/// (``resolveClip(_:to:options:)`` or a plan): `frames` `nil` means the whole timeline; `comment`
+/// goes in a video's `comment` tag (a chunk's record).
 func renderClip(
     _ timeline: Timeline, frames requested: ClosedRange<Int>?, timestampOffset: Int = 0, comment: String? = nil,
-    to url: URL,
-    options requestedOptions: VideoOptions, workers: Int?, cancellation: RenderCancellation?,
-    progress: ((RenderProgress) -> Void)?
+    to url: URL, format: OutputFormat, options requestedOptions: VideoOptions, workers: Int?,
+    cancellation: RenderCancellation?, progress: ((RenderProgress) -> Void)?
 ) throws -> RenderReport {
-    try timeline.validate()
-    try requestedOptions.validate()
-    var options = requestedOptions.forTimeline(background: timeline.background)
-    let format = try OutputFormat(url: url, options: options)
-    // Checked here, not inside the encoder, so the message names the limit before any frame is drawn.
-    try format.codec.checkFrameSize(width: timeline.pixelWidth, height: timeline.pixelHeight)
+    var options = requestedOptions
     let frames = try checkedFrames(requested, of: timeline, output: url)
     let total = frames.count
     if let workers, !renderWorkerRange.contains(workers) {
@@ -105,7 +124,7 @@ func renderClip(
     defer { cancellation?.removeHandler(forwarding) }
     let started = DispatchTime.now().uptimeNanoseconds
     let renderPass = RenderPass(
-        timeline: timeline, frames: frames, timestampOffset: timestampOffset, comment: comment, url: url,
+        timeline: timeline, frames: frames, timestampOffset: timestampOffset, comment: comment, url: url, format: format,
         workerCount: min(workers ?? ProcessInfo.processInfo.activeProcessorCount, total), stop: stop,
         progress: progress, started: started)
     if Task.isCancelled { stop.cancel(.cancelled) }

@@ -12,6 +12,8 @@ struct RenderPass {
     var timestampOffset: Int
     var comment: String?
     var url: URL
+    /// The output's container, codec and pixel format, resolved before the render.
+    var format: OutputFormat
     var workerCount: Int
     /// The render's cancellation, which both passes answer.
     var stop: RenderCancellation
@@ -36,8 +38,8 @@ struct RenderPass {
     func run(_ options: VideoOptions) throws -> Outcome {
         // Opening the sink first checks the options and the destination before any thread starts.
         let sink = try makeFrameSink(
-            url: url, width: timeline.pixelWidth, height: timeline.pixelHeight, fps: timeline.fps, options: options,
-            firstNumber: frames.lowerBound, firstTimestamp: timestampOffset, comment: comment)
+            url: url, width: timeline.pixelWidth, height: timeline.pixelHeight, fps: timeline.fps, format: format,
+            options: options, firstNumber: frames.lowerBound, firstTimestamp: timestampOffset, comment: comment)
         let passStarted = DispatchTime.now().uptimeNanoseconds
         // Two frames per worker: one being drawn, one finished and waiting its turn.
         let pipeline = RenderPipeline(

@@ -42,14 +42,21 @@ public final class ImageSequenceSink: FrameSink {
     ///
     /// - Throws: ``FlipbookError`` (invalid input) when the name has no `%05d`-style number, the size
     ///   or an option is out of range; (file) when the directory cannot be written.
-    public init(url: URL, width: Int, height: Int, firstNumber: Int = 0, options: VideoOptions = VideoOptions()) throws {
+    public convenience init(url: URL, width: Int, height: Int, firstNumber: Int = 0, options: VideoOptions = VideoOptions()) throws {
+        try options.validate()
+        let format = try OutputFormat(url: url, options: options)
+        try format.codec.checkFrameSize(width: width, height: height)
+        try self.init(url: url, width: width, height: height, firstNumber: firstNumber, format: format, options: options)
+    }
+
+    /// A sink for a `format` already resolved and checked (a render's plan).
+    package init(url: URL, width: Int, height: Int, firstNumber: Int, format: OutputFormat, options: VideoOptions) throws {
         self.url = url.standardizedFileURL
         self.width = width
         self.height = height
         self.firstNumber = firstNumber
         self.options = options
-        try options.validate()
-        format = try OutputFormat(url: url, options: options)
+        self.format = format
         guard format.container == .pngSequence, let pattern = FrameNumberPattern(url.lastPathComponent) else {
             throw FlipbookError(invalid: "The output name",
                 "of an image sequence must end in .png and hold the frame number as %05d; it is \"\(url.lastPathComponent)\".",
@@ -59,7 +66,6 @@ public final class ImageSequenceSink: FrameSink {
             throw FlipbookError(invalid: "firstNumber", "must be 0 or more; it is \(firstNumber).", at: .init(keyPath: "firstNumber"))
         }
         self.pattern = pattern
-        try format.codec.checkFrameSize(width: width, height: height)
         // Fails early, before any frame is drawn, when the directory is missing or read-only.
         _ = try PartialOutputFile(destination: self.url.deletingLastPathComponent().appendingPathComponent(pattern.name(firstNumber)), what: "PNG")
         encoder = try FrameEncoder(width: width, height: height, fps: 1, format: format, options: options,

@@ -9,20 +9,26 @@ import Foundation
 public func makeFrameSink(
     url: URL, width: Int, height: Int, fps: FrameRate, options: VideoOptions = VideoOptions(), firstNumber: Int = 0
 ) throws -> any FrameSink {
-    try makeFrameSink(url: url, width: width, height: height, fps: fps, options: options, firstNumber: firstNumber,
-                      firstTimestamp: 0)
+    try options.validate()
+    let format = try OutputFormat(url: url, options: options)
+    try format.codec.checkFrameSize(width: width, height: height)
+    if format.container != .pngSequence { try fps.validate() }
+    return try makeFrameSink(url: url, width: width, height: height, fps: fps, format: format, options: options,
+                             firstNumber: firstNumber, firstTimestamp: 0)
 }
 
-/// As the public function; a video's first frame is presented at `firstTimestamp / fps` seconds, so
-/// a clip rendered in parts can continue the timestamps of the part before it; `comment` goes in a
-/// video's `comment` tag (a chunk's ``ChunkRecord``).
+/// As the public function, for a `format` already resolved and checked (a render's plan): nothing is
+/// read from the name or checked again. A video's first frame is presented at `firstTimestamp / fps`
+/// seconds, so a clip rendered in parts can continue the timestamps of the part before it; `comment`
+/// goes in a video's `comment` tag (a chunk's ``ChunkRecord``).
 package func makeFrameSink(
-    url: URL, width: Int, height: Int, fps: FrameRate, options: VideoOptions, firstNumber: Int, firstTimestamp: Int,
-    comment: String? = nil
+    url: URL, width: Int, height: Int, fps: FrameRate, format: OutputFormat, options: VideoOptions, firstNumber: Int,
+    firstTimestamp: Int, comment: String? = nil
 ) throws -> any FrameSink {
-    if try (options.container ?? VideoContainer(for: url)) == .pngSequence {
-        return try ImageSequenceSink(url: url, width: width, height: height, firstNumber: firstNumber, options: options)
+    if format.container == .pngSequence {
+        return try ImageSequenceSink(url: url, width: width, height: height, firstNumber: firstNumber, format: format,
+                                     options: options)
     }
-    return try VideoEncoder(url: url, width: width, height: height, fps: fps, options: options, failAfterBytes: nil,
+    return try VideoEncoder(url: url, width: width, height: height, fps: fps, format: format, options: options,
                             firstTimestamp: firstTimestamp, comment: comment)
 }

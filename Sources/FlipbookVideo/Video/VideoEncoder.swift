@@ -83,27 +83,38 @@ public final class VideoEncoder: FrameSink {
     /// `firstTimestamp` is the first frame's presentation time in frames (`1/fps`), so a clip
     /// rendered in parts can continue the timestamps of the part before it; `comment` goes in the
     /// container's `comment` tag (a chunk's ``ChunkRecord``).
-    package init(
+    package convenience init(
         url: URL, width: Int, height: Int, fps: FrameRate, options: VideoOptions, failAfterBytes: Int64?,
         firstTimestamp: Int = 0, comment: String? = nil
     ) throws {
-        self.url = url.standardizedFileURL
-        self.width = width
-        self.height = height
-        self.fps = fps
-        self.options = options
-        coefficients = YUVCoefficients(background: options.background)
-        state = .finished
         // Every check a file or flag reader also makes, with the same message; then the codec's limits.
         try fps.validate()
         try options.validate()
-        format = try OutputFormat(url: url, options: options)
+        let format = try OutputFormat(url: url, options: options)
         if format.container == .pngSequence {
             throw FlipbookError(invalid: "The output name",
                 "\(url.lastPathComponent) names a PNG sequence, which ImageSequenceSink (or makeFrameSink) writes, not VideoEncoder.",
                 at: .init(keyPath: "output"))
         }
         try format.codec.checkFrameSize(width: width, height: height)
+        try self.init(url: url, width: width, height: height, fps: fps, format: format, options: options,
+                      failAfterBytes: failAfterBytes, firstTimestamp: firstTimestamp, comment: comment)
+    }
+
+    /// An encoder for a `format` already resolved and checked, with the options, rate and size it was
+    /// checked with (a render's plan): nothing is read from the name or checked again.
+    package init(
+        url: URL, width: Int, height: Int, fps: FrameRate, format: OutputFormat, options: VideoOptions,
+        failAfterBytes: Int64? = nil, firstTimestamp: Int = 0, comment: String? = nil
+    ) throws {
+        self.url = url.standardizedFileURL
+        self.width = width
+        self.height = height
+        self.fps = fps
+        self.options = options
+        self.format = format
+        coefficients = YUVCoefficients(background: options.background)
+        state = .finished
         timingNote = format.codec == .gif ? try GIFTiming.describe(fps) : nil
         let session = try Session(
             destination: self.url, width: width, height: height, fps: fps, format: format, options: options,
