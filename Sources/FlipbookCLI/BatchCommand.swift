@@ -11,8 +11,8 @@ extension FlipbookTool {
             abstract: "Render many clips and stills described in one JSON file.",
             discussion: """
                 The file holds {"jobs": [...]}; each job has "scene" (confetti, ripples or a scene \
-                file) and "output" (.mp4, .mov, .webm, .mkv, .gif, .apng, .webp or name-%05d.png for a clip; \
-                .png, .pdf or .svg for a still), and optionally \
+                file) and "output" (its extension picks a clip or a still, as for render and still; \
+                `flipbook settings --markdown` lists them), and optionally \
                 \(BatchJob.keys.filter { !["scene", "output"].contains($0) }.map { "\"\($0)\"" }.joined(separator: ", ")): \
                 the flags of render and still, checked the same way. Relative paths are resolved \
                 against the batch file's directory.

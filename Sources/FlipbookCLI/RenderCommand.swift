@@ -6,7 +6,13 @@ extension FlipbookTool {
     /// `flipbook render`: a scene to a video clip, an animation or a PNG sequence.
     struct Render: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Render a scene to a video (.mp4 .m4v .mov .webm .mkv), an animation (.gif .apng .webp) or PNGs (name-%05d.png).",
+            abstract: "Render a scene to a video ("
+                + VideoContainer.allCases.filter(\.capabilities.joinsByRemuxing).flatMap(\.capabilities.extensions)
+                    .map { "." + $0 }.joined(separator: " ")
+                + "), an animation ("
+                + VideoContainer.allCases.filter { $0.capabilities.loopOption != nil }.map { $0.displayName(short: false) }
+                    .joined(separator: " ")
+                + ") or PNGs (name-%05d.png).",
             // Example lines stay short: the parser wraps discussion text at the terminal's width.
             discussion: """
                 The output's extension picks the format and its default codec; --codec and --format \

@@ -26,7 +26,7 @@ struct BatchFileTests {
     ])
     func frameRates(text: String, rate: FrameRate) throws {
         let batch = try decode(#"{"jobs": [{"scene": "confetti", "output": "a.mp4", "fps": \#(text)}]}"#)
-        #expect(batch.jobs[0].request.fps == rate)
+        #expect(batch.jobs[0].request.scene.fps == rate)
     }
 
     @Test("a value of the wrong type names its key path", arguments: [
@@ -96,7 +96,7 @@ struct BatchRunTests {
     func cancelled() throws {
         let scratch = try TemporaryDirectory("batch")
         let batch = BatchFile(
-            jobs: [BatchJob(request: SceneRequest(scene: "confetti"), output: "a.png")], baseDirectory: scratch.url)
+            jobs: [BatchJob(request: RenderRequest(scene: SceneRequest(scene: "confetti"), output: "a.png"))], baseDirectory: scratch.url)
         let cancellation = RenderCancellation()
         cancellation.cancel(.signal(SIGINT))
         let report = runBatch(batch, cancellation: cancellation)

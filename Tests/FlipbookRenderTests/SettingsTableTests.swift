@@ -45,7 +45,8 @@ struct SettingsTableTests {
         let json = "{" + BatchJob.keys.map { "\"\($0)\": \(values[$0]!)" }.joined(separator: ", ") + "}"
         let batch = try BatchFile(decoding: Data("[\(json)]".utf8), source: "jobs.json")
         let job = try #require(batch.jobs.first)
-        #expect(job.crf == 40 && job.loop == 0 && job.maxBitrate == 8_000_000 && job.request.background == .clear)
+        #expect(job.request.crf == 40 && job.request.loop == 0 && job.request.maxBitrate == 8_000_000)
+        #expect(job.request.scene.background == .clear && job.name == "n")
     }
 
     @Test("a scene file's top-level keys are the table's scene-file rows, and their help is the rows'")

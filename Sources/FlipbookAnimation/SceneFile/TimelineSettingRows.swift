@@ -50,8 +50,7 @@ extension Setting {
         key: "background", flag: "background", swift: "Timeline.background", type: "colour or transparent",
         defaultValue: "white for a built-in scene; none in a scene file (alpha kept where the format has it)",
         range: "a SwiftUI colour name, #rgb, #rrggbb, #rrggbbaa, or transparent", places: everywhere,
-        help: "The colour under every frame; transparent keeps alpha (.mov, .webm, .mkv, .gif, .apng, .webp, PNG) "
-            + "and is an error for a format without it.")
+        help: "The colour under every frame; transparent keeps alpha, and is an error for a format without it.")
 
     /// The timeline's rows, in the order tables list them.
     public static let timelineSettings: [Setting] = [.size, .scale, .fps, .duration, .seed, .background]

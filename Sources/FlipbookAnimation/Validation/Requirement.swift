@@ -9,8 +9,7 @@ import Foundation
 /// ``FlipbookError/Location/keyPath``, so a file reader can find the value's line and column.
 func check(_ condition: Bool, _ keyPath: String, _ requirement: String, _ value: Any) throws {
     guard condition else {
-        throw FlipbookError(invalid: keyPath, "must be \(requirement); it is \(shown(value)).",
-                            at: FlipbookError.Location(keyPath: keyPath))
+        throw FlipbookError.mustBe(keyPath, requirement, itIs: shown(value))
     }
 }
 

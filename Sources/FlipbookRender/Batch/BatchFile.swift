@@ -63,7 +63,7 @@ public struct BatchFile: Sendable, Equatable {
             list = root
         }
         guard let entries = list as? [Any] else {
-            throw FlipbookError(invalid: "jobs", "must be a list of jobs; it is \(jsonKind(list)).", at: .init(keyPath: "jobs"))
+            throw FlipbookError.mustBe("jobs", "a list of jobs", itIs: jsonKind(list))
         }
         guard !entries.isEmpty else {
             throw FlipbookError(invalid: "jobs", "must list at least one job; it is empty.", at: .init(keyPath: "jobs"))
@@ -83,25 +83,26 @@ public struct BatchFile: Sendable, Equatable {
         }
         try rejectUnknownKeys(of: object, known: BatchJob.keys, what: "a batch job", at: "")
         let fields = JSONFields(object)
-        guard let scene = try fields.string("scene") else { throw missing("scene") }
-        guard let output = try fields.string("output") else { throw missing("output") }
-        let request = SceneRequest(
-            scene: scene, size: try fields.pixelSize("size"), scale: try fields.number("scale"),
-            fps: try fields.frameRate("fps"), duration: try fields.number("duration"),
-            seed: try fields.whole("seed", UInt64.self), background: try fields.color("background"))
-        var job = BatchJob(
-            name: try fields.string("name"), request: request, output: output, time: try fields.number("time"),
-            crf: try fields.whole("crf", Int.self), preset: try fields.string("preset"))
-        job.codec = try fields.choice("codec", VideoCodec.self)
-        job.format = try fields.choice("format", VideoContainer.self)
-        job.pixelFormat = try fields.choice("pixelFormat", PixelFormat.self)
-        job.quality = try fields.choice("quality", RenderQuality.self)
-        job.loop = try fields.whole("loop", Int.self)
-        job.lookahead = try fields.whole("lookahead", Int.self)
-        job.keyframeInterval = try fields.number("keyframeInterval")
-        job.maxBitrate = try fields.bitrate("maxBitrate")
-        job.frames = try fields.frames("frames")
-        return job
+        guard let sceneName = try fields.string(Setting.scene.key) else { throw missing(Setting.scene.key) }
+        guard let output = try fields.string(Setting.output.key) else { throw missing(Setting.output.key) }
+        let scene = SceneRequest(
+            scene: sceneName, size: try fields.pixelSize(Setting.size.key), scale: try fields.number(Setting.scale.key),
+            fps: try fields.frameRate(Setting.fps.key), duration: try fields.number(Setting.duration.key),
+            seed: try fields.whole(Setting.seed.key, UInt64.self), background: try fields.color(Setting.background.key))
+        var request = RenderRequest(scene: scene, output: output)
+        request.time = try fields.number(Setting.time.key)
+        request.crf = try fields.whole(Setting.crf.key, Int.self)
+        request.preset = try fields.string(Setting.preset.key)
+        request.codec = try fields.choice(Setting.codec.key, VideoCodec.self)
+        request.container = try fields.choice(Setting.container.key, VideoContainer.self)
+        request.pixelFormat = try fields.choice(Setting.pixelFormat.key, PixelFormat.self)
+        request.quality = try fields.choice(Setting.quality.key, RenderQuality.self)
+        request.loop = try fields.whole(Setting.loop.key, Int.self)
+        request.lookahead = try fields.whole(Setting.lookahead.key, Int.self)
+        request.keyframeInterval = try fields.number(Setting.keyframeInterval.key)
+        request.maxBitrate = try fields.bitrate(Setting.maxBitrate.key)
+        request.frames = try fields.frames(Setting.frames.key)
+        return BatchJob(name: try fields.string(Setting.name.key), request: request)
     }
 
     private static func missing(_ key: String) -> FlipbookError {
@@ -146,7 +147,7 @@ private struct JSONFields {
     }
 
     private func wrong(_ key: String, _ expected: String, _ value: Any) -> FlipbookError {
-        FlipbookError(invalid: key, "must be \(expected); it is \(jsonKind(value)).", at: .init(keyPath: key))
+        FlipbookError.mustBe(key, expected, itIs: jsonKind(value))
     }
 
     func string(_ key: String) throws -> String? {
@@ -172,9 +173,7 @@ private struct JSONFields {
         if let exact = T(number.stringValue) { return exact }
         let double = number.doubleValue
         guard double.isFinite, double == double.rounded(), let exact = T(exactly: double) else {
-            throw FlipbookError(
-                invalid: key, "must be a whole number from \(T.min) to \(T.max); it is \(formatNumber(double)).",
-                at: .init(keyPath: key))
+            throw FlipbookError.mustBe(key, "a whole number from \(T.min) to \(T.max)", itIs: formatNumber(double))
         }
         return exact
     }
@@ -196,8 +195,7 @@ private struct JSONFields {
     func pixelSize(_ key: String) throws -> PixelSize? {
         guard let text = try string(key) else { return nil }
         guard let size = PixelSize(parsing: text) else {
-            throw FlipbookError(invalid: key, "must be WIDTHxHEIGHT in pixels, e.g. \"1080x1920\"; it is \"\(text)\".",
-                                at: .init(keyPath: key))
+            throw FlipbookError.mustBe(key, "WIDTHxHEIGHT in pixels, e.g. \"1080x1920\"", itIs: "\"\(text)\"")
         }
         return size
     }
@@ -207,10 +205,8 @@ private struct JSONFields {
         guard let text = try string(key) else { return nil }
         guard let value = T(rawValue: text) else {
             let names = T.allCases.map(\.rawValue)
-            throw FlipbookError(
-                invalid: key, "must be one of \(names.joined(separator: ", ")); it is \"\(text)\"."
-                    + didYouMean(text, among: names),
-                at: .init(keyPath: key))
+            throw FlipbookError.mustBe(key, "one of \(names.joined(separator: ", "))", itIs: "\"\(text)\"",
+                                       didYouMean(text, among: names))
         }
         return value
     }
@@ -220,8 +216,7 @@ private struct JSONFields {
         guard let value = value(key) else { return nil }
         if let text = value as? String {
             guard let bits = Bitrate.bitsPerSecond(text) else {
-                throw FlipbookError(invalid: key, "must be bits per second, e.g. \"8M\" or \"800k\"; it is \"\(text)\".",
-                                    at: .init(keyPath: key))
+                throw FlipbookError.mustBe(key, "bits per second, e.g. \"8M\" or \"800k\"", itIs: "\"\(text)\"")
             }
             return bits
         }
@@ -232,9 +227,8 @@ private struct JSONFields {
     func frames(_ key: String) throws -> ClosedRange<Int>? {
         guard let text = try string(key) else { return nil }
         guard let range = frameRange(parsing: text) else {
-            throw FlipbookError(
-                invalid: key, "must be \"FIRST-LAST\", frame numbers from 0 with FIRST ≤ LAST, e.g. \"120-239\"; it is \"\(text)\".",
-                at: .init(keyPath: key))
+            throw FlipbookError.mustBe(
+                key, "\"FIRST-LAST\", frame numbers from 0 with FIRST ≤ LAST, e.g. \"120-239\"", itIs: "\"\(text)\"")
         }
         return range
     }
@@ -243,9 +237,9 @@ private struct JSONFields {
     func color(_ key: String) throws -> Color? {
         guard let text = try string(key) else { return nil }
         guard let color = Color(named: text) else {
-            throw FlipbookError(
-                invalid: key, "must be a colour name (white, black, ...), a hex string like \"#1c1c1e\" or transparent; it is \"\(text)\".",
-                at: .init(keyPath: key))
+            throw FlipbookError.mustBe(
+                key, "a colour name (white, black, ...), a hex string like \"#1c1c1e\" or transparent", itIs: "\"\(text)\"",
+                didYouMean(text, among: Color.names))
         }
         return color
     }

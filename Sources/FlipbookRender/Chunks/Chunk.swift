@@ -30,9 +30,7 @@ public struct Chunk: Sendable, Hashable, CustomStringConvertible {
                                 at: .init(keyPath: what))
         }
         guard (1...count).contains(index) else {
-            throw FlipbookError(invalid: what,
-                                "must be a \(what) from 1 to \(count) (counted from 1); it is \(index)/\(count).",
-                                at: .init(keyPath: what))
+            throw FlipbookError.mustBe(what, "a \(what) from 1 to \(count) (counted from 1)", itIs: "\(index)/\(count)")
         }
         self.index = index
         self.count = count

@@ -79,12 +79,12 @@ public func render(
 
 /// Refuses a part of a format that cannot be joined without re-encoding (GIF, APNG, WebP).
 func checkJoinable(_ format: OutputFormat) throws {
-    switch format.container {
-    case .gif, .apng, .webp:
+    let container = format.container
+    guard container == .pngSequence || container.capabilities.joinsByRemuxing else {
+        let joinable = VideoContainer.allCases.filter(\.capabilities.joinsByRemuxing).map { $0.displayName(short: false) }
         throw FlipbookError(invalid: "output",
-            "cannot be a chunk: \(format.container.capabilities.displayName) cannot be joined without re-encoding; "
-                + "render chunks as .mp4, .mov, .webm, .mkv or a PNG sequence.", at: .init(keyPath: "output"))
-    default: break
+            "cannot be a chunk: \(container.capabilities.displayName) cannot be joined without re-encoding; "
+                + "render chunks as \(joinable.joined(separator: ", ")) or a PNG sequence.", at: .init(keyPath: "output"))
     }
 }
 

@@ -54,9 +54,7 @@ public struct JobArrayEnvironment: Sendable {
         let parts = text.trimmingCharacters(in: .whitespaces).split(separator: "/", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters(in: .whitespaces) }
         guard parts.count == 2 else {
-            throw FlipbookError(invalid: what,
-                "must be K/N (the K-th of N, from 1), auto/N or auto/auto; it is '\(text)'.",
-                at: .init(keyPath: what))
+            throw FlipbookError.mustBe(what, "K/N (the K-th of N, from 1), auto/N or auto/auto", itIs: "'\(text)'")
         }
         let count: Int
         if parts[1].lowercased() == "auto" {

@@ -5,8 +5,8 @@ import Foundation
 
 /// Renders a timeline to a video file or an image sequence.
 ///
-/// The output's name picks the format (or ``VideoOptions/container`` does): `.mp4` H.264, `.mov`
-/// ProRes, `.webm` VP9, `.mkv`, `.gif`, `.apng`, `.webp`, and `name-%05d.png` for a PNG sequence;
+/// The output's name picks the format (or ``VideoOptions/container`` does) and its default codec,
+/// by the container table (``VideoContainer/capabilities``; `name-%05d.png` is a PNG sequence);
 /// ``VideoOptions`` may pick another codec and pixel format (see ``OutputFormat``). The frames go
 /// to the ``FrameSink`` that ``makeFrameSink(url:width:height:fps:options:firstNumber:)`` makes.
 ///
@@ -93,8 +93,7 @@ package func render(
     workers: Int? = nil, cancellation: RenderCancellation? = nil, progress: ((RenderProgress) -> Void)? = nil
 ) throws -> RenderReport {
     guard timestampOffset >= 0 else {
-        throw FlipbookError(invalid: "timestampOffset", "must be 0 or more; it is \(timestampOffset).",
-                            at: .init(keyPath: "timestampOffset"))
+        throw FlipbookError.mustBe("timestampOffset", "0 or more", itIs: String(timestampOffset))
     }
     let (options, format) = try resolveClip(timeline, to: url, options: options)
     return try renderClip(timeline, frames: frames, timestampOffset: timestampOffset, to: url, format: format,
@@ -113,10 +112,7 @@ func renderClip(
     let frames = try checkedFrames(requested, of: timeline, output: url)
     let total = frames.count
     if let workers, !renderWorkerRange.contains(workers) {
-        throw FlipbookError(
-            invalid: "The number of workers",
-            "must be between \(renderWorkerRange.lowerBound) and \(renderWorkerRange.upperBound); it is \(workers).",
-            at: .init(keyPath: "workers"))
+        throw Setting.workers.mustBe(renderWorkerRange.requirementText, itIs: String(workers))
     }
     // The caller's handle (if any) and the task's cancellation both end up in this one.
     let stop = RenderCancellation()

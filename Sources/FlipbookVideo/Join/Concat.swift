@@ -34,13 +34,12 @@ public func concat(_ parts: [URL], to url: URL) throws -> ConcatReport {
     func refuse(_ reason: String) -> FlipbookError { FlipbookError.invalidInput("\(what): \(reason)") }
     guard !parts.isEmpty else { throw refuse("no chunk files were given.") }
     let container = try VideoContainer(for: url)
-    switch container {
-    case .mp4, .mov, .webm, .mkv: break
-    case .pngSequence:
+    if container == .pngSequence {
         throw refuse("a PNG sequence needs no joining: the chunks' frames are already files of the same sequence.")
-    case .gif, .apng, .webp:
+    }
+    guard container.capabilities.joinsByRemuxing else {
         throw refuse("\(container.capabilities.displayName) cannot be joined without re-encoding; "
-            + "join MP4, MOV, WebM or Matroska chunks.")
+            + "join \(VideoContainer.joinableNames) chunks.")
     }
     let destination = url.standardizedFileURL
     var seen: Set<String> = []

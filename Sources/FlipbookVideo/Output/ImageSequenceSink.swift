@@ -63,7 +63,7 @@ public final class ImageSequenceSink: FrameSink {
                 at: .init(keyPath: "output"))
         }
         guard firstNumber >= 0 else {
-            throw FlipbookError(invalid: "firstNumber", "must be 0 or more; it is \(firstNumber).", at: .init(keyPath: "firstNumber"))
+            throw FlipbookError.mustBe("firstNumber", "0 or more", itIs: String(firstNumber))
         }
         self.pattern = pattern
         // Fails early, before any frame is drawn, when the directory is missing or read-only.

@@ -41,6 +41,17 @@ public enum VideoContainer: String, Sendable, Codable, CaseIterable {
         public var hasFaststart: Bool
         /// The muxer option that sets how often an animation plays, and the value meaning "forever".
         public var loopOption: (name: String, forever: Int)?
+
+        /// Whether parts rendered apart can be joined by copying their packets (``concat(_:to:)``):
+        /// clips whose frames depend on others do; animations, whose frames are re-encoded against
+        /// one palette or canvas, and image sequences (already separate files) do not.
+        public var joinsByRemuxing: Bool { loopOption == nil && muxerName != nil }
+    }
+
+    /// The containers whose parts ``concat(_:to:)`` joins, for messages: "MP4, MOV, WebM or Matroska".
+    public static var joinableNames: String {
+        let names = allCases.filter(\.capabilities.joinsByRemuxing).map(\.capabilities.displayName)
+        return names.dropLast().joined(separator: ", ") + " or " + names.last!
     }
 
     /// The container table.

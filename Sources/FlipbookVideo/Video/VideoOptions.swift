@@ -31,7 +31,7 @@ public enum X264Preset: String, Sendable, Codable, CaseIterable {
 /// `VideoOptions` is `Codable`, so batch jobs can keep it in a configuration file.
 public struct VideoOptions: Sendable, Hashable, Codable {
     /// The codec, or `nil` for the container's default (``VideoContainer/Capabilities/defaultCodec``:
-    /// H.264 in `.mp4` and `.mkv`, ProRes in `.mov`, VP9 in `.webm`, …).
+    /// see the container table, ``VideoContainer/capabilities``).
     public var codec: VideoCodec?
     /// The file format, or `nil` to take it from the output's extension (`--format` on the command line).
     public var container: VideoContainer?
@@ -49,7 +49,7 @@ public struct VideoOptions: Sendable, Hashable, Codable {
     public var pixelFormat: PixelFormat?
     /// Whether transparency is kept: `true` requires a format with alpha (an error names them),
     /// `false` flattens over ``background``, `nil` keeps it where the chosen codec and container can
-    /// (ProRes 4444 in `.mov`, VP9 in `.webm`, GIF, APNG, WebP, PNG) and flattens elsewhere.
+    /// (``VideoContainer/Capabilities/alphaCodecs``) and flattens elsewhere.
     public var alpha: Bool?
     /// How many times an animation (GIF, APNG, WebP) repeats after it first plays; `nil` loops
     /// forever, 0 plays once.
