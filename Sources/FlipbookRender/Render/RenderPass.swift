@@ -36,14 +36,14 @@ struct RenderPass {
     /// - Throws: whatever the sink, a frame's drawing or a cancellation throws, and
     ///   ``RateCapExceeded`` from a checked pass over its cap; the sink then leaves nothing behind.
     func run(_ options: VideoOptions) throws -> Outcome {
-        // Opening the sink first checks the options and the destination before any thread starts.
+        // Opening the sink first checks the destination (and opens the encoder) before any thread starts.
         let sink = try makeFrameSink(
             url: url, width: timeline.pixelWidth, height: timeline.pixelHeight, fps: timeline.fps, format: format,
             options: options, firstNumber: frames.lowerBound, firstTimestamp: timestampOffset, comment: comment)
         let passStarted = DispatchTime.now().uptimeNanoseconds
         // Two frames per worker: one being drawn, one finished and waiting its turn.
         let pipeline = RenderPipeline(
-            timeline: timeline, frames: frames, pixelFormat: sink.pixelFormat, background: sink.background,
+            timeline: timeline, frames: frames, pixelFormat: format.inputPixelFormat, background: format.background(options),
             output: url.standardizedFileURL, depth: 2 * workerCount)
         // A cancellation wakes the sink's thread even while it waits for a frame.
         let what = what

@@ -43,7 +43,7 @@ extension Setting {
 
     /// `--time`.
     public static let time = Setting(
-        key: "time", flag: "time", type: "number", defaultValue: "0", unit: "seconds",
+        key: "time", flag: "time", type: "number of seconds", defaultValue: "0",
         range: "from 0 up to the clip's length", places: [.batch, .still], help: "The moment a still shows.")
 
     /// `--frame`.

@@ -27,7 +27,7 @@ extension Settings {
         for s in all {
             let range = rangeText(s) + (s.unit.map { rangeText(s).isEmpty ? $0 : " \($0)" } ?? "")
             lines.append("| `\(s.key)` | " + [
-                s.option.map { "`\($0)`" } ?? "", cell(s.defaultValue), cell(range), s.codecs?.joined(separator: ", ") ?? "all",
+                s.option.map { "`\($0)`" } ?? "", cell(s.defaultValue), cell(range), s.codecs?.joined(separator: ", ") ?? "—",
                 placesText(s), cell(s.help),
             ].joined(separator: " | ") + " |")
         }

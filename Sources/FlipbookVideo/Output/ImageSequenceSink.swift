@@ -31,7 +31,7 @@ public final class ImageSequenceSink: FrameSink {
     /// The layout ``append(_:)`` takes: straight RGBA.
     public var pixelFormat: PixelFormat { format.inputPixelFormat }
     /// The colour frames are flattened over, or `nil` when transparency is kept (the default).
-    public var background: Color? { format.keepsAlpha ? nil : options.background }
+    public var background: Color? { format.background(options) }
 
     private let pattern: FrameNumberPattern
     private var encoder: FrameEncoder?

@@ -91,6 +91,9 @@ public struct OutputFormat: Sendable, Equatable {
     /// palette itself.
     public var inputPixelFormat: PixelFormat { pixelFormat == .pal8 ? .rgba : pixelFormat }
 
+    /// The colour frames are flattened over before encoding, or `nil` when transparency is kept.
+    public func background(_ options: VideoOptions) -> Color? { keepsAlpha ? nil : options.background }
+
     /// A short description for reports: "VP9 yuva420p in WebM".
     public var summary: String {
         "\(codec.capabilities.displayName) \(pixelFormat.rawValue) in \(container.capabilities.displayName)"

@@ -55,7 +55,7 @@ public final class VideoEncoder: FrameSink {
     /// The layout ``append(_:)-(ConvertedFrame)`` takes (GIF takes RGBA and builds its palette).
     public var pixelFormat: PixelFormat { format.inputPixelFormat }
     /// The colour frames are flattened over, or `nil` when transparency is kept.
-    public var background: Color? { format.keepsAlpha ? nil : options.background }
+    public var background: Color? { format.background(options) }
 
     private enum State {
         case open(Session)
