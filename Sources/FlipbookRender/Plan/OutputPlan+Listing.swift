@@ -84,6 +84,7 @@ extension OutputPlan {
             rows.append(("frames", "\(l.frames ?? "") (\(l.frameCount) of \(timeline.frameCount), \(l.fps) fps, "
                          + "\(formatNumber(timeline.duration)) s clip)"))
             if let chunk = l.chunk { rows.append(("chunk", chunk)) }
+            if let rateNote { rows.append(("note", rateNote)) }
             let settings: [(String, String?)] = [
                 ("crf", l.crf.map(String.init)), ("preset", l.preset), ("lookahead", l.lookahead.map(String.init)),
                 ("keyframeInterval", l.keyframeInterval.map { formatNumber($0) + " s" }),

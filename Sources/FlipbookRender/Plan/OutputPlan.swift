@@ -17,8 +17,11 @@ public struct OutputPlan: Sendable {
     public var kind: OutputKind
     /// What to draw, at the size and scale the output has.
     public var timeline: Timeline
-    /// For a clip: only these frames, as a clip of their own; `nil` for all.
+    /// For a clip: the frames written, as a clip of their own starting at time 0 (all of them
+    /// unless a range was asked for); a part's frames are its ``part``'s.
     public var frames: ClosedRange<Int>?
+    /// For a GIF from a timeline faster than a GIF plays: the rate it is written at, said once.
+    public var rateNote: String?
     /// For a clip rendered in parts: this part.
     public var part: ClipPart?
     /// For a clip: the container, codec, pixel format and whether alpha is kept.
@@ -37,9 +40,9 @@ public struct OutputPlan: Sendable {
         self.still = still.map { (format: $0.0, time: $0.1) }
     }
 
-    /// The frames a clip writes: its part's, its range, or all of them.
+    /// The frames a clip writes: its part's or its range.
     public var framesWritten: ClosedRange<Int> {
-        part?.frames ?? frames ?? 0...max(timeline.frameCount - 1, 0)
+        part?.frames ?? frames ?? 0...0
     }
 
     /// Renders the plan; returns the report (a still's has one frame and no format).
@@ -65,11 +68,9 @@ public struct OutputPlan: Sendable {
             return try renderPart(timeline, part: part, to: destination, format: format, options: options,
                                   workers: workers, cancellation: cancellation, progress: progress)
         }
-        if let frames {
-            return try renderClip(timeline, frames: frames, to: destination, format: format, options: options,
-                                  workers: workers, cancellation: cancellation, progress: progress)
-        }
-        return try renderWhole(timeline, to: destination, format: format, options: options, workers: workers,
-                               cancellation: cancellation, progress: progress)
+        var report = try renderClip(timeline, frames: framesWritten, to: destination, format: format, options: options,
+                                    workers: workers, cancellation: cancellation, progress: progress)
+        report.addTimingNote(rateNote)
+        return report
     }
 }

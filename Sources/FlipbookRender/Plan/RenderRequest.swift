@@ -93,10 +93,13 @@ public struct RenderRequest: Sendable, Equatable {
             } catch let error as FlipbookError {
                 throw scene.placed(error, relativeTo: directory)
             }
-            if let frames { try checkFrameRange(frames, in: timeline) }
-            var plan = OutputPlan(destination: url, kind: kind, timeline: timeline, frames: frames, still: nil)
+            var rateNote: String?
+            if frames == nil, chunk == nil { (timeline, rateNote) = timelineForGIF(timeline, format: format) }
+            let written = try checkedFrames(frames, of: timeline, output: url)
+            var plan = OutputPlan(destination: url, kind: kind, timeline: timeline, frames: written, still: nil)
             plan.format = format
             plan.options = options
+            plan.rateNote = rateNote
             if let chunk {
                 try checkJoinable(format)
                 let gop = format.codec.capabilities.hasKeyframeInterval ? options.gopLength(fps: timeline.fps) : nil

@@ -37,8 +37,12 @@ public func render(
     cancellation: RenderCancellation? = nil, progress: ((RenderProgress) -> Void)? = nil
 ) throws -> RenderReport {
     let (options, format) = try resolveClip(timeline, to: url, options: options)
-    return try renderWhole(timeline, to: url, format: format, options: options, workers: workers,
-                           cancellation: cancellation, progress: progress)
+    let (clip, rateNote) = timelineForGIF(timeline, format: format)
+    let frames = try checkedFrames(nil, of: clip, output: url)
+    var report = try renderClip(clip, frames: frames, to: url, format: format, options: options, workers: workers,
+                                cancellation: cancellation, progress: progress)
+    report.addTimingNote(rateNote)
+    return report
 }
 
 /// Checks a Swift caller's timeline and options and resolves the output's format from its name:
@@ -51,19 +55,6 @@ func resolveClip(_ timeline: Timeline, to url: URL, options: VideoOptions) throw
     // Checked here, not inside the encoder, so the message names the limit before any frame is drawn.
     try format.codec.checkFrameSize(width: timeline.pixelWidth, height: timeline.pixelHeight)
     return (options, format)
-}
-
-/// The whole timeline to a resolved `format`. A GIF cannot play faster than 50 fps: a faster
-/// timeline is written every k-th frame, and said so.
-func renderWhole(
-    _ timeline: Timeline, to url: URL, format: OutputFormat, options: VideoOptions, workers: Int?,
-    cancellation: RenderCancellation?, progress: ((RenderProgress) -> Void)?
-) throws -> RenderReport {
-    let (clip, rateNote) = timelineForGIF(timeline, format: format)
-    var report = try renderClip(clip, frames: nil, to: url, format: format, options: options, workers: workers,
-                                cancellation: cancellation, progress: progress)
-    if let rateNote { report.timingNote = [rateNote, report.timingNote].compactMap { $0 }.joined(separator: " ") }
-    return report
 }
 
 /// Renders only the timeline's frames `frames` (inclusive, zero-based) as a clip of their own that
@@ -80,8 +71,9 @@ public func render(
     workers: Int? = nil, cancellation: RenderCancellation? = nil, progress: ((RenderProgress) -> Void)? = nil
 ) throws -> RenderReport {
     let (options, format) = try resolveClip(timeline, to: url, options: options)
-    return try renderClip(timeline, frames: frames, to: url, format: format, options: options, workers: workers,
-                          cancellation: cancellation, progress: progress)
+    return try renderClip(timeline, frames: try checkedFrames(frames, of: timeline, output: url), to: url,
+                          format: format, options: options, workers: workers, cancellation: cancellation,
+                          progress: progress)
 }
 
 /// As ``render(_:frames:to:options:workers:cancellation:progress:)``, with the clip's first frame
@@ -96,20 +88,20 @@ package func render(
         throw FlipbookError.mustBe("timestampOffset", "0 or more", itIs: String(timestampOffset))
     }
     let (options, format) = try resolveClip(timeline, to: url, options: options)
-    return try renderClip(timeline, frames: frames, timestampOffset: timestampOffset, to: url, format: format,
-                          options: options, workers: workers, cancellation: cancellation, progress: progress)
+    return try renderClip(timeline, frames: try checkedFrames(frames, of: timeline, output: url),
+                          timestampOffset: timestampOffset, to: url, format: format, options: options, workers: workers,
+                          cancellation: cancellation, progress: progress)
 }
 
-/// The one render path, for a timeline and options already checked and a `format` already resolved
-/// (``resolveClip(_:to:options:)`` or a plan): `frames` `nil` means the whole timeline; `comment`
-/// goes in a video's `comment` tag (a chunk's record).
+/// The one render path, for a timeline, options and frames already checked and a `format` already
+/// resolved (``resolveClip(_:to:options:)`` or a plan); `comment` goes in a video's `comment` tag
+/// (a chunk's record).
 func renderClip(
-    _ timeline: Timeline, frames requested: ClosedRange<Int>?, timestampOffset: Int = 0, comment: String? = nil,
+    _ timeline: Timeline, frames: ClosedRange<Int>, timestampOffset: Int = 0, comment: String? = nil,
     to url: URL, format: OutputFormat, options requestedOptions: VideoOptions, workers: Int?,
     cancellation: RenderCancellation?, progress: ((RenderProgress) -> Void)?
 ) throws -> RenderReport {
     var options = requestedOptions
-    let frames = try checkedFrames(requested, of: timeline, output: url)
     let total = frames.count
     if let workers, !renderWorkerRange.contains(workers) {
         throw Setting.workers.mustBe(renderWorkerRange.requirementText, itIs: String(workers))

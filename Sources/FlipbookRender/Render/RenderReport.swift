@@ -79,3 +79,11 @@ public struct RenderReport: Sendable, CustomStringConvertible {
             + "encode \(ms(encodeTime)), encoder waiting \(ms(encoderWaitTime)); peak memory \(memory)"
     }
 }
+
+extension RenderReport {
+    /// Puts `note` (the GIF rate's) before the encoder's own timing note.
+    mutating func addTimingNote(_ note: String?) {
+        guard let note else { return }
+        timingNote = [note, timingNote].compactMap { $0 }.joined(separator: " ")
+    }
+}
