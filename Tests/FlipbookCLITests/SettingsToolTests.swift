@@ -109,6 +109,10 @@ struct SettingsToolTests {
         #expect(plan.pixelFormat == "yuv420p" && plan.alpha == false && plan.chunk == "2/3")
         #expect(plan.crf == 16 && plan.preset == "slow" && plan.lookahead == 50 && plan.loop == nil)
         #expect(plan.width == 780 && plan.height == 1688 && plan.frameCount == 60 && plan.frames == "60-119")
+        // A GIF plays at most 50 fps: the plan is the clip that will be written, at 30 fps.
+        let gif = try Tool.run(["render", "confetti", "-o", scratch.path("c.gif"), "--size", "64x48", "--dry-run"])
+        #expect(gif.output.contains("frames      0-89 (90 of 90, 30 fps, 3 s clip)\n"), "\(gif.output)")
+        #expect(gif.output.contains("note        The 60 fps timeline is written at 30 fps, every second frame"))
         #expect(scratch.contents == [])
     }
 
