@@ -1,12 +1,11 @@
 @testable import FlipbookAnimation
 import FlipbookDrawing
+import FlipbookTestSupport
 import Foundation
 import Testing
 
 /// Fixtures/Scenes in the package.
-let sceneFixtures = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Fixtures/Scenes")
+let sceneFixtures = packageFile("Fixtures/Scenes")
 
 @Suite struct SceneFileTests {
     @Test func everyExampleFileDecodesAndBuildsATimeline() throws {

@@ -5,21 +5,14 @@ import Testing
 /// Where reference images live and where failing comparisons write their evidence.
 public enum ReferenceImages {
     /// The package's `Fixtures` directory, found from this file's location.
-    public static var fixturesDirectory: URL {
-        URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent()  // FlipbookTestSupport
-            .deletingLastPathComponent()  // Tests
-            .deletingLastPathComponent()  // package root
-            .appendingPathComponent("Fixtures")
-    }
+    public static var fixturesDirectory: URL { packageFile("Fixtures") }
 
     /// `$FLIPBOOK_TEST_OUTPUT`, or `.build/test-output` in the package.
     public static var outputDirectory: URL {
         if let path = ProcessInfo.processInfo.environment["FLIPBOOK_TEST_OUTPUT"], !path.isEmpty {
             return URL(fileURLWithPath: path)
         }
-        return fixturesDirectory.deletingLastPathComponent()
-            .appendingPathComponent(".build").appendingPathComponent("test-output")
+        return packageFile(".build/test-output")
     }
 
     /// Whether missing references should be written (`FLIPBOOK_RECORD=1`).

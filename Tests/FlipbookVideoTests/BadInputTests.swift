@@ -192,16 +192,6 @@ struct BadInputTests {
 
 /// Runs a program and reports whether it exited with status 0.
 private func run(_ path: String, _ arguments: [String]) -> Bool {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    process.standardError = FileHandle.nullDevice
-    process.standardOutput = FileHandle.nullDevice
-    do {
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    } catch {
-        return false
-    }
+    let run = try? runProcess(URL(fileURLWithPath: path), arguments)
+    return run?.reason == .exit && run?.status == 0
 }
