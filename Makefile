@@ -4,6 +4,8 @@
 #               for a fixed number of runs, run the memcheck run, render and join chunks on a local
 #               one-node Slurm cluster (as root on Linux), and the test suite (what CI runs;
 #               on macOS, where valgrind and libFuzzer's runtime are not at hand, docs and tests alone)
+#   make check  the quick loop while working: the debug build and the test suite, without the release
+#               tool's suites, the tests marked .slow, fuzzing, memcheck, the browser or the cluster
 #   make docs   build the DocC documentation archive (Sources/Flipbook/Flipbook.docc)
 
 SWIFT ?= swift
@@ -15,7 +17,7 @@ OUT ?= out
 RELEASE_BIN = .build/release
 UNAME := $(shell uname -s)
 
-.PHONY: deps demo test test-only valgrind memcheck-only fuzz bench docs clean browser-check slurm-test
+.PHONY: deps demo check test test-only valgrind memcheck-only fuzz bench docs clean browser-check slurm-test
 
 deps:
 	@bash scripts/install-deps.sh
@@ -54,7 +56,14 @@ test-only:
 	@bash scripts/install-deps.sh ffmpeg
 	$(SWIFT) build -c release --product flipbook
 	$(SWIFT) build $(DEBUG_FLAGS) --build-tests
-	FLIPBOOK_RELEASE_TOOL=$(abspath $(RELEASE_BIN))/flipbook $(SWIFT) test --skip-build --disable-xctest
+	FLIPBOOK_RELEASE_TOOL=$(abspath $(RELEASE_BIN))/flipbook FLIPBOOK_SKIP_SLOW_TESTS=0 $(SWIFT) test --skip-build --disable-xctest
+
+# No release build: without FLIPBOOK_RELEASE_TOOL the suites that render the 1080p workloads are
+# reported skipped, and FLIPBOOK_SKIP_SLOW_TESTS=1 skips the random searches marked .slow (both say
+# why). The same debug flags as test-only, so the two share their objects.
+check: deps
+	$(SWIFT) build $(DEBUG_FLAGS) --build-tests
+	FLIPBOOK_SKIP_SLOW_TESTS=1 $(SWIFT) test --skip-build --disable-xctest
 
 # The web formats played in headless Chromium: a transparent VP9 WebM must show its alpha, AV1 and
 # H.264 their colours (scripts/browser/).

@@ -1,5 +1,6 @@
 @testable import FlipbookAnimation
 import FlipbookDrawing
+import FlipbookTestSupport
 import Foundation
 import Testing
 
@@ -171,7 +172,7 @@ import Testing
             #expect(abs(bounds.minX - rect.minX) < 1e-9 && abs(bounds.maxX - rect.maxX) < 1e-9, "\(shape)")
             #expect(abs(bounds.minY - rect.minY) < 1e-9 && abs(bounds.maxY - rect.maxY) < 1e-9, "\(shape)")
         }
-        #expect(thrownError { _ = try ConfettiShape.svg("M0 0 L") }?.kind == .invalidInput)
+        expectFlipbookError(.invalidInput) { _ = try ConfettiShape.svg("M0 0 L") }
         expectInvalidInput(
             #"The SVG path data for a confetti shape is empty: expected commands such as "M0 0 L10 0 L5 8 Z"."#,
             at: .init()) { _ = try ConfettiShape.svg("") }

@@ -1,5 +1,6 @@
 import FlipbookAnimation
 import FlipbookDrawing
+import FlipbookTestSupport
 import Foundation
 import Testing
 
@@ -18,28 +19,14 @@ struct EmojiConfettiTests {
         return bitmap
     }
 
-    /// Pixels that are not white, and those among them that are not grey.
-    static func inkedAndColoured(_ bitmap: Bitmap) -> (inked: Int, coloured: Int) {
-        var inked = 0, coloured = 0
-        for y in 0..<bitmap.height {
-            for x in 0..<bitmap.width {
-                let c = bitmap.pixel(x: x, y: y)
-                guard c != .white else { continue }
-                inked += 1
-                if c.red != c.green || c.green != c.blue { coloured += 1 }
-            }
-        }
-        return (inked, coloured)
-    }
-
     @Test func aStarWithVS16IsAColourEmoji() throws {
-        let (inked, coloured) = Self.inkedAndColoured(try Self.frame("⭐️"))
+        let (inked, coloured) = inkedAndColoured(try Self.frame("⭐️")) { $0 != .white }
         #expect(inked > 200)
         #expect(coloured > inked / 2, "\(coloured) of \(inked)")
     }
 
     @Test func aStarWithVS15TakesTheParticleColour() throws {
-        let (inked, coloured) = Self.inkedAndColoured(try Self.frame("⭐︎"))
+        let (inked, coloured) = inkedAndColoured(try Self.frame("⭐︎")) { $0 != .white }
         #expect(inked > 200)
         #expect(coloured == 0)
     }

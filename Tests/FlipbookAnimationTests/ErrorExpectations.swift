@@ -1,21 +1,8 @@
 import FlipbookAnimation
 import FlipbookDrawing
+import FlipbookTestSupport
 import Foundation
 import Testing
-
-/// The ``FlipbookError`` `body` throws; records an issue (and returns nil) when it throws nothing
-/// or another error.
-func thrownError(sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void) -> FlipbookError? {
-    do {
-        try body()
-        Issue.record("no error was thrown", sourceLocation: sourceLocation)
-    } catch let error as FlipbookError {
-        return error
-    } catch {
-        Issue.record("unexpected error \(error)", sourceLocation: sourceLocation)
-    }
-    return nil
-}
 
 /// Expects `body` to throw an invalid-input error whose description (`file:line:col: message`) and
 /// location are exactly these.
@@ -23,8 +10,7 @@ func expectInvalidInput(
     _ description: String, at location: FlipbookError.Location,
     sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void
 ) {
-    guard let error = thrownError(sourceLocation: sourceLocation, body) else { return }
-    #expect(error.kind == .invalidInput, sourceLocation: sourceLocation)
+    guard let error = expectFlipbookError(.invalidInput, sourceLocation: sourceLocation, body) else { return }
     #expect(error.description == description, sourceLocation: sourceLocation)
     #expect(error.location == location, sourceLocation: sourceLocation)
 }

@@ -1,12 +1,11 @@
 @testable import FlipbookAnimation
 import FlipbookDrawing
+import FlipbookTestSupport
 import Foundation
 import Testing
 
 /// The package's `docs` folder.
-let docsFolder = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("docs")
+let docsFolder = packageFile("docs")
 
 /// The tables drive reading, writing, `flipbook scenes` and the reference alike.
 @Suite struct ParameterTableTests {

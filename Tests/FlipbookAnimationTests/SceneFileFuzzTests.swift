@@ -1,5 +1,6 @@
 @testable import FlipbookAnimation
 import FlipbookDrawing
+import FlipbookTestSupport
 import Foundation
 import Testing
 
@@ -43,8 +44,7 @@ import Testing
         let data = try Data(contentsOf: sceneFixtures.appendingPathComponent("confetti-and-ripples.json"))
         for length in stride(from: 0, to: data.count - 2, by: 3) {
             // Cut anywhere before the final brace: always broken JSON, at a line and column.
-            let error = thrownError { _ = try SceneFile.decode(data.prefix(length), source: "cut.json") }
-            #expect(error?.kind == .invalidInput)
+            let error = expectFlipbookError(.invalidInput) { _ = try SceneFile.decode(data.prefix(length), source: "cut.json") }
             #expect(error?.location.line != nil && error?.message.hasPrefix("malformed JSON: expected ") == true,
                     "cut at \(length): \(String(describing: error))")
         }

@@ -1,12 +1,11 @@
 @testable import FlipbookAnimation
 import FlipbookDrawing
+import FlipbookTestSupport
 import Foundation
 import Testing
 
 /// Fixtures/Scenes in the package.
-let sceneFixtures = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Fixtures/Scenes")
+let sceneFixtures = packageFile("Fixtures/Scenes")
 
 @Suite struct SceneFileTests {
     @Test func everyExampleFileDecodesAndBuildsATimeline() throws {
@@ -57,15 +56,12 @@ let sceneFixtures = URL(fileURLWithPath: #filePath)
     }
 
     @Test func loadReportsMissingFilesAndDirectories() {
-        let missing = thrownError { _ = try SceneFile.load(from: URL(fileURLWithPath: "/nonexistent/scene.json")) }
-        #expect(missing?.kind == .file)
+        let missing = expectFlipbookError(.file) { _ = try SceneFile.load(from: URL(fileURLWithPath: "/nonexistent/scene.json")) }
         #expect(missing?.description == "Cannot read the scene file /nonexistent/scene.json: there is no such file.")
         #expect(missing?.location.file == "/nonexistent/scene.json")
-        let directory = thrownError { _ = try SceneFile.load(from: sceneFixtures) }
-        #expect(directory?.kind == .file)
+        let directory = expectFlipbookError(.file) { _ = try SceneFile.load(from: sceneFixtures) }
         #expect(directory?.message == "Cannot read the scene file \(sceneFixtures.path): it is a directory.")
-        let device = thrownError { _ = try SceneFile.load(from: URL(fileURLWithPath: "/dev/zero")) }
-        #expect(device?.kind == .file)
+        let device = expectFlipbookError(.file) { _ = try SceneFile.load(from: URL(fileURLWithPath: "/dev/zero")) }
         #expect(device?.message == "Cannot read the scene file /dev/zero: it is not a regular file.")
     }
 

@@ -8,20 +8,13 @@ import Testing
 // workflow with the variables those engines set (the Slurm recipe runs on a real cluster in
 // scripts/slurm-test.sh).
 
-private let recipes = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("docs/recipes")
+private let recipes = packageFile("docs/recipes")
 
 /// Runs `script` with `sh -c` in `directory`, `flipbook` on the PATH, and `variables` set.
 private func shell(_ script: String, in directory: URL, _ variables: [String: String] = [:]) throws -> ToolRun {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", script]
-    process.currentDirectoryURL = directory
     var environment = ["PATH": Tool.executable.deletingLastPathComponent().path + ":/usr/bin:/bin"]
     environment.merge(variables) { $1 }
-    process.environment = environment
-    return try capture(process)
+    return try runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", script], in: directory, environment: environment)
 }
 
 /// Every match of `pattern`'s first group in the recipe file `name`.

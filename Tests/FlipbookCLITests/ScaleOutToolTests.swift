@@ -5,12 +5,7 @@ import Testing
 
 /// Runs `flipbook` with exactly `environment` (plus nothing inherited), as a job array's task would.
 private func runTool(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) throws -> ToolRun {
-    let process = Process()
-    process.executableURL = Tool.executable
-    process.arguments = arguments
-    process.environment = environment
-    if let directory { process.currentDirectoryURL = directory }
-    return try capture(process)
+    try Tool.run(arguments, in: directory, environment: environment)
 }
 
 @Suite("Scale-out on the command line")

@@ -116,18 +116,18 @@ struct SettingsToolTests {
         #expect(scratch.contents == [])
     }
 
-    @Test("a directory the user may not enter is reported as permission denied, not as missing")
+    // Root may enter any directory, so the tool runs as an unprivileged user, which only root can start.
+    @Test("a directory the user may not enter is reported as permission denied, not as missing",
+          .enabled(if: getuid() == 0, "needs root, to run the tool as an unprivileged user"))
     func unreachableDirectory() throws {
-        // Root may enter any directory; run the tool as an unprivileged user when this is root.
-        guard getuid() == 0 else { return }
         let scratch = try TemporaryDirectory.cli()
         let closed = scratch.file("rodir")
         try FileManager.default.createDirectory(at: closed, withIntermediateDirectories: false)
         try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: closed.path)
         try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: scratch.url.path)
-        let run = try Tool.run(["--reuid=65534", "--regid=65534", "--clear-groups", Tool.executable.path,
-                                "still", "confetti", "-o", closed.appendingPathComponent("out.png").path],
-                               executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
+        let run = try runProcess(URL(fileURLWithPath: "/usr/bin/setpriv"), [
+            "--reuid=65534", "--regid=65534", "--clear-groups", Tool.executable.path,
+            "still", "confetti", "-o", closed.appendingPathComponent("out.png").path])
         #expect(run.status == 1)
         #expect(run.error == "error: Cannot write PNG to \(closed.path)/out.png: permission denied: "
                     + "you may not enter the directory \(closed.path).\n", "\(run.error)")

@@ -34,7 +34,7 @@ struct SignalTests {
     func render(signal: Int32, name: String) throws {
         let scratch = try TemporaryDirectory.cli()
         try scratch.write("out.mp4", "earlier clip")
-        let running = try Tool.Running(
+        let running = try Tool.start(
             ["render", "confetti", "-o", scratch.path("out.mp4"), "--size", "180x320", "--duration", "120",
              "--preset", "ultrafast"],
             in: scratch.url)
@@ -52,7 +52,7 @@ struct SignalTests {
     func pngSequence() throws {
         let scratch = try TemporaryDirectory.cli()
         try scratch.write("f-99999.png", "earlier frame")
-        let running = try Tool.Running(
+        let running = try Tool.start(
             ["render", "confetti", "-o", scratch.path("f-%05d.png"), "--size", "180x320", "--duration", "120"],
             in: scratch.url)
         #expect(waitForPartialFile(in: scratch))
@@ -77,7 +77,7 @@ struct SignalTests {
               {"scene": "confetti", "output": "c.png", "size": "60x100"}
             ]}
             """)
-        let running = try Tool.Running(["batch", jobs, "--quiet"], in: scratch.url)
+        let running = try Tool.start(["batch", jobs, "--quiet"], in: scratch.url)
         #expect(waitForPartialFile(in: scratch))
         usleep(300_000)
         running.process.terminate()  // SIGTERM
@@ -92,8 +92,8 @@ struct SignalTests {
     @Test("a signal during a still exits 130 and leaves no partial file; nothing appears after the signal")
     func still() throws {
         let scratch = try TemporaryDirectory.cli()
-        let running = try Tool.Running(["still", "confetti", "-o", scratch.path("s.png"), "--size", "2000x4000"],
-                                       in: scratch.url)
+        let running = try Tool.start(["still", "confetti", "-o", scratch.path("s.png"), "--size", "2000x4000"],
+                                     in: scratch.url)
         #expect(waitForSignalHandlers(of: running.process))
         running.process.interrupt()
         let run = running.finish()

@@ -14,12 +14,8 @@ struct TextCLITests {
 
     /// Runs `flipbook` with `environment` added to (or replacing entries of) this process's.
     func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL) throws -> ToolRun {
-        let process = Process()
-        process.executableURL = Tool.executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        return try capture(process)
+        try Tool.run(arguments, in: directory,
+                     environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
     }
 
     @Test func textDoesNotDependOnTheMachinesFontconfigSetup() throws {

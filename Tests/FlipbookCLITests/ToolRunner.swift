@@ -2,44 +2,19 @@ import Foundation
 import FlipbookTestSupport
 
 enum Tool {
-    /// The `flipbook` binary `swift build` made: `.build/debug/flipbook` in the package.
-    static var executable: URL {
-        URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent()  // FlipbookCLITests
-            .deletingLastPathComponent()  // Tests
-            .deletingLastPathComponent()  // package root
-            .appendingPathComponent(".build/debug/flipbook")
+    /// The `flipbook` binary `swift build` made.
+    static let executable = packageFile(".build/debug/flipbook")
+
+    /// Starts `flipbook` with `arguments` in `directory`.
+    static func start(_ arguments: [String], in directory: URL? = nil) throws -> RunningProcess {
+        try RunningProcess(executable, arguments, in: directory)
     }
 
-    /// A `flipbook` process, started, its output going to pipes.
-    final class Running {
-        let process = Process()
-        private let out = Pipe(), err = Pipe()
-
-        init(_ arguments: [String], in directory: URL? = nil, executable: URL = Tool.executable) throws {
-            process.executableURL = executable
-            process.arguments = arguments
-            if let directory { process.currentDirectoryURL = directory }
-            process.standardOutput = out
-            process.standardError = err
-            try process.run()
-        }
-
-        /// Waits for the process to end and returns what it printed.
-        func finish() -> ToolRun {
-            // Read before waiting so a chatty child never blocks on a full pipe.
-            let outData = out.fileHandleForReading.readDataToEndOfFile()
-            let errData = err.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return ToolRun(
-                status: process.terminationStatus,
-                output: String(decoding: outData, as: UTF8.self),
-                error: String(decoding: errData, as: UTF8.self))
-        }
-    }
-
-    static func run(_ arguments: [String], in directory: URL? = nil, executable: URL = Tool.executable) throws -> ToolRun {
-        try Running(arguments, in: directory, executable: executable).finish()
+    /// Runs `flipbook` with `arguments` in `directory` to its end; `environment` is its whole
+    /// environment (default: this process's).
+    static func run(_ arguments: [String], in directory: URL? = nil,
+                    environment: [String: String]? = nil) throws -> ToolRun {
+        try runProcess(executable, arguments, in: directory, environment: environment)
     }
 }
 

@@ -19,25 +19,14 @@ enum ReleaseTool {
 
     static var available: Bool { executable != nil && ffmpeg != nil }
 
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    /// Runs `program`, failing the test with what it printed when it does not exit 0.
+    /// Runs `program` in the package, throwing with what it printed when it does not exit 0; returns
+    /// its standard output and error (ffmpeg reports on the latter).
     @discardableResult
     static func run(_ program: URL, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = program
-        process.arguments = arguments
-        process.currentDirectoryURL = packageRoot
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        if process.terminationStatus != 0 {
-            throw TestDecodeError(description: "\(program.lastPathComponent) \(arguments.joined(separator: " ")) exited \(process.terminationStatus): \(text)")
+        let run = try runProcess(program, arguments, in: packageRoot)
+        let text = run.output + run.error
+        if run.status != 0 || run.reason != .exit {
+            throw TestDecodeError(description: "\(program.lastPathComponent) \(arguments.joined(separator: " ")) exited \(run.status): \(text)")
         }
         return text
     }

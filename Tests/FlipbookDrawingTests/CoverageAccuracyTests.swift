@@ -8,7 +8,8 @@ import Testing
 /// opaque white fill's alpha must be within one level (the 8-bit rounding) of 255 × the area found by
 /// clipping the polygon to the pixel's square. Each test runs both ways the fill finds coverage: in
 /// windows of vector lanes (shapes up to 32 px wide) and in coverage cells (`windows` false).
-@Suite("Fast-fill coverage equals the exact area")
+@Suite("Fast-fill coverage equals the exact area",
+       .slow("thousands of random shapes, each pixel's coverage against its exact area"))
 struct CoverageAccuracyTests {
     static let width = 48, height = 40
 

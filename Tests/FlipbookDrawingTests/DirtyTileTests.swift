@@ -1,4 +1,5 @@
 import FlipbookDrawing
+import FlipbookTestSupport
 import Foundation
 import Testing
 
@@ -179,7 +180,8 @@ struct DirtyTileTests {
     ]
     static let width = 200, height = 136
 
-    @Test func drawingNeverChangesAPixelOutsideItsMarkedTiles() throws {
+    @Test(.slow("every drawing operation at six places and two scales, each frame checked pixel by pixel"))
+    func drawingNeverChangesAPixelOutsideItsMarkedTiles() throws {
         for scale in [1.0, 2.0] {
             let (w, h) = (Int(Double(Self.width) * scale), Int(Double(Self.height) * scale))
             for (name, operation) in Self.operations {

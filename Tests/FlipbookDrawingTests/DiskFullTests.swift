@@ -11,20 +11,8 @@ import Testing
 struct DiskFullTests {
     static let previous = Data("a good file that must survive".utf8)
 
-    /// 200×200 opaque pixels of noise: about 160 kB whatever the format compresses them with.
-    static func noise() throws -> Bitmap {
-        var bitmap = try Bitmap(width: 200, height: 200)
-        var state: UInt32 = 12345
-        try bitmap.withUnsafeMutableBytes { bytes, stride in
-            for y in 0..<200 {
-                for x in 0..<200 {
-                    state = state &* 1_664_525 &+ 1_013_904_223
-                    bytes.storeBytes(of: state | 0xFF00_0000, toByteOffset: y * stride + x * 4, as: UInt32.self)
-                }
-            }
-        }
-        return bitmap
-    }
+    /// About 160 kB in any format: more than the disk holds.
+    static func noise() throws -> Bitmap { try noiseBitmap(width: 200, height: 200, seed: 1) }
 
     enum Output: String, CaseIterable {
         case png, pdf, svg

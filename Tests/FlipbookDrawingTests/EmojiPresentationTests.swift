@@ -1,4 +1,5 @@
 @testable import FlipbookDrawing
+import FlipbookTestSupport
 import Foundation
 import Testing
 
@@ -19,21 +20,6 @@ struct EmojiPresentationTests {
         }
     }
 
-    /// Pixels whose colour is not a grey (premultiplied components not all equal) among the
-    /// pixels with ink.
-    static func colouredAndInked(_ bitmap: Bitmap) -> (coloured: Int, inked: Int) {
-        var coloured = 0, inked = 0
-        for y in 0..<bitmap.height {
-            for x in 0..<bitmap.width {
-                let c = bitmap.pixel(x: x, y: y)
-                guard c.opacity > 0 else { continue }
-                inked += 1
-                if c.red != c.green || c.green != c.blue { coloured += 1 }
-            }
-        }
-        return (coloured, inked)
-    }
-
     @Test(arguments: emoji + text) func textDrawsInColourOnlyForEmoji(_ string: String) throws {
         // Black ink on a transparent background: any colour comes from the emoji font.
         var bitmap = try Bitmap(width: 80, height: 80)
@@ -42,7 +28,7 @@ struct EmojiPresentationTests {
                          at: CGPoint(x: size.width / 2, y: size.height / 2))
         }
         #expect(bitmap.drawingIssue == nil)
-        let (coloured, inked) = Self.colouredAndInked(bitmap)
+        let (inked, coloured) = inkedAndColoured(bitmap) { $0.opacity > 0 }
         #expect(inked > 50, "\(string) drew \(inked) pixels")
         if Self.emoji.contains(string) {
             #expect(coloured > inked / 4, "\(string): \(coloured) of \(inked) inked pixels are coloured")
@@ -59,7 +45,7 @@ struct EmojiPresentationTests {
                 ctx.translateBy(x: 30, y: 30)
                 ctx.draw(TextSymbol(string), height: 40, widthScale: 1, color: .black)
             }
-            let (coloured, inked) = Self.colouredAndInked(bitmap)
+            let (inked, coloured) = inkedAndColoured(bitmap) { $0.opacity > 0 }
             #expect(inked > 50, "\(string) drew \(inked) pixels")
             if EmojiPresentation.isEmoji(Character(string)) {
                 #expect(coloured > inked / 4, "\(string): \(coloured) of \(inked) inked pixels are coloured")

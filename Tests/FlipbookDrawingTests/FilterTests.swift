@@ -1,4 +1,5 @@
 import FlipbookDrawing
+import FlipbookTestSupport
 import Foundation
 import Testing
 
@@ -298,8 +299,8 @@ struct FilterTests {
         #expect(bitmap.drawingIssue == nil)
         // Spread over a million pixels, the square leaves nothing visible.
         #expect(bitmap.pixel(x: 20, y: 20) == Color(red: 1, green: 1, blue: 1))
-        let page = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-huge-\(getpid()).pdf")
-        defer { try? FileManager.default.removeItem(at: page) }
+        let scratch = try TemporaryDirectory("drawing")
+        let page = scratch.file("huge.pdf")
         try Bitmap.writeVector(to: page, format: .pdf, size: CGSize(width: 20000, height: 20000)) { ctx, _ in
             var c = ctx
             c.addFilter(.blur(radius: 5))
@@ -311,10 +312,8 @@ struct FilterTests {
     // MARK: - Vector stills and the video path
 
     @Test func aPDFRasterizesOnlyTheFilteredDrawing() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-filters-\(getpid())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let blurred = directory.appendingPathComponent("blurred.pdf"), plain = directory.appendingPathComponent("plain.pdf")
+        let scratch = try TemporaryDirectory("drawing")
+        let blurred = scratch.file("blurred.pdf"), plain = scratch.file("plain.pdf")
         try Bitmap.writeVector(to: blurred, format: .pdf, size: CGSize(width: 100, height: 60)) { ctx, _ in
             ctx.fill(Path(CGRect(x: 5, y: 5, width: 20, height: 20)), with: .color(.green))
             var c = ctx

@@ -7,8 +7,7 @@ import Testing
 /// bytes entry the fuzzer uses, to the size and pixels it was made with.
 @Suite("Image fuzz seeds")
 struct ImageSeedTests {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fuzz/Corpus/Image")
+    static let directory = packageFile("Fuzz/Corpus/Image")
 
     static func decode(_ name: String) throws -> Bitmap {
         try Bitmap(imageData: try Data(contentsOf: directory.appendingPathComponent(name)), path: name)

@@ -101,8 +101,7 @@ struct TextMeasurementTests {
 }
 
 /// The carried regular face.
-let regularNotoSans = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Sources/FlipbookDrawing/Fonts/NotoSans-Regular.ttf")
+let regularNotoSans = packageFile("Sources/FlipbookDrawing/Fonts/NotoSans-Regular.ttf")
 
 /// A context to resolve text with (resolution does not depend on the context's state).
 enum GraphicsContextProbe {

@@ -9,10 +9,7 @@ import Testing
 /// built snippets to check that what they write is right.
 @Suite("README snippets")
 struct ReadmeSnippetTests {
-    /// The package's root directory: this file is `Tests/FlipbookRenderTests/ReadmeSnippetTests.swift`.
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let snippets = root.appendingPathComponent("Snippets")
+    static let snippets = packageFile("Snippets")
 
     // MARK: The README's text against the snippets' text
 
@@ -50,8 +47,8 @@ struct ReadmeSnippetTests {
 
     @Test("every snippet is shown in the README or the documentation catalog, and imports Flipbook")
     func everySnippetIsUsed() throws {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let catalog = Self.root.appendingPathComponent("Sources/Flipbook/Flipbook.docc")
+        let readme = try String(contentsOf: packageFile("README.md"), encoding: .utf8)
+        let catalog = packageFile("Sources/Flipbook/Flipbook.docc")
         let articles = try FileManager.default.contentsOfDirectory(atPath: catalog.path)
             .filter { $0.hasSuffix(".md") }
             .map { try String(contentsOf: catalog.appendingPathComponent($0), encoding: .utf8) }
@@ -70,7 +67,7 @@ struct ReadmeSnippetTests {
 
     @Test("every @Snippet in the documentation catalog names a file in Snippets/")
     func catalogSnippetsExist() throws {
-        let catalog = Self.root.appendingPathComponent("Sources/Flipbook/Flipbook.docc")
+        let catalog = packageFile("Sources/Flipbook/Flipbook.docc")
         let names = Set(try Snippet.names())
         var references = 0
         for article in try FileManager.default.contentsOfDirectory(atPath: catalog.path) where article.hasSuffix(".md") {
@@ -88,7 +85,7 @@ struct ReadmeSnippetTests {
     func manifestExample() throws {
         let manifests = try Readme.swiftBlocks().filter { $0.marker.hasPrefix("manifest") }
         #expect(manifests.count == 1)
-        let package = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let package = try String(contentsOf: packageFile("Package.swift"), encoding: .utf8)
         #expect(package.contains("name: \"Flipbook\""))
         #expect(package.contains(".library(name: \"Flipbook\", targets:"))
         for manifest in manifests {
@@ -232,7 +229,7 @@ private struct ReadmeBlock {
 
 private enum Readme {
     static func swiftBlocks() throws -> [ReadmeBlock] {
-        let text = try String(contentsOf: ReadmeSnippetTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let text = try String(contentsOf: packageFile("README.md"), encoding: .utf8)
         let lines = text.components(separatedBy: "\n")
         var blocks: [ReadmeBlock] = []
         var index = 0
@@ -316,15 +313,11 @@ private struct SnippetRun {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-snippet-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let executable = try Self.executable(name)
-        let process = Process()
-        process.executableURL = executable
-        process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
         environment["FLIPBOOK_SNIPPET_PREVIEW"] = "1"
-        process.environment = environment
-        let run = try capture(process)
+        let run = try runProcess(executable, [], in: directory, environment: environment)
         output = run.output
-        guard process.terminationReason == .exit, run.status == 0 else {
+        guard run.reason == .exit, run.status == 0 else {
             try? FileManager.default.removeItem(at: directory)
             throw SnippetFailure(description: "Snippets/\(name).swift exited with status \(run.status): " + run.error)
         }
@@ -350,7 +343,7 @@ private struct SnippetRun {
         for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
             candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent(name))
         }
-        candidates.append(ReadmeSnippetTests.root.appendingPathComponent(".build/debug/\(name)"))
+        candidates.append(packageFile(".build/debug/\(name)"))
         if let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) {
             return found
         }

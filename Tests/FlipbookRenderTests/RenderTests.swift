@@ -71,13 +71,9 @@ struct RenderTests {
         let timeline = try Timeline(size: CGSize(width: 64, height: 64), fps: 10, duration: 3,
                                 layers: [Timeline.Layer(BreaksLater(badFrom: 1.2))])
         for workers in [1, 3] {
-            do {
-                try render(timeline, to: url, workers: workers)
-                Issue.record("the render should have failed")
-            } catch let error as FlipbookError {
-                #expect(error.message.contains("frame 12"), "\(error)")
-                #expect(error.message.contains(url.lastPathComponent))
-            }
+            let error = expectFlipbookError { try render(timeline, to: url, workers: workers) }
+            #expect(error?.message.contains("frame 12") == true, "\(String(describing: error))")
+            #expect(error?.message.contains(url.lastPathComponent) == true)
             #expect(try Data(contentsOf: url) == original)
             #expect(scratch.partialFiles.isEmpty)
         }
@@ -148,12 +144,9 @@ struct RenderStillTests {
         let directory = scratch.url
         for name in ["still.jpg", "still"] {
             let url = directory.appendingPathComponent(name)
-            do {
-                try renderStill(try movingRectTimeline(), at: 0, to: url)
-                Issue.record("expected an error for \(name)")
-            } catch let error as FlipbookError {
-                #expect(error.message.hasPrefix("output must be a name ending in .png, .pdf, .svg for a still; it is "), "\(error)")
-            }
+            let error = expectFlipbookError { try renderStill(try movingRectTimeline(), at: 0, to: url) }
+            #expect(error?.message.hasPrefix("output must be a name ending in .png, .pdf, .svg for a still; it is ") == true,
+                    "\(String(describing: error))")
             #expect(!FileManager.default.fileExists(atPath: url.path))
         }
     }

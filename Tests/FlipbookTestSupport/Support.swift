@@ -5,21 +5,14 @@ import Testing
 /// Where reference images live and where failing comparisons write their evidence.
 public enum ReferenceImages {
     /// The package's `Fixtures` directory, found from this file's location.
-    public static var fixturesDirectory: URL {
-        URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent()  // FlipbookTestSupport
-            .deletingLastPathComponent()  // Tests
-            .deletingLastPathComponent()  // package root
-            .appendingPathComponent("Fixtures")
-    }
+    public static var fixturesDirectory: URL { packageFile("Fixtures") }
 
     /// `$FLIPBOOK_TEST_OUTPUT`, or `.build/test-output` in the package.
     public static var outputDirectory: URL {
         if let path = ProcessInfo.processInfo.environment["FLIPBOOK_TEST_OUTPUT"], !path.isEmpty {
             return URL(fileURLWithPath: path)
         }
-        return fixturesDirectory.deletingLastPathComponent()
-            .appendingPathComponent(".build").appendingPathComponent("test-output")
+        return packageFile(".build/test-output")
     }
 
     /// Whether missing references should be written (`FLIPBOOK_RECORD=1`).
@@ -45,6 +38,16 @@ public struct ImageDifference: Sendable {
     }
 }
 
+/// The largest difference of any channel of the pixel at (x, y) of two premultiplied rasters.
+private func worstChannel(_ a: UnsafeRawBufferPointer, _ aStride: Int, _ e: UnsafeRawBufferPointer, _ eStride: Int,
+                          x: Int, y: Int) -> Int {
+    var worst = 0
+    for c in 0..<4 {
+        worst = max(worst, abs(Int(a[y * aStride + x * 4 + c]) - Int(e[y * eStride + x * 4 + c])))
+    }
+    return worst
+}
+
 /// Compares two bitmaps of the same size. Returns `nil` when their sizes differ.
 public func compareImages(_ actual: Bitmap, _ expected: Bitmap) -> ImageDifference? {
     guard actual.width == expected.width, actual.height == expected.height else { return nil }
@@ -54,10 +57,7 @@ public func compareImages(_ actual: Bitmap, _ expected: Bitmap) -> ImageDifferen
         expected.withUnsafeBytes { e, eStride in
             for y in 0..<actual.height {
                 for x in 0..<actual.width {
-                    var worst = 0
-                    for c in 0..<4 {
-                        worst = max(worst, abs(Int(a[y * aStride + x * 4 + c]) - Int(e[y * eStride + x * 4 + c])))
-                    }
+                    let worst = worstChannel(a, aStride, e, eStride, x: x, y: y)
                     result.maximum = max(result.maximum, worst)
                     if worst > 2 { result.pixelsBeyondStrict += 1 }
                     if worst > 32 { result.pixelsBeyondLoose += 1 }
@@ -77,10 +77,7 @@ public func differenceImage(_ actual: Bitmap, _ expected: Bitmap) throws -> Bitm
             expected.withUnsafeBytes { e, eStride in
                 for y in 0..<actual.height {
                     for x in 0..<actual.width {
-                        var worst = 0
-                        for c in 0..<4 {
-                            worst = max(worst, abs(Int(a[y * aStride + x * 4 + c]) - Int(e[y * eStride + x * 4 + c])))
-                        }
+                        let worst = worstChannel(a, aStride, e, eStride, x: x, y: y)
                         let o = y * dStride + x * 4
                         if worst > 0 {
                             d[o + 0] = 0

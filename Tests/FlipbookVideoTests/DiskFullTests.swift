@@ -15,15 +15,8 @@ struct VideoDiskFullTests {
     /// Noise at CRF 0 does not compress: each 320×180 frame is about 80 kB, more than the whole disk.
     static func encodeNoise(to url: URL, frames: Int) throws {
         let encoder = try VideoEncoder(url: url, width: 320, height: 180, fps: 30, options: VideoOptions(crf: 0))
-        var state: UInt32 = 1
-        for _ in 0..<frames {
-            var noise = try Bitmap(width: 320, height: 180)
-            try fill(&noise) { _, _ in
-                state = state &* 1_664_525 &+ 1_013_904_223
-                return (UInt8(truncatingIfNeeded: state >> 24), UInt8(truncatingIfNeeded: state >> 16),
-                        UInt8(truncatingIfNeeded: state >> 8), 255)
-            }
-            try encoder.append(noise)
+        for frame in 0..<frames {
+            try encoder.append(try noiseBitmap(width: 320, height: 180, seed: UInt64(frame)))
         }
         try encoder.finish()
     }

@@ -18,15 +18,8 @@ struct LookaheadTests {
 
     @Test("a lookahead outside 0…250 frames is refused, naming the value", arguments: [-1, 251])
     func invalidLookahead(_ frames: Int) {
-        do {
-            try VideoOptions(lookahead: frames).validate()
-            Issue.record("a lookahead of \(frames) frames was accepted")
-        } catch let error as FlipbookError {
-            #expect(error.kind == .invalidInput)
-            #expect(error.message.contains("lookahead") && error.message.contains("\(frames)"))
-        } catch {
-            Issue.record("unexpected error \(error)")
-        }
+        let error = expectFlipbookError(.invalidInput) { try VideoOptions(lookahead: frames).validate() }
+        #expect(error?.message.contains("lookahead") == true && error?.message.contains("\(frames)") == true)
     }
 
     @Test("the lookahead round-trips through Codable; a missing key keeps the default")

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import FlipbookCore
-@testable import FlipbookDrawing
 
 @Suite("SVG path data")
 struct SVGPathTests {
@@ -10,21 +9,6 @@ struct SVGPathTests {
     static let star = "M12 17.27L18.18 21l-1.64-7.03L22 9.24l-7.19-.61L12 2 9.19 8.63 2 9.24l5.46 4.73L5.82 21z"
     /// Material Design's "check" icon.
     static let check = "M9 16.17L4.83 12l-1.42 1.41L9 19 21 7l-1.41-1.41z"
-
-    private func elements(_ path: Path) -> [Path.Element] {
-        var result: [Path.Element] = []
-        path.forEach { result.append($0) }
-        return result
-    }
-
-    private func near(_ a: CGRect, _ b: CGRect, _ tolerance: CGFloat = 1e-6) -> Bool {
-        abs(a.minX - b.minX) <= tolerance && abs(a.minY - b.minY) <= tolerance
-            && abs(a.maxX - b.maxX) <= tolerance && abs(a.maxY - b.maxY) <= tolerance
-    }
-
-    private func near(_ a: CGPoint, _ b: CGPoint, _ tolerance: CGFloat = 1e-9) -> Bool {
-        abs(a.x - b.x) <= tolerance && abs(a.y - b.y) <= tolerance
-    }
 
     /// Paths equal within rounding (relative and absolute data add numbers in different orders).
     private func same(_ a: Path, _ b: Path) -> Bool {

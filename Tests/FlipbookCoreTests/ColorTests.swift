@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import FlipbookCore
-@testable import FlipbookDrawing
 
 @Suite("Color")
 struct ColorTests {

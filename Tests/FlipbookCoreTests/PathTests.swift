@@ -1,25 +1,9 @@
 import Foundation
 import Testing
 @testable import FlipbookCore
-@testable import FlipbookDrawing
 
 @Suite("Path")
 struct PathTests {
-    private func near(_ a: CGFloat, _ b: CGFloat, _ tolerance: CGFloat = 1e-6) -> Bool {
-        abs(a - b) <= tolerance
-    }
-
-    private func near(_ a: CGRect, _ b: CGRect, _ tolerance: CGFloat = 1e-6) -> Bool {
-        near(a.minX, b.minX, tolerance) && near(a.minY, b.minY, tolerance)
-            && near(a.maxX, b.maxX, tolerance) && near(a.maxY, b.maxY, tolerance)
-    }
-
-    private func elements(_ path: Path) -> [Path.Element] {
-        var result: [Path.Element] = []
-        path.forEach { result.append($0) }
-        return result
-    }
-
     /// Length measured independently of the trimming code: dense sampling of each element.
     private func length(_ path: Path) -> CGFloat {
         var total: CGFloat = 0

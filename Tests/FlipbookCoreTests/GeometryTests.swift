@@ -1,14 +1,9 @@
 import Foundation
 import Testing
 @testable import FlipbookCore
-@testable import FlipbookDrawing
 
 @Suite("Geometry")
 struct GeometryTests {
-    private func close(_ a: CGPoint, _ b: CGPoint, _ tolerance: CGFloat = 1e-9) -> Bool {
-        abs(a.x - b.x) <= tolerance && abs(a.y - b.y) <= tolerance
-    }
-
     @Test func vectorBasics() {
         let v = CGVector(dx: 3, dy: -4)
         #expect(v.dx == 3 && v.dy == -4)
@@ -52,7 +47,7 @@ struct GeometryTests {
         #expect(CGPoint(x: 0, y: 1).applying(r) == CGPoint(x: -1, y: 0))
         let r45 = CGAffineTransform(rotationAngle: .pi / 4)
         let s = CGFloat(2).squareRoot() / 2
-        #expect(close(CGPoint(x: 1, y: 0).applying(r45), CGPoint(x: s, y: s)))
+        #expect(near(CGPoint(x: 1, y: 0).applying(r45), CGPoint(x: s, y: s)))
     }
 
     @Test func concatenationAppliesLeftFirst() {
@@ -78,14 +73,14 @@ struct GeometryTests {
         let move = CGAffineTransform(translationX: 5, y: 0)
         #expect(CGPoint(x: 1, y: 1).applying(move.scaledBy(x: 3, y: 4)) == CGPoint(x: 8, y: 4))
         let turned = move.rotated(by: .pi / 2)
-        #expect(close(CGPoint(x: 1, y: 0).applying(turned), CGPoint(x: 5, y: 1)))
+        #expect(near(CGPoint(x: 1, y: 0).applying(turned), CGPoint(x: 5, y: 1)))
     }
 
     @Test func inversionRoundTrips() {
         let t = CGAffineTransform(translationX: 7, y: -3).rotated(by: 0.7).scaledBy(x: 2, y: 0.5)
         let inverse = t.inverted()
         for p in [CGPoint(x: 0, y: 0), CGPoint(x: 13, y: -2.5), CGPoint(x: -100, y: 40)] {
-            #expect(close(p.applying(t).applying(inverse), p, 1e-9))
+            #expect(near(p.applying(t).applying(inverse), p, 1e-9))
         }
         let product = t.concatenating(inverse)
         #expect(abs(product.a - 1) < 1e-12 && abs(product.b) < 1e-12)
