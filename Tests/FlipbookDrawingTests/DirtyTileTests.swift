@@ -1,4 +1,5 @@
 import FlipbookDrawing
+@testable import FlipbookRaster
 import Foundation
 import Testing
 

@@ -1,4 +1,6 @@
 import FlipbookDrawing
+import FlipbookRaster
+import FlipbookRender
 import Foundation
 import FlipbookAnimation
 import Testing

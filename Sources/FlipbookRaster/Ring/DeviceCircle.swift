@@ -1,24 +1,22 @@
-import CCairo
+import FlipbookCore
 import Foundation
 
 /// A circle in device pixels, recognised in a path drawn through a matrix.
-struct DeviceCircle {
-    /// Cairo's matrix type, named here so tests can build one without importing Cairo.
-    typealias Matrix = cairo_matrix_t
+package struct DeviceCircle {
+    package var centerX: Double
+    package var centerY: Double
+    package var radius: Double
+    /// Device pixels per user-space unit (the transform is a similarity).
+    package var scale: Double
 
-    var centerX: Double
-    var centerY: Double
-    var radius: Double
-    /// Device pixels per user-space unit (the matrix is a similarity).
-    var scale: Double
-
-    /// The circle that `path` draws through `m`, when `path` is exactly the four-cubic circle that
-    /// `Path(ellipseIn:)` builds for a square and `m` maps circles to circles; otherwise `nil`.
+    /// The circle that `path` draws through `transform` (user space to device pixels), when `path` is
+    /// exactly the four-cubic circle that `Path(ellipseIn:)` builds for a square and `transform` maps
+    /// circles to circles; otherwise `nil`.
     ///
     /// Recognising the geometry (rather than marking paths) keeps `Path` small and lets any path with
     /// the same elements — built by hand, parsed, or transformed — take the ring fast path, which is
     /// correct because the pixels depend only on the elements.
-    init?(_ path: Path, matrix m: cairo_matrix_t) {
+    package init?(_ path: Path, transform: CGAffineTransform) {
         guard let e = Self.ellipsePoints(of: path) else { return nil }
         let start = e.start, left = e.left
         let bottom = e.bottom, c1 = e.c1, c2 = e.c2, c3 = e.c3, c4 = e.c4
@@ -39,10 +37,11 @@ struct DeviceCircle {
         else { return nil }
         // Only axis-aligned similarities (scale, flips, translation): the cubic circle bulges a little
         // outward between its on-axis points, and the ring rasterizer models that bulge along the axes.
-        guard m.xy == 0, m.yx == 0, abs(m.xx) == abs(m.yy), m.xx != 0 else { return nil }
-        centerX = m.xx * cx + m.x0
-        centerY = m.yy * cy + m.y0
-        scale = abs(m.xx)
+        let xx = Double(transform.a), yx = Double(transform.b), xy = Double(transform.c), yy = Double(transform.d)
+        guard xy == 0, yx == 0, abs(xx) == abs(yy), xx != 0 else { return nil }
+        centerX = xx * cx + Double(transform.tx)
+        centerY = yy * cy + Double(transform.ty)
+        scale = abs(xx)
         radius = r * scale
     }
 

@@ -1,4 +1,5 @@
 import CCairo
+import FlipbookRaster
 import Foundation
 
 // The drawing pipeline. State lives in Swift and is set on the Cairo context per call; nothing is
@@ -11,8 +12,7 @@ extension CairoCanvas {
     func render(_ command: DrawCommand, fastFillDeclined: Bool = false) {
         if !filters.isEmpty { return renderFiltered(command) }
         guard let planned = session.plannedContext else { return }
-        if case .linear(let op) = command.compositing, op == CAIRO_OPERATOR_OVER, clip == nil, session.isRaster,
-           allowsFastPaths,
+        if allowsFastPath(command.compositing),
            let drawn = (fastFillDeclined ? nil : fastFill(command)) ?? fastRing(command, cr: planned) {
             session.markDirty(drawn)
             return
@@ -49,74 +49,6 @@ extension CairoCanvas {
         let extents = deviceExtents(command)
         session.markDirty(PixelRect(x: Int(extents.minX), y: Int(extents.minY),
                                     width: Int(extents.width), height: Int(extents.height)))
-    }
-
-    /// Draws a small solid non-zero fill with the session's own rasterizer when it can (see
-    /// ``FastFillRasterizer``) and returns the pixels drawn; `nil` when the command is not eligible.
-    func fastFill(_ command: DrawCommand) -> PixelRect? {
-        guard case .fill(let path, let style) = command.shape,
-              case .solid(let r, let g, let b, let a) = command.source, command.extraAlpha >= 1
-        else { return nil }
-        return fastFill(path, style, r: r, g: g, b: b, a: a, matrix: command.matrix)
-    }
-
-    /// Fills `path` with a solid colour (`a` with the context's opacity in it) with the session's own
-    /// rasterizer when this context's state allows it (a raster target, no filter, no clip, the normal
-    /// blend mode, fast paths allowed) and the fill is eligible; returns the pixels drawn, or `nil`
-    /// without drawing. `fill(_:with:style:)` calls it before making a draw command, ``render(_:)``
-    /// for commands that get there.
-    func fastFill(_ path: Path, _ style: FillStyle, r: Double, g: Double, b: Double, a: Double,
-                  matrix: cairo_matrix_t) -> PixelRect? {
-        guard filters.isEmpty, clip == nil, session.isRaster, allowsFastPaths, !style.isEOFilled,
-              style.isAntialiased, Compositing(blendMode) == .linear(CAIRO_OPERATOR_OVER),
-              let cr = session.plannedContext, let target = cairo_get_group_target(cr)
-        else { return nil }
-        guard let plan = session.plan else {
-            return session.fastFill.fill(path, matrix: matrix, r: r, g: g, b: b, a: a, target: target,
-                                         windows: allowsFillWindows)
-        }
-        guard let pixels = TargetPixels(target) else { return nil }
-        let fills = session.fastFill
-        switch fills.place(path, matrix: matrix, r: r, g: g, b: b, a: a, target: pixels, windows: allowsFillWindows) {
-        case .declined: return nil
-        case .nothing: return PixelRect.none
-        case .placed(let fill):
-            makeRoom(in: plan, for: target)
-            plan.add(fill, points: fills.placedPoints, target: pixels)
-            return fill.drawn
-        }
-    }
-
-    /// Draws what `plan` holds when it is for another target than `target` or full, so that the next
-    /// shape can be added.
-    private func makeRoom(in plan: FramePlan, for target: OpaquePointer) {
-        if let planned = plan.target?.surface, planned != target || plan.isFull { session.drawPlan() }
-    }
-
-    /// Strokes a circle with a solid colour with ``FastRing`` when it can and returns the pixels drawn;
-    /// `nil` when the command is not eligible (not a circle, a dashed line, a gradient, a
-    /// non-similarity transform).
-    func fastRing(_ command: DrawCommand, cr: OpaquePointer) -> PixelRect? {
-        // Caps and joins do not matter: the circle is one closed, smooth subpath.
-        guard case .stroke(let path, let style) = command.shape, !style.dash.contains(where: { $0 > 0 }),
-              case .solid(let r, let g, let b, let a) = command.source, command.extraAlpha >= 1,
-              let circle = DeviceCircle(path, matrix: command.matrix),
-              let target = cairo_get_group_target(cr)
-        else { return nil }
-        let width = Double(style.lineWidth) * circle.scale
-        guard let plan = session.plan else {
-            return FastRing.stroke(circle, width: width, r: r, g: g, b: b, a: a, target: target,
-                                   scratch: session.fastRing)
-        }
-        guard let pixels = TargetPixels(target) else { return nil }
-        switch FastRing.place(circle, width: width, r: r, g: g, b: b, a: a, target: pixels) {
-        case .declined: return nil
-        case .nothing: return PixelRect.none
-        case .placed(let ring):
-            makeRoom(in: plan, for: target)
-            plan.add(ring, target: pixels)
-            return ring.bounds(on: pixels)
-        }
     }
 
     /// Sets the matrix and then the source (patterns lock to the user space in force when set).

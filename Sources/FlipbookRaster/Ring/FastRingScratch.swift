@@ -2,11 +2,11 @@ extension FastRing {
     /// The buffer a ring's pixel groups are gathered in, kept by the drawing session from ring to ring:
     /// allocated once and grown when a wider target needs more, so stroking a ring allocates nothing
     /// (a ripple frame strokes about a thousand).
-    final class Scratch {
+    package final class Scratch {
         private(set) var groups: UnsafeMutablePointer<PixelGroup>
         private(set) var capacity: Int
 
-        init() {
+        package init() {
             capacity = 0
             groups = UnsafeMutablePointer<PixelGroup>.allocate(capacity: 0)
         }

@@ -11,7 +11,7 @@ import _Builtin_intrinsics.intel
 ///
 /// Approximate instructions (`rsqrtps`, `rcpps`) are left out on purpose: their results differ
 /// between CPU vendors, and renders must be the same bytes everywhere.
-protocol FourLanes {
+package protocol FourLanes {
     static func squareRoot(_ x: SIMD4<Float>) -> SIMD4<Float>
     /// `a < b ? a : b` in each lane.
     static func minimum(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float>
@@ -23,29 +23,29 @@ protocol FourLanes {
 }
 
 /// ``FourLanes`` one lane at a time, for targets without a vector path and as the tests' reference.
-enum PortableLanes: FourLanes {
+package enum PortableLanes: FourLanes {
     @inline(__always)
-    static func squareRoot(_ x: SIMD4<Float>) -> SIMD4<Float> {
+    package static func squareRoot(_ x: SIMD4<Float>) -> SIMD4<Float> {
         SIMD4(x[0].squareRoot(), x[1].squareRoot(), x[2].squareRoot(), x[3].squareRoot())
     }
 
     @inline(__always)
-    static func minimum(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> {
+    package static func minimum(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> {
         SIMD4(a[0] < b[0] ? a[0] : b[0], a[1] < b[1] ? a[1] : b[1], a[2] < b[2] ? a[2] : b[2], a[3] < b[3] ? a[3] : b[3])
     }
 
     @inline(__always)
-    static func maximum(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> {
+    package static func maximum(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> {
         SIMD4(a[0] > b[0] ? a[0] : b[0], a[1] > b[1] ? a[1] : b[1], a[2] > b[2] ? a[2] : b[2], a[3] > b[3] ? a[3] : b[3])
     }
 
     @inline(__always)
-    static func magnitude(_ x: SIMD4<Float>) -> SIMD4<Float> {
+    package static func magnitude(_ x: SIMD4<Float>) -> SIMD4<Float> {
         SIMD4(x[0].magnitude, x[1].magnitude, x[2].magnitude, x[3].magnitude)
     }
 
     @inline(__always)
-    static func roundedToInteger(_ x: SIMD4<Float>) -> SIMD4<UInt32> {
+    package static func roundedToInteger(_ x: SIMD4<Float>) -> SIMD4<UInt32> {
         func lane(_ v: Float) -> UInt32 { UInt32(truncatingIfNeeded: Int32(v.rounded(.toNearestOrEven))) }
         return SIMD4(lane(x[0]), lane(x[1]), lane(x[2]), lane(x[3]))
     }
@@ -53,30 +53,30 @@ enum PortableLanes: FourLanes {
 
 #if arch(x86_64)
 /// ``FourLanes`` with SSE2 instructions (`sqrtps`, `minps`, `maxps`, `andps`, `cvtps2dq`).
-enum SSELanes: FourLanes {
+package enum SSELanes: FourLanes {
     @inline(__always)
-    static func squareRoot(_ x: SIMD4<Float>) -> SIMD4<Float> { _mm_sqrt_ps(x) }
+    package static func squareRoot(_ x: SIMD4<Float>) -> SIMD4<Float> { _mm_sqrt_ps(x) }
 
     @inline(__always)
-    static func minimum(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> { _mm_min_ps(a, b) }
+    package static func minimum(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> { _mm_min_ps(a, b) }
 
     @inline(__always)
-    static func maximum(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> { _mm_max_ps(a, b) }
+    package static func maximum(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> { _mm_max_ps(a, b) }
 
     @inline(__always)
-    static func magnitude(_ x: SIMD4<Float>) -> SIMD4<Float> {
+    package static func magnitude(_ x: SIMD4<Float>) -> SIMD4<Float> {
         _mm_and_ps(x, _mm_castsi128_ps(_mm_set1_epi32(0x7FFF_FFFF)))
     }
 
     @inline(__always)
-    static func roundedToInteger(_ x: SIMD4<Float>) -> SIMD4<UInt32> {
+    package static func roundedToInteger(_ x: SIMD4<Float>) -> SIMD4<UInt32> {
         // cvtps2dq rounds by MXCSR, which Swift leaves at its default: nearest, ties to even.
         unsafeBitCast(_mm_cvtps_epi32(x), to: SIMD4<UInt32>.self)
     }
 }
 
 /// The lanes the engine draws with on this target.
-typealias NativeLanes = SSELanes
+package typealias NativeLanes = SSELanes
 #else
-typealias NativeLanes = PortableLanes
+package typealias NativeLanes = PortableLanes
 #endif

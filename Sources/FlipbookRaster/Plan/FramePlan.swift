@@ -1,5 +1,3 @@
-import CCairo
-
 /// The fast fills and rings drawn into one target, recorded in drawing order and then drawn band by
 /// band: each band of ``bandHeight`` rows gets every recorded shape that reaches into it, in order,
 /// each clipped to the band's rows, so the band's pixels are read and written while they are in the
@@ -10,7 +8,7 @@ import CCairo
 /// is per row), so a planned frame has the bytes of the same shapes drawn one by one. Anything the
 /// plan does not take (Cairo's drawing, images, text, layers, reading the pixels) first draws what is
 /// planned: the drawing session does that whenever its Cairo context is asked for.
-final class FramePlan {
+package final class FramePlan {
     /// Rows per band: 64 rows of a 1920-pixel frame are 480 kB, within a core's L2 cache. A multiple
     /// of the dirty tiles' size, so a band holds whole tiles.
     package static let bandHeight = 64
@@ -24,13 +22,13 @@ final class FramePlan {
     package static let isOnByDefault = false
 
     /// The bands of a target `height` rows tall, top to bottom.
-    static func bands(height: Int) -> LazyMapSequence<StrideTo<Int>, Range<Int>> {
+    package static func bands(height: Int) -> LazyMapSequence<StrideTo<Int>, Range<Int>> {
         stride(from: 0, to: height, by: bandHeight).lazy.map { $0..<min(height, $0 + bandHeight) }
     }
 
     /// Shapes a plan holds at most before it is drawn, which bounds its memory (about 3 MB of
     /// shapes and points for confetti).
-    static let capacity = 32_768
+    package static let capacity = 32_768
 
     fileprivate enum Shape {
         case fill(FastFillRasterizer.Placed, firstPoint: Int, pointCount: Int)
@@ -65,7 +63,7 @@ final class FramePlan {
 
     private let state: UnsafeMutablePointer<State>
 
-    init() {
+    package init() {
         state = .allocate(capacity: 1)
         state.initialize(to: State())
     }
@@ -81,17 +79,17 @@ final class FramePlan {
     }
 
     /// The target the recorded shapes go to (`nil` when nothing is recorded).
-    var target: TargetPixels? { state.pointee.target }
+    package var target: TargetPixels? { state.pointee.target }
 
     /// Whether nothing is recorded.
-    var isEmpty: Bool { state.pointee.shapeCount == 0 }
+    package var isEmpty: Bool { state.pointee.shapeCount == 0 }
 
     /// Whether the plan must be drawn before another shape is added.
-    var isFull: Bool { state.pointee.shapeCount >= FramePlan.capacity }
+    package var isFull: Bool { state.pointee.shapeCount >= FramePlan.capacity }
 
     /// Records a placed fill whose points are `points`; the caller has drawn what was planned for any
     /// other target.
-    func add(_ fill: FastFillRasterizer.Placed, points: (xs: UnsafePointer<Float>, ys: UnsafePointer<Float>, count: Int),
+    package func add(_ fill: FastFillRasterizer.Placed, points: (xs: UnsafePointer<Float>, ys: UnsafePointer<Float>, count: Int),
              target: TargetPixels) {
         let first = state.pointee.pointCount
         let end = first + points.count
@@ -104,7 +102,7 @@ final class FramePlan {
     }
 
     /// Records a placed ring; the caller has drawn what was planned for any other target.
-    func add(_ ring: FastRing.Placed, target: TargetPixels) {
+    package func add(_ ring: FastRing.Placed, target: TargetPixels) {
         append(.ring(ring), target: target)
     }
 
@@ -117,14 +115,14 @@ final class FramePlan {
     }
 
     /// Draws what is recorded, band by band, and forgets it. `bandFinished` is called with each band's
-    /// rows once its last shape is drawn, top to bottom, bands without shapes included.
-    func draw(fills: FastFillRasterizer, rings: FastRing.Scratch, bandFinished: ((Range<Int>) -> Void)? = nil) {
+    /// rows once its last shape is drawn, top to bottom, bands without shapes included. The owner of
+    /// the target's image has been told that its pixels are written.
+    package func draw(fills: FastFillRasterizer, rings: FastRing.Scratch, bandFinished: ((Range<Int>) -> Void)? = nil) {
         guard let target = state.pointee.target else { return }
         defer { forget() }
         let height = target.height, band = FramePlan.bandHeight
         let bands = (height + band - 1) / band
         bin(bands: bands)
-        cairo_surface_flush(target.surface)
         let s = state.pointee
         let shapes = s.shapes.base, order = s.order.base, starts = s.bandStarts.base
         let xs = s.xs.base, ys = s.ys.base
@@ -143,7 +141,6 @@ final class FramePlan {
             }
             bandFinished?(bandRows)
         }
-        cairo_surface_mark_dirty(target.surface)
     }
 
     /// Sorts the shapes into the bands they reach (`bandStarts`, `order`), keeping their order within

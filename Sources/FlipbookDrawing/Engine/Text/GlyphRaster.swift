@@ -1,4 +1,5 @@
 import CCairo
+import FlipbookRaster
 import Foundation
 
 /// A short text rasterised once into an image (a confetti shape), owned Cairo image surface.

@@ -1,5 +1,5 @@
-import CCairo
 import CFlipbookKernels
+import FlipbookCore
 import Foundation
 
 /// A fast path for the most common draw — a small, solid-colour, anti-aliased, non-zero fill with the
@@ -20,22 +20,24 @@ import Foundation
 /// raster's edge is drawn in a window over its visible part, and goes to Cairo when that part is wider
 /// than a window. Anything else — large shapes, clips, even-odd fills, other blend modes, gradients —
 /// declines and goes to Cairo.
-final class FastFillRasterizer {
+package final class FastFillRasterizer {
     /// Shapes whose device bounding box exceeds this many pixels go to Cairo.
-    static let maximumArea = 128 * 128
+    package static let maximumArea = 128 * 128
     static let flatteningTolerance: Float = 0.1
     /// Paths with a device coordinate (control points included) beyond this many pixels from the
     /// origin go to Cairo. Such a point is far outside any raster, so the fill would decline anyway;
     /// declining before the arithmetic keeps every Float in it (squares of differences included) finite.
-    static let coordinateLimit = 1_048_576.0
+    package static let coordinateLimit = 1_048_576.0
 
     /// The widest box, in pixels, filled in a window (`fill_window.c`); wider shapes accumulate
     /// coverage cells. Windows are a multiple of sixteen pixels wide.
-    static let windowWidth = 32
+    package static let windowWidth = 32
     /// The instruction set the window's kernel runs on; every one gives the same bytes.
-    var kernel = InstructionSet.widest
+    package var kernel = InstructionSet.widest
 
     private var scratch = FillScratch()
+
+    package init() {}
 
     deinit {
         scratch.deallocate()
@@ -43,21 +45,21 @@ final class FastFillRasterizer {
 
     /// A fill placed on its target, ready to rasterize: its points (kept elsewhere) are local to
     /// (`originX`, `originY`), the top left of its window or of its box in surface pixels.
-    struct Placed {
-        var originX: Int, originY: Int
+    package struct Placed {
+        package var originX: Int, originY: Int
         /// The window's width (a multiple of 16) when `isWindowed`, else the box's width.
         var columns: Int
         var height: Int
         var isWindowed: Bool
         /// The device pixels it may draw into.
-        var drawn: PixelRect
+        package var drawn: PixelRect
         /// 255 × the colour's opacity, and the colour's bytes.
         var alpha: Float
         var r: UInt32, g: UInt32, b: UInt32
     }
 
-    /// What ``place(_:matrix:r:g:b:a:target:windows:)`` found.
-    enum Placement {
+    /// What ``place(_:transform:r:g:b:a:target:windows:)`` found.
+    package enum Placement {
         /// The fill is not eligible; Cairo draws it.
         case declined
         /// The fill covers no pixel.
@@ -66,49 +68,45 @@ final class FastFillRasterizer {
         case placed(Placed)
     }
 
-    /// Fills `path` (in the user space of `matrix`) with a colour and returns the device pixels it drew
-    /// into, or returns `nil` without drawing when the fill is not eligible. With `windows` false, every
-    /// shape accumulates coverage cells (for comparing the two ways).
-    func fill(_ path: Path, matrix m: cairo_matrix_t, r: Double, g: Double, b: Double, a: Double,
-              target: OpaquePointer, windows: Bool = true) -> PixelRect? {
-        guard let pixels = TargetPixels(target) else { return nil }
+    /// Fills `path` (in the user space of `transform`, which maps it to device pixels) with a colour and
+    /// returns the device pixels it drew into, or returns `nil` without drawing when the fill is not
+    /// eligible. With `windows` false, every shape accumulates coverage cells (for comparing the two
+    /// ways). The owner of the target's image has been told that its pixels are written.
+    package func fill(_ path: Path, transform: CGAffineTransform, r: Double, g: Double, b: Double, a: Double,
+                      target: TargetPixels, windows: Bool = true) -> PixelRect? {
         // One local copy of the scratch for both steps (each access to the property is checked).
         var scratch = self.scratch
         defer { self.scratch = scratch }
-        switch place(path, matrix: m, r: r, g: g, b: b, a: a, target: pixels, windows: windows, scratch: &scratch) {
+        switch place(path, transform, r: r, g: g, b: b, a: a, target: target, windows: windows, scratch: &scratch) {
         case .declined: return nil
         case .nothing: return PixelRect.none
         case .placed(let fill):
-            cairo_surface_flush(target)
             FastFillRasterizer.rasterize(fill, xs: scratch.xs, ys: scratch.ys, count: scratch.pointCount,
-                                         rows: 0..<fill.height, into: pixels, cells: &scratch, kernel: kernel)
-            let drawn = fill.drawn
-            cairo_surface_mark_dirty_rectangle(target, Int32(drawn.x), Int32(drawn.y), Int32(drawn.width),
-                                               Int32(drawn.height))
-            return drawn
+                                         rows: 0..<fill.height, into: target, cells: &scratch, kernel: kernel)
+            return fill.drawn
         }
     }
 
-    /// The points ``place(_:matrix:r:g:b:a:target:windows:)`` left for a placed fill: `pointCount` of
+    /// The points ``place(_:transform:r:g:b:a:target:windows:)`` left for a placed fill: `pointCount` of
     /// each, valid until the next fill.
-    var placedPoints: (xs: UnsafePointer<Float>, ys: UnsafePointer<Float>, count: Int) {
+    package var placedPoints: (xs: UnsafePointer<Float>, ys: UnsafePointer<Float>, count: Int) {
         (UnsafePointer(scratch.xs), UnsafePointer(scratch.ys), scratch.pointCount)
     }
 
     /// Flattens `path` onto `target` and decides how it is filled, without drawing; a placed fill's
     /// points are left in the scratch buffer (``placedPoints``), local to its origin.
-    func place(_ path: Path, matrix m: cairo_matrix_t, r: Double, g: Double, b: Double, a: Double,
-               target: TargetPixels, windows: Bool) -> Placement {
+    package func place(_ path: Path, transform: CGAffineTransform, r: Double, g: Double, b: Double, a: Double,
+                       target: TargetPixels, windows: Bool) -> Placement {
         // Work on a local copy: a class property would pay for exclusivity checks in the loops.
         var scratch = self.scratch
         defer { self.scratch = scratch }
-        return place(path, matrix: m, r: r, g: g, b: b, a: a, target: target, windows: windows, scratch: &scratch)
+        return place(path, transform, r: r, g: g, b: b, a: a, target: target, windows: windows, scratch: &scratch)
     }
 
     @inline(__always)
-    private func place(_ path: Path, matrix m: cairo_matrix_t, r: Double, g: Double, b: Double, a: Double,
+    private func place(_ path: Path, _ transform: CGAffineTransform, r: Double, g: Double, b: Double, a: Double,
                        target: TargetPixels, windows: Bool, scratch: inout FillScratch) -> Placement {
-        guard flatten(path, m, into: &scratch) else { return .declined }
+        guard flatten(path, transform, into: &scratch) else { return .declined }
         let count = scratch.pointCount
         if count == 0 { return .nothing }
         let px = scratch.xs, py = scratch.ys
@@ -169,7 +167,7 @@ final class FastFillRasterizer {
     }
 
     /// ``rasterize(_:xs:ys:count:rows:into:cells:kernel:)`` with this rasterizer's cells and kernel.
-    func rasterize(_ fill: Placed, xs: UnsafePointer<Float>, ys: UnsafePointer<Float>, count: Int, rows: Range<Int>,
+    package func rasterize(_ fill: Placed, xs: UnsafePointer<Float>, ys: UnsafePointer<Float>, count: Int, rows: Range<Int>,
                    into target: TargetPixels) {
         var scratch = self.scratch
         defer { self.scratch = scratch }
@@ -338,15 +336,16 @@ final class FastFillRasterizer {
     /// Transforms and flattens `path` into closed rings in the scratch points (NaN separates rings). Returns
     /// `false` for a path it cannot take (too many segments, more than one ring, or a point beyond
     /// ``coordinateLimit``).
-    private func flatten(_ path: Path, _ m: cairo_matrix_t, into scratch: inout FillScratch) -> Bool {
+    private func flatten(_ path: Path, _ m: CGAffineTransform, into scratch: inout FillScratch) -> Bool {
         scratch.removeAllPoints()
+        let xx = Double(m.a), yx = Double(m.b), xy = Double(m.c), yy = Double(m.d), x0 = Double(m.tx), y0 = Double(m.ty)
         var start: (Float, Float)? = nil
         var current = (Float(0), Float(0))
         var currentUser = CGPoint.zero
         var startUser = CGPoint.zero
         var inRange = true
         func device(_ p: CGPoint) -> (Float, Float) {
-            let x = m.xx * Double(p.x) + m.xy * Double(p.y) + m.x0, y = m.yx * Double(p.x) + m.yy * Double(p.y) + m.y0
+            let x = xx * Double(p.x) + xy * Double(p.y) + x0, y = yx * Double(p.x) + yy * Double(p.y) + y0
             // Written so that NaN fails too.
             guard abs(x) <= FastFillRasterizer.coordinateLimit, abs(y) <= FastFillRasterizer.coordinateLimit else {
                 inRange = false
@@ -438,14 +437,15 @@ final class FastFillRasterizer {
     /// bottom-right, bottom-left), without building them. Returns `false` for a corner beyond
     /// ``coordinateLimit``.
     @inline(__always)
-    private static func flatten(rectangle r: CGRect, _ m: cairo_matrix_t, into scratch: inout FillScratch) -> Bool {
+    private static func flatten(rectangle r: CGRect, _ m: CGAffineTransform, into scratch: inout FillScratch) -> Bool {
+        let xx = Double(m.a), yx = Double(m.b), xy = Double(m.c), yy = Double(m.d), x0 = Double(m.tx), y0 = Double(m.ty)
         // A kept rectangle is standardized: its width and height are not negative.
         let left = Double(r.origin.x), top = Double(r.origin.y)
         let right = left + Double(r.size.width), bottom = top + Double(r.size.height)
-        let xs = (m.xx * left + m.xy * top + m.x0, m.xx * right + m.xy * top + m.x0,
-                  m.xx * right + m.xy * bottom + m.x0, m.xx * left + m.xy * bottom + m.x0)
-        let ys = (m.yx * left + m.yy * top + m.y0, m.yx * right + m.yy * top + m.y0,
-                  m.yx * right + m.yy * bottom + m.y0, m.yx * left + m.yy * bottom + m.y0)
+        let xs = (xx * left + xy * top + x0, xx * right + xy * top + x0,
+                  xx * right + xy * bottom + x0, xx * left + xy * bottom + x0)
+        let ys = (yx * left + yy * top + y0, yx * right + yy * top + y0,
+                  yx * right + yy * bottom + y0, yx * left + yy * bottom + y0)
         let limit = FastFillRasterizer.coordinateLimit
         // Written so that NaN fails too.
         guard abs(xs.0) <= limit, abs(xs.1) <= limit, abs(xs.2) <= limit, abs(xs.3) <= limit,

@@ -60,6 +60,6 @@ struct DrawCommand {
     }
 
     var transform: CGAffineTransform {
-        CGAffineTransform(a: matrix.xx, b: matrix.yx, c: matrix.xy, d: matrix.yy, tx: matrix.x0, ty: matrix.y0)
+        CGAffineTransform(matrix)
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import CCairo
+import Foundation
 
 extension FlipbookError {
     /// A Cairo failure while doing `what`, carrying Cairo's own explanation.
@@ -15,6 +15,13 @@ extension cairo_matrix_t {
     }
 
     static let identity = cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: 0, y0: 0)
+}
+
+extension CGAffineTransform {
+    /// The Core Graphics transform for a Cairo matrix (see ``cairo_matrix_t/init(_:)``).
+    init(_ m: cairo_matrix_t) {
+        self.init(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0)
+    }
 }
 
 extension CGAffineTransform {

@@ -1,4 +1,5 @@
 import CCairo
+import FlipbookRaster
 import Foundation
 
 /// The Cairo context behind every copy of a ``CairoCanvas`` drawing into one raster or vector page.
@@ -81,7 +82,10 @@ final class DrawingSession {
 
     /// Draws what the plan holds.
     func drawPlan(bandFinished: ((Range<Int>) -> Void)? = nil) {
-        plan?.draw(fills: fastFill, rings: fastRing, bandFinished: bandFinished)
+        guard let plan, let target = plan.target else { return }
+        target.flush()
+        plan.draw(fills: fastFill, rings: fastRing, bandFinished: bandFinished)
+        cairo_surface_mark_dirty(target.image)
     }
 
     /// Marks the device pixels of `rect` as drawn into.

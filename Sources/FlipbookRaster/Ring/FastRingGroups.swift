@@ -13,7 +13,7 @@ extension FastRing {
     /// The ways a ring's groups can be blended; every one gives the same bytes. `.baseline` is Swift's
     /// four lanes (``FourLanes``), two groups at a time; `.avx2` is `ring_avx2.c`, two groups at a time
     /// in eight lanes; `.avx512` is `ring_avx512.c`, four groups at a time in sixteen lanes.
-    typealias Kernel = InstructionSet
+    package typealias Kernel = InstructionSet
 
     /// The groups of one ring, gathered by the row walk and blended a buffer at a time.
     struct GroupBuffer<Lanes: FourLanes>: ~Copyable {

@@ -2,23 +2,23 @@
 /// (x86-64's baseline) `rounded(.down)` and `rounded(.up)` are calls into libm, which added up where a
 /// path makes several per shape or per row. The value's integer part must fit an `Int`: callers bound
 /// their coordinates first.
-enum WholePixels {
+package enum WholePixels {
     @inline(__always)
-    static func floor(_ x: Double) -> Int {
+    package static func floor(_ x: Double) -> Int {
         let i = Int(x)
         return Double(i) > x ? i - 1 : i
     }
 
     @inline(__always)
-    static func ceiling(_ x: Double) -> Int {
+    package static func ceiling(_ x: Double) -> Int {
         let i = Int(x)
         return Double(i) < x ? i + 1 : i
     }
 
     /// A `Float` widens to `Double` exactly (one instruction).
     @inline(__always)
-    static func floor(_ x: Float) -> Int { floor(Double(x)) }
+    package static func floor(_ x: Float) -> Int { floor(Double(x)) }
 
     @inline(__always)
-    static func ceiling(_ x: Float) -> Int { ceiling(Double(x)) }
+    package static func ceiling(_ x: Float) -> Int { ceiling(Double(x)) }
 }

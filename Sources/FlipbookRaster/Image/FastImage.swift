@@ -1,4 +1,5 @@
-import CCairo
+import CFlipbookKernels
+import FlipbookCore
 import Foundation
 
 /// A fast path for painting a small image under an affine transform with an opacity, source-over, with
@@ -19,7 +20,7 @@ import Foundation
 /// the pixels drawn are exactly those whose sample lies within the image's interior, found per row
 /// analytically and then per pixel. Anything else — another format, an opaque edge, an extreme
 /// downscale — declines and goes to Cairo.
-enum FastImage {
+package enum FastImage {
     /// Transforms that shrink the image by more than this many source pixels per device pixel (along
     /// an axis) go to Cairo. Samples that far apart skip most of the image, and whether one lands on
     /// ink then turns on where Cairo's own extents and fixed-point samples fall: an emoji seen edge-on
@@ -38,74 +39,64 @@ enum FastImage {
     /// The bilinear weights' precision, as pixman's `BILINEAR_INTERPOLATION_BITS`.
     static let weightBits: Int32 = 7
 
-    /// An image the fast path can draw: a premultiplied ARGB32 image surface, at most ``largestImage``
-    /// on a side, whose outermost rows and columns are transparent. Checked once when made; it reads
-    /// the surface's pixels, so the surface must outlive it unchanged.
-    struct Source {
+    /// An image the fast path can draw: premultiplied ARGB32 pixels, at most ``largestImage`` on a
+    /// side, whose outermost rows and columns are transparent. Checked once when made; it reads the
+    /// pixels, so they must outlive it unchanged.
+    package struct Source {
         let pixels: UnsafeRawPointer
         let width: Int, height: Int, stride: Int
 
-        /// `nil` when `image` is not such an image.
-        init?(_ image: OpaquePointer) {
-            guard cairo_surface_get_type(image) == CAIRO_SURFACE_TYPE_IMAGE,
-                  cairo_image_surface_get_format(image) == CAIRO_FORMAT_ARGB32
-            else { return nil }
-            cairo_surface_flush(image)
-            width = Int(cairo_image_surface_get_width(image))
-            height = Int(cairo_image_surface_get_height(image))
-            stride = Int(cairo_image_surface_get_stride(image))
-            guard width >= 2, height >= 2, width <= largestImage, height <= largestImage,
-                  let data = cairo_image_surface_get_data(image)
-            else { return nil }
-            pixels = UnsafeRawPointer(data)
+        /// `nil` when the `width × height` pixels at `pixels`, `stride` bytes from row to row, are not
+        /// such an image.
+        package init?(pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int) {
+            guard width >= 2, height >= 2, width <= largestImage, height <= largestImage else { return nil }
             func word(_ x: Int, _ y: Int) -> UInt32 { pixels.load(fromByteOffset: y * stride + 4 * x, as: UInt32.self) }
             for x in 0..<width where word(x, 0) | word(x, height - 1) != 0 { return nil }
             for y in 1..<(height - 1) where word(0, y) | word(width - 1, y) != 0 { return nil }
+            self.pixels = pixels
+            self.width = width
+            self.height = height
+            self.stride = stride
         }
     }
 
     /// Paints `image` with `imageToDevice` mapping its pixel space into the device space of `target`,
     /// times `opacity`, and returns the device pixels it may have changed, or `nil` without drawing
-    /// when it is not eligible.
-    static func paint(_ image: Source, imageToDevice m: cairo_matrix_t, opacity: Double,
-                      target: OpaquePointer) -> PixelRect? {
-        guard cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
-              cairo_image_surface_get_format(target) == CAIRO_FORMAT_ARGB32,
-              opacity.isFinite
-        else { return nil }
+    /// when it is not eligible. The owner of the target's image has been told that its pixels are
+    /// written.
+    package static func paint(_ image: Source, imageToDevice m: CGAffineTransform, opacity: Double,
+                              target: TargetPixels) -> PixelRect? {
+        guard opacity.isFinite else { return nil }
         // Cairo turns the opacity into a 16-bit colour channel, and pixman takes its top 8 bits.
         let alpha = UInt32(min(max(opacity, 0), 1) * 65535 + 0.5) >> 8
         if alpha == 0 { return PixelRect.none }
-        guard m.xx.isFinite, m.yx.isFinite, m.xy.isFinite, m.yy.isFinite, m.x0.isFinite, m.y0.isFinite,
-              max(abs(m.xx), abs(m.yx), abs(m.xy), abs(m.yy)) <= largestStretch
+        let xx = Double(m.a), yx = Double(m.b), xy = Double(m.c), yy = Double(m.d), mx = Double(m.tx), my = Double(m.ty)
+        guard xx.isFinite, yx.isFinite, xy.isFinite, yy.isFinite, mx.isFinite, my.isFinite,
+              max(abs(xx), abs(yx), abs(xy), abs(yy)) <= largestStretch
         else { return nil }
         // A singular transform flattens the image to no area: Cairo draws nothing either.
-        if m.xx * m.yy - m.xy * m.yx == 0 { return PixelRect.none }
+        if xx * yy - xy * yx == 0 { return PixelRect.none }
 
-        // The surface pixels whose centres may sample the interior: the interior's corners mapped out
+        // The target pixels whose centres may sample the interior: the interior's corners mapped out
         // (its centre plus or minus the half-diagonals' reach along each axis).
-        var offsetX = 0.0, offsetY = 0.0
-        cairo_surface_get_device_offset(target, &offsetX, &offsetY)
-        let surfaceWidth = Int(cairo_image_surface_get_width(target))
-        let surfaceHeight = Int(cairo_image_surface_get_height(target))
+        let offsetX = target.offsetX, offsetY = target.offsetY
+        let surfaceWidth = target.width, surfaceHeight = target.height
         let halfWidth = Double(image.width - 1) / 2, halfHeight = Double(image.height - 1) / 2
-        let centreX = m.xx * (halfWidth + 0.5) + m.xy * (halfHeight + 0.5) + m.x0 + offsetX
-        let centreY = m.yx * (halfWidth + 0.5) + m.yy * (halfHeight + 0.5) + m.y0 + offsetY
-        let reachX = abs(m.xx) * halfWidth + abs(m.xy) * halfHeight
-        let reachY = abs(m.yx) * halfWidth + abs(m.yy) * halfHeight
+        let centreX = xx * (halfWidth + 0.5) + xy * (halfHeight + 0.5) + mx + offsetX
+        let centreY = yx * (halfWidth + 0.5) + yy * (halfHeight + 0.5) + my + offsetY
+        let reachX = abs(xx) * halfWidth + abs(xy) * halfHeight
+        let reachY = abs(yx) * halfWidth + abs(yy) * halfHeight
         guard let x0 = clampedPixel(centreX - reachX - 1, surfaceWidth),
               let x1 = clampedPixel(centreX + reachX + 2, surfaceWidth),
               let y0 = clampedPixel(centreY - reachY - 1, surfaceHeight),
               let y1 = clampedPixel(centreY + reachY + 2, surfaceHeight)
         else { return nil }
         guard x0 < x1, y0 < y1 else { return PixelRect.none }
-        guard let inverse = DeviceToImage(m, offsetX: offsetX, offsetY: offsetY, image: image, columns: x0..<x1),
-              let data = cairo_image_surface_get_data(target)
+        guard let inverse = DeviceToImage(m, offsetX: offsetX, offsetY: offsetY, image: image, columns: x0..<x1)
         else { return nil }
 
-        let rowBytes = Int(cairo_image_surface_get_stride(target))
+        let data = target.data, rowBytes = target.rowBytes
         let sampler = Sampler(image, alpha: alpha)
-        cairo_surface_flush(target)
         for y in y0..<y1 {
             flipbook_prefetch_for_write(data + y * rowBytes + x0 * 4)
             if x1 - x0 > 16 { flipbook_prefetch_for_write(data + y * rowBytes + (x1 - 1) * 4) }
@@ -122,12 +113,9 @@ enum FastImage {
             drawnMaxY = y + 1
         }
         guard drawnMinX < drawnMaxX else { return PixelRect.none }
-        // The device offset of a layer's surface is a whole number of pixels.
-        let drawn = PixelRect(x: drawnMinX - Int(offsetX), y: drawnMinY - Int(offsetY),
-                              width: drawnMaxX - drawnMinX, height: drawnMaxY - drawnMinY)
-        cairo_surface_mark_dirty_rectangle(target, Int32(drawn.x), Int32(drawn.y), Int32(drawn.width),
-                                           Int32(drawn.height))
-        return drawn
+        // The device offset of a layer's image is a whole number of pixels.
+        return PixelRect(x: drawnMinX - Int(offsetX), y: drawnMinY - Int(offsetY),
+                         width: drawnMaxX - drawnMinX, height: drawnMaxY - drawnMinY)
     }
 
     /// `value` rounded down and clamped to `0...limit`; `nil` when it is not finite.
@@ -157,17 +145,18 @@ extension FastImage {
 
         /// `nil` for a transform that shrinks by more than ``largestStep``, or one whose samples would
         /// not fit the 16.16 fixed point.
-        init?(_ m: cairo_matrix_t, offsetX: Double, offsetY: Double, image: Source, columns: Range<Int>) {
-            let det = m.xx * m.yy - m.xy * m.yx
+        init?(_ m: CGAffineTransform, offsetX: Double, offsetY: Double, image: Source, columns: Range<Int>) {
+            let mxx = Double(m.a), myx = Double(m.b), mxy = Double(m.c), myy = Double(m.d)
+            let det = mxx * myy - mxy * myx
             guard det.isFinite, det != 0 else { return nil }
-            // The surface's pixel (x, y) is device (x − offset, y − offset); samples are at pixel centres.
-            let tx = m.x0 + offsetX, ty = m.y0 + offsetY
-            xx = m.yy / det
-            xy = -m.xy / det
-            yx = -m.yx / det
-            yy = m.xx / det
-            x0 = (m.xy * ty - m.yy * tx) / det - 0.5 + (xx + xy) / 2
-            y0 = (m.yx * tx - m.xx * ty) / det - 0.5 + (yx + yy) / 2
+            // The target's pixel (x, y) is device (x − offset, y − offset); samples are at pixel centres.
+            let tx = Double(m.tx) + offsetX, ty = Double(m.ty) + offsetY
+            xx = myy / det
+            xy = -mxy / det
+            yx = -myx / det
+            yy = mxx / det
+            x0 = (mxy * ty - myy * tx) / det - 0.5 + (xx + xy) / 2
+            y0 = (myx * tx - mxx * ty) / det - 0.5 + (yx + yy) / 2
             // Written so that NaN fails too.
             guard max(abs(xx), abs(xy), abs(yx), abs(yy)) <= FastImage.largestStep, !xx.isNaN, !xy.isNaN,
                   !yx.isNaN, !yy.isNaN

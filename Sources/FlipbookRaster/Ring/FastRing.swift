@@ -1,4 +1,3 @@
-import CCairo
 import CFlipbookKernels
 import Foundation
 
@@ -16,7 +15,7 @@ import Foundation
 ///
 /// Declines (returns `nil`) for rings too thin or too small to trust the model, and for targets it
 /// cannot write; callers then use Cairo.
-enum FastRing {
+package enum FastRing {
     /// Rings with an inner radius below this many pixels (or a width below the minimum) go to Cairo:
     /// Cairo flattens a circle that small into a handful of chords, visibly thinner than the true
     /// ring (a 4 px ring 2 px wide loses 1–3 % of its ink), and such rings are cheap to leave to it.
@@ -24,37 +23,34 @@ enum FastRing {
     static let minimumWidth = 0.25
 
     /// Strokes `circle` (device pixels) `width` pixels wide with a non-premultiplied colour and
-    /// returns the device pixels it drew into; the pixels are gathered in `scratch`.
-    static func stroke(_ circle: DeviceCircle, width: Double, r: Double, g: Double, b: Double, a: Double,
-                       target: OpaquePointer, scratch: Scratch) -> PixelRect? {
+    /// returns the device pixels it drew into, or `nil` without drawing when the ring is not eligible;
+    /// the pixels are gathered in `scratch`. The owner of the target's image has been told that its
+    /// pixels are written.
+    package static func stroke(_ circle: DeviceCircle, width: Double, r: Double, g: Double, b: Double, a: Double,
+                               target: TargetPixels, scratch: Scratch) -> PixelRect? {
         stroke(circle, width: width, r: r, g: g, b: b, a: a, target: target, scratch: scratch,
                lanes: NativeLanes.self, kernel: .widest)
     }
 
     /// ``stroke(_:width:r:g:b:a:target:scratch:)`` with the coverage computed by `kernel`, whose
     /// four-lane form uses `lanes`; the tests compare them.
-    static func stroke<Lanes: FourLanes>(_ circle: DeviceCircle, width: Double, r: Double, g: Double, b: Double,
-                                         a: Double, target: OpaquePointer, scratch: Scratch, lanes: Lanes.Type,
-                                         kernel: Kernel) -> PixelRect? {
-        guard let pixels = TargetPixels(target) else { return nil }
-        switch place(circle, width: width, r: r, g: g, b: b, a: a, target: pixels) {
+    package static func stroke<Lanes: FourLanes>(_ circle: DeviceCircle, width: Double, r: Double, g: Double,
+                                                 b: Double, a: Double, target: TargetPixels, scratch: Scratch,
+                                                 lanes: Lanes.Type, kernel: Kernel) -> PixelRect? {
+        switch place(circle, width: width, r: r, g: g, b: b, a: a, target: target) {
         case .declined: return nil
         case .nothing: return PixelRect.none
         case .placed(let ring):
-            cairo_surface_flush(target)
-            guard let columns = draw(ring, rows: ring.rows, into: pixels, scratch: scratch, lanes: Lanes.self,
+            guard let columns = draw(ring, rows: ring.rows, into: target, scratch: scratch, lanes: Lanes.self,
                                      kernel: kernel)
             else { return PixelRect.none }
-            let drawn = pixels.device(columns.lowerBound, ring.rows.lowerBound, width: columns.count,
-                                      height: ring.rows.count)
-            cairo_surface_mark_dirty_rectangle(target, Int32(drawn.x), Int32(drawn.y), Int32(drawn.width),
-                                               Int32(drawn.height))
-            return drawn
+            return target.device(columns.lowerBound, ring.rows.lowerBound, width: columns.count,
+                                 height: ring.rows.count)
         }
     }
 
     /// A ring placed on its target, ready to draw: where it is in surface pixels, its edges and colour.
-    struct Placed {
+    package struct Placed {
         let cx: Double, cy: Double
         /// How far from the centre a pixel's square can meet the ring, and how far in it lies wholly
         /// inside the hole (the bulge included).
@@ -65,7 +61,7 @@ enum FastRing {
         let colour: Colour
 
         /// The device pixels it may draw into (the box of its outer reach, within the target).
-        func bounds(on target: TargetPixels) -> PixelRect {
+        package func bounds(on target: TargetPixels) -> PixelRect {
             let left = max(0, WholePixels.floor(cx - outerReach) - 1)
             let right = min(target.width, WholePixels.ceiling(cx + outerReach) + 1)
             return target.device(left, rows.lowerBound, width: max(0, right - left), height: rows.count)
@@ -73,14 +69,14 @@ enum FastRing {
     }
 
     /// What ``place(_:width:r:g:b:a:target:)`` found.
-    enum Placement {
+    package enum Placement {
         case declined
         case nothing
         case placed(Placed)
     }
 
     /// Decides whether the fast path strokes `circle` on `target`, without drawing.
-    static func place(_ circle: DeviceCircle, width: Double, r: Double, g: Double, b: Double, a: Double,
+    package static func place(_ circle: DeviceCircle, width: Double, r: Double, g: Double, b: Double, a: Double,
                       target: TargetPixels) -> Placement {
         let half = width / 2
         // Beyond a million pixels Float distances lose the sub-pixel precision coverage needs.
