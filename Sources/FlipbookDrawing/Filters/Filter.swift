@@ -1,3 +1,4 @@
+import FlipbookRaster
 import Foundation
 
 extension CairoCanvas {

@@ -65,28 +65,15 @@ final class GlyphRaster {
         }
         cairo_surface_flush(surface)
         return GlyphRaster(surface: surface, width: width, height: height, inkHeight: inkHeight,
-                           isColour: hasColour(surface, width: width, height: height))
+                           isColour: TargetPixels(surface)?.hasColour ?? false)
     }
 
     /// A copy of this white-ink raster in `color` (premultiplied), for monochrome glyphs.
     func tinted(_ color: Color) throws -> GlyphRaster {
         let tinted = try GlyphRaster.makeSurface(width: width, height: height)
-        let source = cairo_image_surface_get_data(surface), target = cairo_image_surface_get_data(tinted)
-        let sourceStride = Int(cairo_image_surface_get_stride(surface))
-        let targetStride = Int(cairo_image_surface_get_stride(tinted))
-        if let source, let target {
-            let r = min(max(color.red, 0), 1), g = min(max(color.green, 0), 1), b = min(max(color.blue, 0), 1)
-            let a = min(max(color.opacity, 0), 1)
-            for y in 0..<height {
-                let from = UnsafeMutableRawPointer(source + y * sourceStride).assumingMemoryBound(to: UInt32.self)
-                let to = UnsafeMutableRawPointer(target + y * targetStride).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<width {
-                    // White ink: the alpha byte is the coverage.
-                    let coverage = Double(from[x] >> 24) / 255 * a
-                    func byte(_ v: Double) -> UInt32 { UInt32((v * 255).rounded()) }
-                    to[x] = byte(coverage) << 24 | byte(r * coverage) << 16 | byte(g * coverage) << 8 | byte(b * coverage)
-                }
-            }
+        if let source = TargetPixels(surface), let target = TargetPixels(tinted) {
+            target.tint(source, r: min(max(color.red, 0), 1), g: min(max(color.green, 0), 1),
+                        b: min(max(color.blue, 0), 1), a: min(max(color.opacity, 0), 1))
         }
         cairo_surface_mark_dirty(tinted)
         return GlyphRaster(surface: tinted, width: width, height: height, inkHeight: inkHeight, isColour: true)
@@ -102,21 +89,6 @@ final class GlyphRaster {
             throw FlipbookError.cairo(status, while: "draw text shape: creating an image")
         }
         return surface
-    }
-
-    /// Whether any pixel is not grey: white ink stays r = g = b = alpha when premultiplied.
-    private static func hasColour(_ surface: OpaquePointer, width: Int, height: Int) -> Bool {
-        guard let data = cairo_image_surface_get_data(surface) else { return false }
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        for y in 0..<height {
-            let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<width {
-                let p = row[x]
-                let a = p >> 24, r = p >> 16 & 0xFF, g = p >> 8 & 0xFF, b = p & 0xFF
-                if r != a || g != a || b != a { return true }
-            }
-        }
-        return false
     }
 }
 

@@ -1,10 +1,11 @@
 import Foundation
 
 /// Resamples a ``FilterImage`` through a projective transform, bilinearly, premultiplied.
-enum ProjectionWarp {
+package enum ProjectionWarp {
     /// The image `image` mapped by the transform whose inverse is `inverse` (output pixel centre →
-    /// source position, in the image's pixels); `nil` inverse leaves nothing.
-    static func apply(inverse: ProjectionTransform?, to image: inout FilterImage) {
+    /// source position, in the image's pixels, `nil` where the transform sends nothing); `nil` inverse
+    /// leaves nothing.
+    package static func apply(inverse: ((CGPoint) -> CGPoint?)?, to image: inout FilterImage) {
         let w = image.width, h = image.height
         guard let inverse else {
             image = FilterImage(width: w, height: h)
@@ -17,7 +18,7 @@ enum ProjectionWarp {
             }
             for y in 0..<h {
                 for x in 0..<w {
-                    guard let p = inverse.apply(CGPoint(x: Double(x) + 0.5, y: Double(y) + 0.5)) else { continue }
+                    guard let p = inverse(CGPoint(x: Double(x) + 0.5, y: Double(y) + 0.5)) else { continue }
                     let sx = Double(p.x) - 0.5, sy = Double(p.y) - 0.5
                     guard sx > -1, sy > -1, sx < Double(w), sy < Double(h) else { continue }
                     let x0 = Int(sx.rounded(.down)), y0 = Int(sy.rounded(.down))

@@ -1,13 +1,12 @@
 import Foundation
 
 /// Per-pixel colour filters on a ``FilterImage``.
-enum ColorFilter {
-    /// Maps each pixel's un-premultiplied components through `m` (in linear light when `linear`),
-    /// clamps them to `0...1` and premultiplies again.
-    static func apply(_ m: ColorMatrix, linear: Bool, to image: inout FilterImage) {
-        let rows = (SIMD4<Float>(m.r1, m.r2, m.r3, m.r4), SIMD4<Float>(m.g1, m.g2, m.g3, m.g4),
-                    SIMD4<Float>(m.b1, m.b2, m.b3, m.b4), SIMD4<Float>(m.a1, m.a2, m.a3, m.a4))
-        let bias = SIMD4<Float>(m.r5, m.g5, m.b5, m.a5)
+package enum ColorFilter {
+    /// Maps each pixel's un-premultiplied components `c` to `(rows.0 · c, rows.1 · c, rows.2 · c,
+    /// rows.3 · c) + bias` (in linear light when `linear`), clamps them to `0...1` and premultiplies
+    /// again.
+    package static func apply(rows: (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>, SIMD4<Float>), bias: SIMD4<Float>,
+                              linear: Bool, to image: inout FilterImage) {
         let one = SIMD4<Float>(repeating: 1)
         image.pixels.withUnsafeMutableBufferPointer { pixels in
             for i in pixels.indices {
@@ -22,14 +21,9 @@ enum ColorFilter {
         }
     }
 
-    /// Whether `m` turns a transparent pixel into a visible one (so the filter reaches everywhere).
-    static func coloursTransparency(_ m: ColorMatrix) -> Bool {
-        m.a5 > 0
-    }
-
     /// Each pixel whose alpha is within `min...max` becomes `color` (premultiplied); every other
     /// pixel becomes transparent.
-    static func alphaThreshold(min low: Float, max high: Float, color: SIMD4<Float>, image: inout FilterImage) {
+    package static func alphaThreshold(min low: Float, max high: Float, color: SIMD4<Float>, image: inout FilterImage) {
         image.pixels.withUnsafeMutableBufferPointer { pixels in
             for i in pixels.indices {
                 let a = pixels[i].w
@@ -46,14 +40,5 @@ enum ColorFilter {
     /// The sRGB transfer function.
     static func toSRGB(_ c: Float) -> Float {
         c <= 0.0031308 ? c * 12.92 : 1.055 * pow(c, 1 / 2.4) - 0.055
-    }
-}
-
-extension Color {
-    /// The colour's premultiplied components, clamped to `0...1`.
-    var premultipliedVector: SIMD4<Float> {
-        let a = Float(min(max(opacity, 0), 1))
-        func c(_ v: Double) -> Float { Float(min(max(v, 0), 1)) * a }
-        return SIMD4(c(red), c(green), c(blue), a)
     }
 }

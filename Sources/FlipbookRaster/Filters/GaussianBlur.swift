@@ -10,7 +10,7 @@ import Foundation
 /// 0.97% at σ = 10), at a cost independent of σ. Below σ = 2 pixels,
 /// where a box of a few pixels is too coarse, it convolves with the sampled Gaussian itself.
 /// Pixels outside the image count as transparent.
-struct GaussianBlur {
+package struct GaussianBlur {
     /// Below this σ (pixels) the sampled kernel is used.
     static let smallSigma = 2.0
     static let passes = 3
@@ -24,7 +24,7 @@ struct GaussianBlur {
 
     let method: Method
 
-    init(sigma: Double) {
+    package init(sigma: Double) {
         guard sigma.isFinite, sigma > 0.01 else {
             method = .none
             return
@@ -45,7 +45,7 @@ struct GaussianBlur {
     }
 
     /// How far (pixels) the blur spreads a pixel.
-    var reach: Int {
+    package var reach: Int {
         switch method {
         case .none: return 0
         case .kernel(let w): return w.count / 2
@@ -54,7 +54,7 @@ struct GaussianBlur {
     }
 
     /// Blurs `image` in place.
-    func apply(to image: inout FilterImage) {
+    package func apply(to image: inout FilterImage) {
         let w = image.width, h = image.height
         guard w > 0, h > 0 else { return }
         switch method {
