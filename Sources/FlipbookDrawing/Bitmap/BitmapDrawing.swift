@@ -66,12 +66,9 @@ extension Bitmap {
         let storage = self.storage
         if let known = storage.cleared, known.color == color {
             guard !storage.dirty.isEmpty else { return }
-            let pixels = storage.targetPixels
-            pixels.flush()
-            pixels.fill(storage.dirty, with: known.pixel)
-            storage.dirty.forEachRun { x, y, width, height in
-                pixels.markDirty(PixelRect(x: x, y: y, width: width, height: height))
-            }
+            cairo_surface_flush(storage.surface)
+            storage.targetPixels.fill(storage.dirty, with: known.pixel)
+            cairo_surface_mark_dirty(storage.surface)
         } else {
             cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
             cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.opacity)

@@ -1,5 +1,4 @@
 import CCairo
-import FlipbookRaster
 import Foundation
 
 /// An immediate-mode drawing context with SwiftUI's `GraphicsContext` API, drawing with Cairo.

@@ -1,4 +1,3 @@
-import FlipbookRaster
 import Foundation
 
 extension CairoCanvas {

@@ -3,7 +3,7 @@ import FlipbookCore
 import Foundation
 
 /// A fast path for the most common draw — a small, solid-colour, anti-aliased, non-zero fill with the
-/// normal blend mode and no clip (confetti) — that rasterizes directly into the image surface.
+/// normal blend mode and no clip (confetti) — that rasterizes directly into the target's pixels.
 ///
 /// Cairo's span compositor costs tens of thousands of instructions per small translucent shape (one
 /// pixman composite per scanline). This rasterizer finds the exact area of each pixel inside the polygon
@@ -32,8 +32,10 @@ package final class FastFillRasterizer {
     /// The widest box, in pixels, filled in a window (`fill_window.c`); wider shapes accumulate
     /// coverage cells. Windows are a multiple of sixteen pixels wide.
     package static let windowWidth = 32
-    /// The instruction set the window's kernel runs on; every one gives the same bytes.
-    package var kernel = InstructionSet.widest
+    /// The instruction set the window's kernel runs on; every one gives the same bytes. Internal (the
+    /// tests set it): a property other modules could reach would pay for an exclusivity check on every
+    /// fill.
+    var kernel = InstructionSet.widest
 
     private var scratch = FillScratch()
 
@@ -338,14 +340,14 @@ package final class FastFillRasterizer {
     /// ``coordinateLimit``).
     private func flatten(_ path: Path, _ m: CGAffineTransform, into scratch: inout FillScratch) -> Bool {
         scratch.removeAllPoints()
-        let xx = Double(m.a), yx = Double(m.b), xy = Double(m.c), yy = Double(m.d), x0 = Double(m.tx), y0 = Double(m.ty)
         var start: (Float, Float)? = nil
         var current = (Float(0), Float(0))
         var currentUser = CGPoint.zero
         var startUser = CGPoint.zero
         var inRange = true
         func device(_ p: CGPoint) -> (Float, Float) {
-            let x = xx * Double(p.x) + xy * Double(p.y) + x0, y = yx * Double(p.x) + yy * Double(p.y) + y0
+            let x = Double(m.a) * Double(p.x) + Double(m.c) * Double(p.y) + Double(m.tx)
+            let y = Double(m.b) * Double(p.x) + Double(m.d) * Double(p.y) + Double(m.ty)
             // Written so that NaN fails too.
             guard abs(x) <= FastFillRasterizer.coordinateLimit, abs(y) <= FastFillRasterizer.coordinateLimit else {
                 inRange = false

@@ -3,7 +3,7 @@ import FlipbookCore
 import Foundation
 
 /// A fast path for painting a small image under an affine transform with an opacity, source-over, with
-/// no clip (emoji confetti), written straight into the ARGB32 image surface.
+/// no clip (emoji confetti), written straight into the target's ARGB32 pixels.
 ///
 /// Cairo paints such an image through pixman's general compositor — a bilinear fetch into a scanline
 /// buffer, then a combiner, per row, with setup per call — which costs about three times what the fast

@@ -3,6 +3,7 @@
 package struct PixelRect: Equatable {
     package var x: Int, y: Int, width: Int, height: Int
 
+    @inlinable
     package init(x: Int, y: Int, width: Int, height: Int) {
         (self.x, self.y, self.width, self.height) = (x, y, width, height)
     }

@@ -13,6 +13,7 @@ package struct TargetPixels {
     package let offsetX: Double
     package let offsetY: Double
 
+    @inlinable @inline(__always)
     package init(image: OpaquePointer, data: UnsafeMutablePointer<UInt8>, rowBytes: Int, width: Int, height: Int,
                  offsetX: Double, offsetY: Double) {
         self.image = image

@@ -1,7 +1,7 @@
 import FlipbookCore
 import Foundation
 
-/// A circle in device pixels, recognised in a path drawn through a matrix.
+/// A circle in device pixels, recognised in a path drawn through a transform.
 package struct DeviceCircle {
     package var centerX: Double
     package var centerY: Double

@@ -22,12 +22,14 @@ extension TargetPixels {
     }
 
     /// Tells Cairo that the pixels are about to be read or written directly.
+    @inline(__always)
     func flush() {
         cairo_surface_flush(image)
     }
 
     /// Tells Cairo that the pixels of `drawn` (device pixels, as the fast paths report them) were
     /// written.
+    @inline(__always)
     func markDirty(_ drawn: PixelRect) {
         guard drawn.width > 0, drawn.height > 0 else { return }
         cairo_surface_mark_dirty_rectangle(image, Int32(drawn.x), Int32(drawn.y), Int32(drawn.width),
