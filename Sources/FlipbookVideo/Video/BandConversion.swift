@@ -3,8 +3,8 @@ import FlipbookRaster
 import Foundation
 
 /// Converts a bitmap to YUV 4:2:0 band by band while it is drawn: each band as its pixels become final
-/// (the drawing layer's `Bitmap.bandFinished`), while they are still in the cache, instead of reading the whole picture
-/// back after drawing. The samples are those ``convert(_:coefficients:into:instructionSet:)`` gives.
+/// (the drawing layer's `Bitmap.bandFinished`), while they are still in the cache, instead of reading
+/// the whole picture back after drawing. The samples are those ``convert(_:coefficients:into:instructionSet:)`` gives.
 package final class BandConverter {
     private var frame: YUVFrame?
     private let coefficients: YUVCoefficients
