@@ -5,8 +5,9 @@ import PackageDescription
 //   CCairo, CPango, CFFmpeg system libraries (CPango: Pango over Cairo, for text)
 //   CJPEG, CWebP           system libraries for decoding JPEG and WebP images
 //   FlipbookCore           no C: geometry, Color, Path, FrameRate, FlipbookError, output files
-//   FlipbookRaster         pixels without Cairo: the fast paths, the frame plan, dirty tiles, the
-//                          pixels the encoders read, the C kernels; every unsafe pointer lives here
+//   FlipbookRaster         pixels without Cairo: the fast paths and the filters' pixel work, the frame
+//                          plan, dirty tiles, the pixels the encoders read, over the C kernels; drawing's
+//                          pointer code lives here (drawing keeps only its Cairo and Pango hand-overs)
 //   FlipbookDrawing        CairoCanvas (the API) over its engine (Cairo and the raster's fast paths), Bitmap
 //   FlipbookAnimation      Scene, Timeline, confetti, ripples
 //   FlipbookVideo          VideoEncoder, pixel conversion (on the raster's pixels: no Cairo, no Pango)
