@@ -5,10 +5,13 @@ import PackageDescription
 //   CCairo, CPango, CFFmpeg system libraries (CPango: Pango over Cairo, for text)
 //   CJPEG, CWebP           system libraries for decoding JPEG and WebP images
 //   FlipbookCore           no C: geometry, Color, Path, FrameRate, FlipbookError, output files
-//   FlipbookDrawing        CairoCanvas (the API) over its engine (Cairo and fast paths), Bitmap
+//   FlipbookRaster         pixels without Cairo: the fast paths and the filters' pixel work, the frame
+//                          plan, dirty tiles, the pixels the encoders read, over the C kernels; drawing's
+//                          pointer code lives here (drawing keeps only its Cairo and Pango hand-overs)
+//   FlipbookDrawing        CairoCanvas (the API) over its engine (Cairo and the raster's fast paths), Bitmap
 //   FlipbookAnimation      Scene, Timeline, confetti, ripples
-//   FlipbookVideo          VideoEncoder, pixel conversion
-//   FlipbookRender         render(_:to:), renderStill(_:at:to:)
+//   FlipbookVideo          VideoEncoder, pixel conversion (on the raster's pixels: no Cairo, no Pango)
+//   FlipbookRender         render(_:to:), renderStill(_:at:to:); hands Bitmaps to the encoders
 //   Flipbook               re-exports 2–5
 //   flipbook               the command-line tool
 //   Snippets/*.swift       the README's Swift examples, built by `swift build` against the `Flipbook` product
@@ -65,14 +68,15 @@ let package = Package(
         // Drawing kernels for instruction sets beyond the baseline, chosen at run time (C function
         // attributes; no compiler flags, so the package stays usable as a dependency).
         .target(name: "CFlipbookKernels"),
+        .target(name: "FlipbookRaster", dependencies: ["FlipbookCore", "CFlipbookKernels"]),
         // Fonts/ holds the text family every `.system` font draws with (Noto Sans, OFL: Fonts/OFL.txt).
         .target(
             name: "FlipbookDrawing",
-            dependencies: ["FlipbookCore", "CCairo", "CPango", "CJPEG", "CWebP", "CFlipbookKernels"],
+            dependencies: ["FlipbookCore", "FlipbookRaster", "CCairo", "CPango", "CJPEG", "CWebP"],
             resources: [.copy("Fonts")]
         ),
         .target(name: "FlipbookAnimation", dependencies: ["FlipbookDrawing"]),
-        .target(name: "FlipbookVideo", dependencies: ["FlipbookDrawing", "CFFmpeg", "CFlipbookKernels"]),
+        .target(name: "FlipbookVideo", dependencies: ["FlipbookCore", "FlipbookRaster", "CFFmpeg", "CFlipbookKernels"]),
         .target(
             name: "FlipbookRender",
             dependencies: ["FlipbookDrawing", "FlipbookAnimation", "FlipbookVideo"]
@@ -100,7 +104,7 @@ let package = Package(
         ),
         .target(
             name: "FlipbookTestSupport",
-            dependencies: ["FlipbookDrawing", "FlipbookVideo", "CFFmpeg"],
+            dependencies: ["FlipbookRaster", "FlipbookDrawing", "FlipbookVideo", "CFFmpeg"],
             path: "Tests/FlipbookTestSupport"
         ),
         .testTarget(
@@ -109,7 +113,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FlipbookDrawingTests",
-            dependencies: ["FlipbookCore", "FlipbookDrawing", "FlipbookTestSupport"]
+            dependencies: ["FlipbookCore", "FlipbookRaster", "FlipbookDrawing", "FlipbookTestSupport"]
         ),
         .testTarget(
             name: "FlipbookAnimationTests",
@@ -117,7 +121,9 @@ let package = Package(
         ),
         .testTarget(
             name: "FlipbookVideoTests",
-            dependencies: ["FlipbookVideo", "FlipbookAnimation", "FlipbookTestSupport", "CFFmpeg"]
+            dependencies: [
+                "FlipbookVideo", "FlipbookRaster", "FlipbookRender", "FlipbookAnimation", "FlipbookTestSupport", "CFFmpeg",
+            ]
         ),
         .testTarget(
             name: "FlipbookRenderTests",

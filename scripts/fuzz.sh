@@ -55,7 +55,7 @@ common=(-swift-version 6 -package-name flipbook -parse-as-library -Onone -g
         -sanitize=fuzzer,address -use-ld=lld -I "$build" -I Sources/CCairo -I Sources/CPango -I Sources/CJPEG -I Sources/CWebP
         -I Sources/CFlipbookKernels/include "${cairo_cflags[@]}")
 
-# The C kernels (FlipbookDrawing imports them), instrumented alike.
+# The C kernels (FlipbookRaster imports them), instrumented alike.
 kernels() {
     echo "fuzz: compiling CFlipbookKernels"
     local objects=()
@@ -85,11 +85,12 @@ target() {
     # The fast-fill targets share their reading of bytes as a drawing.
     [[ "$name" == FastFill* ]] && sources+=(Fuzz/Shared/*.swift)
     "$swiftc" "${common[@]}" -module-name "${name}Fuzzer" "${sources[@]}" -L "$build" \
-        -lFlipbookAnimation -lFlipbookDrawing -lFlipbookCore -lCFlipbookKernels "${cairo_libs[@]}" -lz -o "$build/fuzz-$name"
+        -lFlipbookAnimation -lFlipbookDrawing -lFlipbookRaster -lFlipbookCore -lCFlipbookKernels "${cairo_libs[@]}" -lz -o "$build/fuzz-$name"
 }
 
 kernels
 module FlipbookCore
+module FlipbookRaster
 module FlipbookDrawing
 module FlipbookAnimation
 targets=(SceneFile SVGPath FastFill FastFillVsCairo Image)

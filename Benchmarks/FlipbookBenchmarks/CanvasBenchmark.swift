@@ -1,5 +1,6 @@
 import FlipbookAnimation
 import FlipbookDrawing
+import FlipbookRender
 import FlipbookVideo
 import Foundation
 
@@ -172,7 +173,7 @@ extension CanvasBenchmark {
             } else {
                 timeline.draw(at: workload.time, into: &bitmap)
                 var frame = yuv.take() ?? YUVFrame(width: bitmap.width, height: bitmap.height)
-                FlipbookVideo.convert(bitmap, background: .white, into: &frame)
+                FlipbookRender.convert(bitmap, background: .white, into: &frame)
                 yuv = frame
             }
         }

@@ -1,4 +1,5 @@
 import FlipbookDrawing
+@testable import FlipbookRaster
 import FlipbookTestSupport
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 @testable import FlipbookCore
 @testable import FlipbookDrawing
+@testable import FlipbookRaster
 import FlipbookTestSupport
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 @testable import FlipbookDrawing
+@testable import FlipbookRaster
 import FlipbookCore
 import FlipbookTestSupport
 import Testing

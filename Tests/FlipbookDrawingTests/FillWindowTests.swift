@@ -1,5 +1,6 @@
 import CCairo
 @testable import FlipbookDrawing
+@testable import FlipbookRaster
 import FlipbookTestSupport
 import Foundation
 import Testing

@@ -1,4 +1,4 @@
-import FlipbookDrawing
+import FlipbookRaster
 import Testing
 
 extension Trait where Self == ConditionTrait {

@@ -1,5 +1,7 @@
 import FlipbookAnimation
 import FlipbookDrawing
+import FlipbookRaster
+import FlipbookRender
 import FlipbookTestSupport
 import Foundation
 import Testing

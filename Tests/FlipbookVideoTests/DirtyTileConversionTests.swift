@@ -1,5 +1,6 @@
 import FlipbookAnimation
 import FlipbookDrawing
+import FlipbookRender
 import Foundation
 import Testing
 @testable import FlipbookVideo

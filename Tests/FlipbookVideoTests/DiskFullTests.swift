@@ -1,4 +1,5 @@
 import FlipbookDrawing
+import FlipbookRender
 import FlipbookTestSupport
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 import CFFmpeg
 import FlipbookDrawing
+import FlipbookRender
 import FlipbookTestSupport
 import Foundation
 import Testing

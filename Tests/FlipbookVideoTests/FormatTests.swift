@@ -1,6 +1,7 @@
 import CFFmpeg
 import FlipbookCore
 import FlipbookDrawing
+import FlipbookRender
 import FlipbookTestSupport
 import Foundation
 import Testing

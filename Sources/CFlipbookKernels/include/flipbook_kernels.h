@@ -5,6 +5,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/// A hint that the fast paths (Flipbook's own rasterizers) will soon write the cache line at `address`:
+/// small shapes scattered over a large frame otherwise wait on one cache miss per row, in turn.
+static inline void flipbook_prefetch_for_write(const void *_Nonnull address) { __builtin_prefetch(address, 1, 3); }
+
 /// Four neighbouring pixels of one row of a ring, and where they sit relative to its centre.
 typedef struct {
     /// The first of the four pixels.

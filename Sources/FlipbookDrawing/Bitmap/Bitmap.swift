@@ -1,4 +1,5 @@
 import CCairo
+import FlipbookRaster
 import Foundation
 
 /// A raster image: premultiplied ARGB32 pixels in a Cairo image surface, with value semantics.
@@ -28,7 +29,7 @@ public struct Bitmap: @unchecked Sendable {
     /// When set, drawing calls it with each band's rows (top to bottom, covering the bitmap) as the
     /// band's pixels become final at the end of a ``draw(scale:background:_:)``, while they are still
     /// in the cache: the render converts them to video there.
-    package var bandFinished: ((_ rows: Range<Int>, _ pixels: BandPixels) -> Void)?
+    package var bandFinished: ((_ rows: Range<Int>, _ pixels: FramePixels) -> Void)?
 
     /// The largest width or height, in pixels, that a bitmap may have (Cairo's own limit).
     public static let maximumDimension = 32767
@@ -100,11 +101,26 @@ public struct Bitmap: @unchecked Sendable {
     /// The tiles drawing has marked since the last clear (see ``clearPixel``).
     package var dirtyTiles: DirtyTiles { storage.dirty }
 
+    /// Calls `body` with the pixels as the conversions to video read them, with ``clearPixel`` and
+    /// ``dirtyTiles``: the bitmap's own memory, not a copy.
+    package func withFramePixels<R>(_ body: (FramePixels) throws -> R) rethrows -> R {
+        cairo_surface_flush(storage.surface)
+        return try withExtendedLifetime(storage) { try body(FramePixels(storage)) }
+    }
+
     /// Makes this bitmap the only owner of its pixels, copying them if they are shared.
     package mutating func makeUnique() throws {
         if !isKnownUniquelyReferenced(&storage) {
             storage = try storage.copy()
         }
+    }
+}
+
+extension FramePixels {
+    /// The pixels of `storage` as they are now, valid while it lives and is not drawn into.
+    init(_ storage: SurfaceStorage) {
+        self.init(pixels: UnsafeRawPointer(storage.pixels), bytesPerRow: storage.stride, width: storage.width,
+                  height: storage.height, clearPixel: storage.cleared?.pixel, dirtyTiles: storage.dirty)
     }
 }
 
@@ -125,6 +141,12 @@ package final class SurfaceStorage {
 
     /// The number of bytes of pixel memory: `stride × height`.
     package var byteCount: Int { stride * height }
+
+    /// The pixels as the fast paths write them.
+    var targetPixels: TargetPixels {
+        TargetPixels(image: surface, data: pixels.assumingMemoryBound(to: UInt8.self), rowBytes: stride, width: width,
+                     height: height, offsetX: 0, offsetY: 0)
+    }
 
     convenience init(width: Int, height: Int) throws {
         guard width > 0, height > 0 else {

@@ -1,4 +1,5 @@
 import CCairo
+import FlipbookRaster
 import Foundation
 
 extension Bitmap {
@@ -45,7 +46,7 @@ extension Bitmap {
             // Every shape is recorded by now, so the tiles drawn are known before the plan is drawn.
             if let drawn = session.dirty { storage.dirty.formUnion(drawn) }
             if let bandFinished {
-                let pixels = BandPixels(storage)
+                let pixels = FramePixels(storage)
                 session.bandFinished = { rows in bandFinished(rows, pixels) }
             }
             session.finish()
@@ -66,14 +67,8 @@ extension Bitmap {
         if let known = storage.cleared, known.color == color {
             guard !storage.dirty.isEmpty else { return }
             cairo_surface_flush(storage.surface)
-            let stride = storage.stride, pixels = storage.pixels
-            storage.dirty.forEachRun { x, y, width, height in
-                for row in y..<(y + height) {
-                    (pixels + row * stride + 4 * x).assumingMemoryBound(to: UInt32.self)
-                        .update(repeating: known.pixel, count: width)
-                }
-                cairo_surface_mark_dirty_rectangle(storage.surface, Int32(x), Int32(y), Int32(width), Int32(height))
-            }
+            storage.targetPixels.fill(storage.dirty, with: known.pixel)
+            cairo_surface_mark_dirty(storage.surface)
         } else {
             cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
             cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.opacity)

@@ -1,4 +1,5 @@
 import CCairo
+import FlipbookRaster
 import Foundation
 
 /// Feeds bytes to Cairo's PNG reader.
@@ -110,9 +111,7 @@ extension Bitmap {
     /// - Throws: the bitmap's ``drawingIssue`` if it has one, or a ``FlipbookError`` if zlib fails.
     public func pngData() throws -> Data {
         if let drawingIssue { throw drawingIssue }
-        return try withUnsafeBytes { pixels, stride in
-            try PNGEncoder(pixels: pixels, stride: stride, width: width, height: height).encode()
-        }
+        return try withFramePixels { try PNGEncoder(picture: $0).encode() }
     }
 
     /// The zlib level PNGs are written at: 1 (fastest) … 9 (smallest).
@@ -132,23 +131,13 @@ extension Bitmap {
 /// Encodes premultiplied ARGB32 pixels (Cairo's layout: one native-endian 32-bit word per pixel)
 /// as a PNG with zlib.
 private struct PNGEncoder {
-    let pixels: UnsafeRawBufferPointer
-    let stride: Int
-    let width: Int
-    let height: Int
+    let picture: FramePixels
+    var width: Int { picture.width }
+    var height: Int { picture.height }
 
     func encode() throws -> Data {
-        let opaque = isOpaque()
-        let channels = opaque ? 3 : 4
-        let rowBytes = 1 + width * channels
-        var filtered = [UInt8](repeating: 0, count: rowBytes * height)
-        filtered.withUnsafeMutableBytes { out in
-            // A bitmap has at least one pixel, so the buffer has an address.
-            guard let base = out.baseAddress else { return }
-            for y in 0..<height {
-                filterRow(y, into: base + y * rowBytes, channels: channels)
-            }
-        }
+        let opaque = picture.isOpaque
+        let filtered = picture.pngRows(channels: opaque ? 3 : 4)
         var png = Data(Bitmap.pngSignature)
         var header = Data()
         header.appendBigEndian(UInt32(width))
@@ -159,46 +148,6 @@ private struct PNGEncoder {
         png.appendChunk("IDAT", try deflate(filtered))
         png.appendChunk("IEND", Data())
         return png
-    }
-
-    private func isOpaque() -> Bool {
-        guard let base = pixels.baseAddress else { return true }
-        for y in 0..<height {
-            let row = base + y * stride
-            for x in 0..<width where row.load(fromByteOffset: 4 * x, as: UInt32.self) < 0xFF00_0000 {
-                return false
-            }
-        }
-        return true
-    }
-
-    /// Row `y` as PNG samples with the "Sub" filter: each byte minus the same channel of the pixel to
-    /// its left, which turns flat areas into zeros that deflate's run-length strategy packs tightly.
-    private func filterRow(_ y: Int, into out: UnsafeMutableRawPointer, channels: Int) {
-        out.storeBytes(of: 1, as: UInt8.self)  // filter type 1, Sub
-        guard let base = pixels.baseAddress else { return }
-        let row = base + y * stride
-        var previous: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
-        for x in 0..<width {
-            let word = row.load(fromByteOffset: 4 * x, as: UInt32.self)
-            let a = UInt32(word >> 24)
-            var r = (word >> 16) & 0xFF, g = (word >> 8) & 0xFF, b = word & 0xFF
-            if a != 255 && a != 0 {
-                // Cairo's own un-premultiplication (cairo-png.c), so PNGs keep the pixels Cairo would write.
-                r = (r * 255 + a / 2) / a
-                g = (g * 255 + a / 2) / a
-                b = (b * 255 + a / 2) / a
-            } else if a == 0 {
-                r = 0; g = 0; b = 0
-            }
-            let pixel = (UInt8(truncatingIfNeeded: r), UInt8(truncatingIfNeeded: g), UInt8(truncatingIfNeeded: b), UInt8(a))
-            let offset = 1 + x * channels
-            out.storeBytes(of: pixel.0 &- previous.0, toByteOffset: offset, as: UInt8.self)
-            out.storeBytes(of: pixel.1 &- previous.1, toByteOffset: offset + 1, as: UInt8.self)
-            out.storeBytes(of: pixel.2 &- previous.2, toByteOffset: offset + 2, as: UInt8.self)
-            if channels == 4 { out.storeBytes(of: pixel.3 &- previous.3, toByteOffset: offset + 3, as: UInt8.self) }
-            previous = pixel
-        }
     }
 
     private func deflate(_ input: [UInt8]) throws -> Data {

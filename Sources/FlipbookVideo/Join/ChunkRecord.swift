@@ -1,4 +1,4 @@
-import FlipbookDrawing
+import FlipbookCore
 import Foundation
 
 /// What a chunk file says about itself, in its container's `comment` tag, so that joining can

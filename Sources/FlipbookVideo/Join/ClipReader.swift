@@ -1,5 +1,5 @@
 import CFFmpeg
-import FlipbookDrawing
+import FlipbookCore
 import Foundation
 
 /// One video file opened with libavformat for reading its packets as they are (no decoding):

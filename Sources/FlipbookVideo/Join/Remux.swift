@@ -1,5 +1,5 @@
 import CFFmpeg
-import FlipbookDrawing
+import FlipbookCore
 import Foundation
 
 /// Copies the video packets of the files `parts`, one after another, into a new file at

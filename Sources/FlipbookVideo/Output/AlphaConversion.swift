@@ -1,4 +1,5 @@
-import FlipbookDrawing
+import FlipbookCore
+import FlipbookRaster
 
 // BT.709, the matrix VideoEncoder tags every YUV stream with (see YUVConversion.swift).
 private let kr = 0.2126
@@ -34,12 +35,12 @@ private func pixel(_ row: UnsafeRawPointer, _ x: Int, background: (r: Double, g:
 ///
 /// Chroma of a subsampled block is the alpha-weighted mean of its pixels' straight colours (the
 /// colour of what the block covers), so a transparent neighbour does not darken an edge.
-package func convertGeneric(_ bitmap: Bitmap, to format: PixelFormat, background: Color?) -> ConvertedFrame {
+package func convertGeneric(_ picture: FramePixels, to format: PixelFormat, background: Color?) -> ConvertedFrame {
     let flatten = background.map { c in (r: c.red * c.opacity * 255, g: c.green * c.opacity * 255, b: c.blue * c.opacity * 255) }
     if !format.layout.planar {
-        return convertPacked(bitmap, to: format, flatten: flatten)
+        return convertPacked(picture, to: format, flatten: flatten)
     }
-    return convertPlanar(bitmap, to: format, flatten: flatten)
+    return convertPlanar(picture, to: format, flatten: flatten)
 }
 
 /// Writes one sample of `depth` bits (8: one byte; more: 16-bit little-endian), rounded and clamped.
@@ -55,9 +56,9 @@ private func store(_ plane: UnsafeMutableRawPointer, _ index: Int, _ value: Doub
 
 /// Planar YUV(A) at 8 or 10 bits, one band of chroma rows at a time: the band's pixels are read
 /// once (un-premultiplied or flattened), then give their luma and alpha, then the band's chroma.
-private func convertPlanar(_ bitmap: Bitmap, to format: PixelFormat,
+private func convertPlanar(_ picture: FramePixels, to format: PixelFormat,
                            flatten: (r: Double, g: Double, b: Double)?) -> ConvertedFrame {
-    let width = bitmap.width, height = bitmap.height
+    let width = picture.width, height = picture.height
     let layout = format.layout
     let (ew, eh) = ConvertedFrame.encodedSize(width: width, height: height, format: format)
     let sx = layout.chromaShift.x, sy = layout.chromaShift.y
@@ -72,7 +73,7 @@ private func convertPlanar(_ bitmap: Bitmap, to format: PixelFormat,
     let bandRows = 1 << sy
     var band = [Straight](repeating: Straight(r: 0, g: 0, b: 0, a: 0), count: bandRows * ew)
 
-    bitmap.withUnsafeBytes { pixels, stride in
+    picture.withUnsafeBytes { pixels, stride in
         yPlane.withUnsafeMutableBytes { yp in
         uPlane.withUnsafeMutableBytes { up in
         vPlane.withUnsafeMutableBytes { vp in
@@ -130,12 +131,12 @@ private func convertPlanar(_ bitmap: Bitmap, to format: PixelFormat,
 
 /// RGBA or BGRA, straight 8-bit; un-premultiplied with Cairo's own rounding, `(c·255 + a/2) / a`.
 /// (``PixelFormat/pal8`` is made from RGBA by the GIF palette, so it converts as RGBA here.)
-private func convertPacked(_ bitmap: Bitmap, to format: PixelFormat,
+private func convertPacked(_ picture: FramePixels, to format: PixelFormat,
                            flatten: (r: Double, g: Double, b: Double)?) -> ConvertedFrame {
-    let width = bitmap.width, height = bitmap.height
+    let width = picture.width, height = picture.height
     var out = [UInt8](repeating: 0, count: width * height * 4)
     let bgraOrder = format == .bgra
-    bitmap.withUnsafeBytes { pixels, stride in
+    picture.withUnsafeBytes { pixels, stride in
         guard let base = pixels.baseAddress else { return }
         for y in 0..<height {
             let row = base + y * stride

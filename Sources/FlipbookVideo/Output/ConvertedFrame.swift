@@ -1,4 +1,5 @@
-import FlipbookDrawing
+import FlipbookCore
+import FlipbookRaster
 
 /// One picture converted into the pixel layout a ``FrameSink`` asked for, ready to encode.
 ///
@@ -65,37 +66,37 @@ public struct ConvertedFrame: Sendable {
         yuv.take()
     }
 
-    /// Converts a premultiplied Cairo bitmap.
+    /// Converts premultiplied pixels (the public form takes a `Bitmap`).
     ///
     /// - Parameters:
     ///   - background: The colour every pixel is flattened over (alpha becomes opaque), or `nil` to
     ///     keep transparency: colours are then un-premultiplied exactly, so a half-covered edge pixel
     ///     keeps its own colour rather than darkening towards black.
-    public init(converting bitmap: Bitmap, to pixelFormat: PixelFormat, background: Color?) {
+    package init(converting picture: FramePixels, to pixelFormat: PixelFormat, background: Color?) {
         if pixelFormat == .yuv420p, let background {
             // The fast, vectorised path every opaque H.264 clip has always used.
-            var frame = YUVFrame(width: bitmap.width, height: bitmap.height)
-            FlipbookVideo.convert(bitmap, background: background, into: &frame)
+            var frame = YUVFrame(width: picture.width, height: picture.height)
+            FlipbookVideo.convert(picture, background: background, into: &frame)
             self.init(frame)
             return
         }
-        self = convertGeneric(bitmap, to: pixelFormat, background: background)
+        self = convertGeneric(picture, to: pixelFormat, background: background)
     }
 
-    /// Converts `bitmap` into this frame, keeping its pixel format and reusing its buffers: for
-    /// `yuv420p` with a background (H.264's layout), only the tiles drawn since the bitmap was last
+    /// Converts `picture` into this frame, keeping its pixel format and reusing its buffers: for
+    /// `yuv420p` with a background (H.264's layout), only the tiles drawn since the picture was last
     /// cleared are converted again. Drawing workers keep a few frames and convert into them in turn.
-    public mutating func convert(_ bitmap: Bitmap, background: Color?) {
+    package mutating func convert(_ picture: FramePixels, background: Color?) {
         if pixelFormat == .yuv420p, let background {
-            var frame = yuv ?? YUVFrame(width: bitmap.width, height: bitmap.height)
+            var frame = yuv ?? YUVFrame(width: picture.width, height: picture.height)
             // Take the frame out first, so converting into it does not copy buffers still shared.
             yuv = nil
-            FlipbookVideo.convert(bitmap, coefficients: YUVCoefficients(background: background), into: &frame)
-            width = bitmap.width
-            height = bitmap.height
+            FlipbookVideo.convert(picture, coefficients: YUVCoefficients(background: background), into: &frame)
+            width = picture.width
+            height = picture.height
             yuv = frame
             return
         }
-        self = ConvertedFrame(converting: bitmap, to: pixelFormat, background: background)
+        self = ConvertedFrame(converting: picture, to: pixelFormat, background: background)
     }
 }

@@ -1,5 +1,4 @@
 import FlipbookCore
-import FlipbookDrawing
 import Foundation
 
 /// The encoder's rows of the settings table. Ranges, defaults and which codecs have a setting are

@@ -1,4 +1,4 @@
-import FlipbookDrawing
+import FlipbookCore
 
 /// The libavcodec options one encode opens its codec with, derived from ``VideoOptions`` by the
 /// codec's row: every value is fixed by the options (never by the machine), so output is

@@ -1,4 +1,5 @@
-import FlipbookDrawing
+import FlipbookCore
+import FlipbookRaster
 
 /// Where rendered frames go: a video encoder, an image sequence, or anything a Swift user writes.
 ///
@@ -20,8 +21,9 @@ public protocol FrameSink: AnyObject {
 }
 
 extension FrameSink {
-    /// Converts a premultiplied bitmap to the sink's layout and appends it.
-    public func append(_ frame: Bitmap) throws {
+    /// Converts premultiplied pixels to the sink's layout and appends them (the public form takes a
+    /// `Bitmap`).
+    package func append(_ frame: FramePixels) throws {
         try append(ConvertedFrame(converting: frame, to: pixelFormat, background: background))
     }
 }

@@ -1,4 +1,4 @@
-import FlipbookDrawing
+import FlipbookCore
 import Foundation
 
 /// Equal-sized frames kept on disk until they can be encoded: GIF's palette needs the whole clip

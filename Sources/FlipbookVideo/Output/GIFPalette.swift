@@ -1,4 +1,4 @@
-import FlipbookDrawing
+import FlipbookCore
 import Foundation
 
 /// Builds one palette for a whole GIF from the clip's own colours, then maps every frame onto it.

@@ -1,4 +1,4 @@
-import FlipbookDrawing
+import FlipbookCore
 import Foundation
 
 /// GIF stores each frame's delay in hundredths of a second, and browsers show delays under 2/100 s

@@ -1,5 +1,5 @@
 import CFFmpeg
-import FlipbookDrawing
+import FlipbookCore
 import Foundation
 
 /// Writes each frame as its own PNG, named by a pattern such as `frame-%05d.png`, for compositing

@@ -1,4 +1,4 @@
-import FlipbookDrawing
+import FlipbookCore
 import Foundation
 
 /// The sink for an output name: a ``ImageSequenceSink`` for a `name-%05d.png` pattern, otherwise a

@@ -1,4 +1,4 @@
-import FlipbookDrawing
+import FlipbookCore
 import Foundation
 
 /// What a clip will be written as: the container, codec and pixel format that an output name and

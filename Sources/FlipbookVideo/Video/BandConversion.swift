@@ -1,9 +1,10 @@
-import FlipbookDrawing
+import FlipbookCore
+import FlipbookRaster
 import Foundation
 
 /// Converts a bitmap to YUV 4:2:0 band by band while it is drawn: each band as its pixels become final
-/// (``Bitmap/bandFinished``), while they are still in the cache, instead of reading the whole picture
-/// back after drawing. The samples are those ``convert(_:coefficients:into:instructionSet:)`` gives.
+/// (the drawing layer's `Bitmap.bandFinished`), while they are still in the cache, instead of reading
+/// the whole picture back after drawing. The samples are those ``convert(_:coefficients:into:instructionSet:)`` gives.
 package final class BandConverter {
     private var frame: YUVFrame?
     private let coefficients: YUVCoefficients
@@ -23,7 +24,7 @@ package final class BandConverter {
     }
 
     /// Converts the band `rows` of `pixels`. Bands come top to bottom and cover the picture.
-    package func convert(rows: Range<Int>, of pixels: BandPixels) {
+    package func convert(rows: Range<Int>, of pixels: FramePixels) {
         let began = DispatchTime.now().uptimeNanoseconds
         defer { nanoseconds += DispatchTime.now().uptimeNanoseconds - began }
         var frame = self.frame.take() ?? YUVFrame(width: pixels.width, height: pixels.height)
@@ -45,7 +46,7 @@ package final class BandConverter {
 
     /// Sizes the frame and writes the clear colour's samples where the bitmap holds only that colour
     /// and the frame does not hold them already, as the whole-picture conversion does.
-    private func start(_ frame: inout YUVFrame, _ pixels: BandPixels) {
+    private func start(_ frame: inout YUVFrame, _ pixels: FramePixels) {
         frame.resize(width: pixels.width, height: pixels.height)
         guard let pixel = pixels.clearPixel else {
             frame.cleared = nil

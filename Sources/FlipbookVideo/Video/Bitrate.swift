@@ -1,4 +1,4 @@
-import FlipbookDrawing
+import FlipbookCore
 import Foundation
 
 /// Bit rates as FFmpeg writes them: bits per second with an SI suffix, "8M", "62.5M", "800k".

@@ -1,5 +1,5 @@
 import CFFmpeg
-import FlipbookDrawing
+import FlipbookCore
 import Foundation
 
 /// How one encode opens its libavcodec context: the picture, rate and format fixed, the

@@ -1,5 +1,5 @@
 import CFFmpeg
-import FlipbookDrawing
+import FlipbookCore
 import Foundation
 
 /// The byte sink behind the muxer's custom `AVIOContext`: a plain file descriptor.

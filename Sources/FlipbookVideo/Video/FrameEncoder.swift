@@ -1,5 +1,5 @@
 import CFFmpeg
-import FlipbookDrawing
+import FlipbookCore
 import Foundation
 
 /// One libavcodec encoder (libx264, libx265, libvpx, prores_ks, gif, …): converted frames in,

@@ -1,5 +1,5 @@
 import CFFmpeg
-import FlipbookDrawing
+import FlipbookCore
 import Foundation
 
 /// libav's own text for an error code, e.g. "No space left on device" for `AVERROR(ENOSPC)`.

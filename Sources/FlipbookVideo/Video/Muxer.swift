@@ -1,5 +1,5 @@
 import CFFmpeg
-import FlipbookDrawing
+import FlipbookCore
 import Foundation
 
 /// One libavformat muxer (MP4, MOV, WebM, Matroska, GIF, APNG, WebP) writing one video stream

@@ -1,4 +1,4 @@
-import FlipbookDrawing
+import FlipbookCore
 
 /// The decoder's buffer a rate cap describes (the VBV, H.264's hypothetical reference decoder),
 /// followed packet by packet, to tell whether a stream encoded without the cap keeps to it anyway.

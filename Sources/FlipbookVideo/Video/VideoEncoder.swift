@@ -1,5 +1,6 @@
 import CFFmpeg
-import FlipbookDrawing
+import FlipbookCore
+import FlipbookRaster
 import Foundation
 
 /// Writes frames to a video file through libavcodec and libavformat: the output's extension picks
@@ -65,7 +66,7 @@ public final class VideoEncoder: FrameSink {
 
     private var state: State
     private let coefficients: YUVCoefficients
-    /// Conversion buffer for ``append(_:)-(Bitmap)``, allocated on first use.
+    /// Conversion buffer for ``append(_:)-(FramePixels)``, allocated on first use.
     private var scratch: YUVFrame?
 
     /// Creates the temporary output file and opens the encoder.
@@ -129,8 +130,9 @@ public final class VideoEncoder: FrameSink {
 
     private var what: String { format.container.capabilities.displayName }
 
-    /// Appends one frame. The bitmap must be `width × height` pixels.
-    public func append(_ frame: Bitmap) throws {
+    /// Appends one frame of premultiplied pixels, `width × height` of them (the public form takes a
+    /// `Bitmap`).
+    package func append(_ frame: FramePixels) throws {
         guard frame.width == width, frame.height == height else {
             throw FlipbookError.invalidInput(
                 "Cannot write \(what) \(url.path): frame \(frameCount) is \(frame.width)×\(frame.height) pixels "

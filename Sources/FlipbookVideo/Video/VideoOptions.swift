@@ -1,4 +1,4 @@
-import FlipbookDrawing
+import FlipbookCore
 import Foundation
 
 /// x264's speed/compression presets, fastest first: the one list of their names.

@@ -1,5 +1,6 @@
 import CFlipbookKernels
-import FlipbookDrawing
+import FlipbookCore
+import FlipbookRaster
 
 // BT.709 luma weights. The matrix, the range and the tags the encoder writes must agree, or players
 // shift colours: see VideoEncoder, which tags streams BT.709 / limited range.
@@ -57,31 +58,31 @@ package struct YUVCoefficients: Sendable, Equatable {
 ///
 /// Odd sizes are padded to even by repeating the last column and row. `frame` is resized to the
 /// bitmap when needed and otherwise reused. Safe to call from any thread on distinct frames.
-package func convert(_ bitmap: Bitmap, background: Color, into frame: inout YUVFrame) {
-    frame.resize(width: bitmap.width, height: bitmap.height)
-    convert(bitmap, coefficients: YUVCoefficients(background: background), into: &frame)
+package func convert(_ picture: FramePixels, background: Color, into frame: inout YUVFrame) {
+    frame.resize(width: picture.width, height: picture.height)
+    convert(picture, coefficients: YUVCoefficients(background: background), into: &frame)
 }
 
 /// ``convert(_:background:into:)`` with the background's coefficients already computed.
 ///
-/// When the bitmap knows which of its tiles were drawn since it was cleared (``Bitmap/dirtyTiles``),
+/// When the picture knows which of its tiles were drawn since it was cleared (``FramePixels/dirtyTiles``),
 /// only those are converted; the other tiles get the clear colour's samples, and only where `frame`
 /// does not hold them already. The result is the same, sample for sample, as converting every pixel.
 ///
 /// Thirty-two columns at a time go to the C kernel for `instructionSet` (`yuv_rows.c`); `nil` does
 /// every column in Swift's lanes. Every choice gives the same bytes.
-package func convert(_ bitmap: Bitmap, coefficients k: YUVCoefficients, into frame: inout YUVFrame,
+package func convert(_ picture: FramePixels, coefficients k: YUVCoefficients, into frame: inout YUVFrame,
                      instructionSet: InstructionSet? = .widest) {
-    frame.resize(width: bitmap.width, height: bitmap.height)
+    frame.resize(width: picture.width, height: picture.height)
     let kernel = Kernel(k)
-    guard let pixel = bitmap.clearPixel else {
+    guard let pixel = picture.clearPixel else {
         frame.cleared = nil
-        convert(bitmap, kernel, tiles: nil, into: &frame, instructionSet)
+        convert(picture, kernel, tiles: nil, into: &frame, instructionSet)
         return
     }
-    let drawn = bitmap.dirtyTiles
+    let drawn = picture.dirtyTiles
     fillOutside(drawn, clearedTo: pixel, coefficients: k, kernel, into: &frame)
-    convert(bitmap, kernel, tiles: drawn, into: &frame, instructionSet)
+    convert(picture, kernel, tiles: drawn, into: &frame, instructionSet)
     frame.cleared = (pixel, k, drawn)
 }
 
@@ -169,10 +170,10 @@ func fill(_ frame: inout YUVFrame, _ tiles: DirtyTiles, with samples: (y: UInt8,
 }
 
 /// Converts the pixels of `tiles` (every pixel when `nil`) into the frame's planes.
-private func convert(_ bitmap: Bitmap, _ kernel: Kernel, tiles: DirtyTiles?, into frame: inout YUVFrame,
+private func convert(_ picture: FramePixels, _ kernel: Kernel, tiles: DirtyTiles?, into frame: inout YUVFrame,
                      _ instructionSet: InstructionSet?) {
-    bitmap.withUnsafeBytes { pixels, stride in
-        // A bitmap is never empty, so its pixels have an address.
+    picture.withUnsafeBytes { pixels, stride in
+        // A picture is never empty, so its pixels have an address.
         guard let source = pixels.baseAddress else { return }
         convert(source, stride: stride, kernel, tiles: tiles, rows: 0..<frame.height, into: &frame, instructionSet)
     }

@@ -80,8 +80,7 @@ extension CairoCanvas {
     private func glyphSource(_ layout: TextLayout, at origin: CGPoint, box: CGRect, shading: Shading,
                              matrix: cairo_matrix_t) -> DrawSource? {
         guard let cr = session.cr else { return nil }
-        let device = box.applying(CGAffineTransform(a: matrix.xx, b: matrix.yx, c: matrix.xy, d: matrix.yy,
-                                                    tx: matrix.x0, ty: matrix.y0))
+        let device = box.applying(CGAffineTransform(matrix))
         let extents = device.pixelAligned.clamped(to: session.bounds)
         guard extents.width > 0, extents.height > 0 else { return nil }
         // The opacity is applied when the group is composited (colour glyphs ignore a source's alpha).

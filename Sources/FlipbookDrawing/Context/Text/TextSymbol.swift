@@ -1,4 +1,5 @@
 import CCairo
+import FlipbookRaster
 import Foundation
 
 /// A short text drawn as a shape (confetti made of emoji or symbols).
@@ -88,12 +89,9 @@ extension CairoCanvas {
     }
 
     /// Paints `raster` stretched over `rect` (user space) with ``FastImage`` when the context allows it
-    /// (no filter or clip, the normal blend mode, an image target); `false` when Cairo must draw it.
+    /// (see ``fastPaint(_:imageToDevice:)``); `false` when Cairo must draw it.
     private func paintFast(_ raster: GlyphRaster, in rect: CGRect, matrix: cairo_matrix_t) -> Bool {
-        guard allowsFastPaths, filters.isEmpty, clip == nil, case .linear(let op) = Compositing(blendMode),
-              op == CAIRO_OPERATOR_OVER, let source = raster.fastSource, let cr = session.cr,
-              let target = cairo_get_group_target(cr)
-        else { return false }
+        guard let source = raster.fastSource else { return false }
         // Image pixels to user space (the rect spans the whole image), then to device space.
         let sx = Double(rect.width) / Double(raster.width), sy = Double(rect.height) / Double(raster.height)
         let ux = Double(rect.minX), uy = Double(rect.minY)
@@ -101,9 +99,7 @@ extension CairoCanvas {
                                            xy: matrix.xy * sy, yy: matrix.yy * sy,
                                            x0: matrix.xx * ux + matrix.xy * uy + matrix.x0,
                                            y0: matrix.yx * ux + matrix.yy * uy + matrix.y0)
-        guard let drawn = FastImage.paint(source, imageToDevice: imageToDevice, opacity: clampedOpacity,
-                                          target: target)
-        else { return false }
+        guard let drawn = fastPaint(source, imageToDevice: imageToDevice) else { return false }
         session.markDirty(drawn)
         return true
     }

@@ -1,3 +1,4 @@
+import FlipbookRaster
 import Foundation
 
 /// A filter as added to a context: its lengths, offsets and transform taken to device space with the

@@ -1,4 +1,5 @@
 import CCairo
+import FlipbookRaster
 import Foundation
 
 /// Pixels per point at which PDF and SVG stills rasterize what has no vector form (a blur, a colour

@@ -1,4 +1,5 @@
 import CCairo
+import FlipbookRaster
 import Foundation
 
 /// One picture produced by filtering a layer, and the blend mode it is composited with (`nil`: the
@@ -51,7 +52,8 @@ struct FilterPipeline {
                                                                   tx: origin.x, ty: origin.y))
             let toImage = toDevice.inverted()
             toDevice = toDevice.concatenating(device)
-            ProjectionWarp.apply(inverse: toImage.map { toDevice.concatenating($0) }?.inverted(), to: &image)
+            let inverse = toImage.map { toDevice.concatenating($0) }?.inverted()
+            ProjectionWarp.apply(inverse: inverse.map { transform in { transform.apply($0) } }, to: &image)
         case .shadow(let color, let sigma, let dx, let dy, let blendMode, let options):
             return ShadowFilter(color: color, sigma: sigma * scale, dx: dx * scale, dy: dy * scale,
                                 blendMode: blendMode, options: options).apply(to: layer)

@@ -1,4 +1,5 @@
 import CCairo
+import FlipbookRaster
 import Foundation
 
 /// SwiftUI's shadow filter on one layer, in the layer's pixels.
@@ -13,7 +14,7 @@ struct ShadowFilter {
 
     func apply(to layer: FilteredLayer) -> [FilteredLayer] {
         let source = layer.image
-        var shadow = shifted(source)
+        var shadow = source.alphaShifted(dx: dx, dy: dy, colour: color)
         GaussianBlur(sigma: sigma).apply(to: &shadow)
         if options.contains(.invertsAlpha) {
             // The blur of the inverted alpha is one minus the blur of the alpha (outside counts as 1).
@@ -37,30 +38,6 @@ struct ShadowFilter {
             Self.composite(source, onto: &combined, mode: .normal)
         }
         return [FilteredLayer(image: combined, blendMode: layer.blendMode)]
-    }
-
-    /// The layer's alpha times the colour, moved by (dx, dy) pixels (bilinear for fractions).
-    private func shifted(_ image: FilterImage) -> FilterImage {
-        let w = image.width, h = image.height
-        var out = FilterImage(width: w, height: h)
-        let ix = Int(dx.rounded(.down)), iy = Int(dy.rounded(.down))
-        let fx = Float(dx - Double(ix)), fy = Float(dy - Double(iy))
-        let weights: [(Int, Int, Float)] = [(0, 0, (1 - fx) * (1 - fy)), (1, 0, fx * (1 - fy)),
-                                            (0, 1, (1 - fx) * fy), (1, 1, fx * fy)]
-        image.pixels.withUnsafeBufferPointer { src in
-            out.pixels.withUnsafeMutableBufferPointer { dst in
-                for (ox, oy, weight) in weights where weight > 0 {
-                    let sx = ix + ox, sy = iy + oy
-                    for y in max(0, sy)..<max(max(0, sy), min(h, h + sy)) {
-                        let from = (y - sy) * w, to = y * w
-                        for x in max(0, sx)..<max(max(0, sx), min(w, w + sx)) {
-                            dst[to + x] += (weight * src[from + x - sx].w) * color
-                        }
-                    }
-                }
-            }
-        }
-        return out
     }
 
     /// Composites `top` onto `bottom` with Cairo's operator for `mode`.

@@ -1,0 +1,129 @@
+import CCairo
+import FlipbookRaster
+import Foundation
+
+/// The Cairo context behind every copy of a ``CairoCanvas`` drawing into one raster or vector page.
+///
+/// One session exists per `Bitmap.draw` or `Bitmap.writeVector` call. It owns the `cairo_t` (freed in
+/// ``finish()`` or `deinit`), remembers which clip list Cairo currently has so consecutive draws with
+/// the same clip do not clip again, and records the first drawing problem.
+final class DrawingSession {
+    /// The Cairo context; `nil` once the session has finished (later draws are ignored).
+    private var context: OpaquePointer?
+
+    /// The Cairo context, for drawing with it: whatever the ``plan`` holds is drawn first, so that
+    /// what Cairo draws (or reads) comes after it. `nil` once the session has finished.
+    var cr: OpaquePointer? {
+        if let plan, !plan.isEmpty { drawPlan() }
+        return context
+    }
+
+    /// The Cairo context without drawing what is planned: for the fast paths that add to the plan, and
+    /// for checks that draw nothing.
+    var plannedContext: OpaquePointer? { context }
+
+    /// Whether the session still draws (it has not finished).
+    var isOpen: Bool { context != nil }
+
+    /// The fast fills and rings recorded to be drawn band by band (``FramePlan``), on raster targets
+    /// drawn with planning on; `nil` draws each shape when it comes.
+    let plan: FramePlan?
+
+    /// Called with each band's rows when the last plan (the one drawn as the session finishes) has
+    /// drawn it: everything above those rows' end is final then.
+    var bandFinished: ((Range<Int>) -> Void)?
+    /// Device pixels per user-space point.
+    let scale: CGFloat
+    /// The target's extent in device units.
+    let bounds: CGRect
+    /// Whether the target is an image surface whose pixels the canvas may read and write.
+    let isRaster: Bool
+    /// On a vector page, the pixels per point at which filtered groups are rasterized (set by
+    /// `Bitmap.writeVector`, already within ``vectorFilterPixels``); unused on raster targets.
+    var vectorRasterScale = vectorFilterScale
+    /// The first problem met while drawing.
+    private(set) var issue: FlipbookError?
+
+    /// The clip list Cairo currently has applied (valid when ``clipIsKnown``).
+    var appliedClip: ClipNode?
+    var clipIsKnown = true
+
+    /// The tiles this session's drawing may have changed, for raster targets (`nil` for vector
+    /// pages, where nothing reads them). Marked from each command's device extents before it is
+    /// drawn, so it covers everything drawn, including into layers.
+    private(set) var dirty: DirtyTiles?
+
+    /// The rasterizer for small solid fills, with its reusable scratch buffers. A constant, not made
+    /// lazily: reading a lazy property retains and releases it on every fill.
+    let fastFill = FastFillRasterizer()
+    /// The ring fast path's reusable buffer (a constant for the same reason).
+    let fastRing = FastRing.Scratch()
+
+    /// Creates a context drawing into `surface` (which the caller keeps alive; Cairo also references it).
+    /// `plans`: whether a raster target's fast fills and rings are recorded and drawn band by band.
+    init(surface: OpaquePointer, size: CGSize, scale: CGFloat, isRaster: Bool, plans: Bool = false) throws {
+        guard let cr = cairo_create(surface) else {
+            throw FlipbookError(.internal, "Creating a Cairo drawing context failed.")
+        }
+        let status = cairo_status(cr)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_destroy(cr)
+            throw FlipbookError.cairo(status, while: "Creating a Cairo drawing context")
+        }
+        context = cr
+        plan = isRaster && plans ? FramePlan() : nil
+        self.scale = scale
+        self.bounds = CGRect(origin: .zero, size: size)
+        self.isRaster = isRaster
+        if isRaster {
+            dirty = DirtyTiles(width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up)))
+        }
+    }
+
+    /// Draws what the plan holds.
+    func drawPlan(bandFinished: ((Range<Int>) -> Void)? = nil) {
+        guard let plan, let target = plan.target else { return }
+        target.flush()
+        plan.draw(fills: fastFill, rings: fastRing, bandFinished: bandFinished)
+        cairo_surface_mark_dirty(target.image)
+    }
+
+    /// Marks the device pixels of `rect` as drawn into.
+    func markDirty(_ rect: PixelRect) {
+        dirty?.mark(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+    }
+
+    /// Records `problem` met by `operation` unless an earlier problem was recorded.
+    func record(_ operation: String, _ problem: String) {
+        guard issue == nil else { return }
+        issue = FlipbookError.invalidInput(
+            "A drawing operation was skipped: \(operation): \(problem).")
+    }
+
+    /// Records a Cairo failure unless an earlier problem was recorded.
+    func record(_ error: FlipbookError) {
+        if issue == nil { issue = error }
+    }
+
+    /// Ends drawing: checks Cairo's status and frees the context. Later draws are ignored.
+    func finish() {
+        guard let cr = context else { return }
+        if let plan, !plan.isEmpty {
+            drawPlan(bandFinished: bandFinished)
+        } else if let bandFinished {
+            // Nothing planned: every band is final already.
+            FramePlan.bands(height: Int(bounds.height.rounded(.up))).forEach(bandFinished)
+        }
+        let status = cairo_status(cr)
+        if status != CAIRO_STATUS_SUCCESS {
+            record(FlipbookError.cairo(status, while: "Drawing"))
+        }
+        cairo_destroy(cr)
+        context = nil
+        appliedClip = nil
+    }
+
+    deinit {
+        if let context { cairo_destroy(context) }
+    }
+}

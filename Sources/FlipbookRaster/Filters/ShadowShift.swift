@@ -1,0 +1,28 @@
+import Foundation
+
+extension FilterImage {
+    /// The image's alpha times `colour` (premultiplied), moved by (`dx`, `dy`) pixels (bilinear for
+    /// fractions): a shadow before its blur.
+    package func alphaShifted(dx: Double, dy: Double, colour color: SIMD4<Float>) -> FilterImage {
+        let w = width, h = height
+        var out = FilterImage(width: w, height: h)
+        let ix = Int(dx.rounded(.down)), iy = Int(dy.rounded(.down))
+        let fx = Float(dx - Double(ix)), fy = Float(dy - Double(iy))
+        let weights: [(Int, Int, Float)] = [(0, 0, (1 - fx) * (1 - fy)), (1, 0, fx * (1 - fy)),
+                                            (0, 1, (1 - fx) * fy), (1, 1, fx * fy)]
+        pixels.withUnsafeBufferPointer { src in
+            out.pixels.withUnsafeMutableBufferPointer { dst in
+                for (ox, oy, weight) in weights where weight > 0 {
+                    let sx = ix + ox, sy = iy + oy
+                    for y in max(0, sy)..<max(max(0, sy), min(h, h + sy)) {
+                        let from = (y - sy) * w, to = y * w
+                        for x in max(0, sx)..<max(max(0, sx), min(w, w + sx)) {
+                            dst[to + x] += (weight * src[from + x - sx].w) * color
+                        }
+                    }
+                }
+            }
+        }
+        return out
+    }
+}
