@@ -39,10 +39,10 @@ public enum OutputKind: Sendable, Equatable {
                 guard VideoContainer.allCases.contains(where: { $0.capabilities.extensions.contains(ext) }) else {
                     throw Self.wrongName(url, expected: expected)
                 }
-                self = .clip(try VideoContainer(for: url))
+                self = .clip(try VideoContainer(fileExtension: ext, fileName: url.lastPathComponent))
             }
         case .clip:
-            self = .clip(try VideoContainer(for: url))
+            self = .clip(try VideoContainer(fileExtension: ext, fileName: url.lastPathComponent))
         }
     }
 

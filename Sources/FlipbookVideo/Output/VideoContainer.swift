@@ -102,20 +102,24 @@ public enum VideoContainer: String, Sendable, Codable, CaseIterable {
     /// - Throws: ``FlipbookError`` (invalid input) for an unknown extension or a single `.png`,
     ///   naming the extensions that work.
     public init(for url: URL) throws {
-        let ext = url.pathExtension.lowercased()
+        try self.init(fileExtension: url.pathExtension.lowercased(), fileName: url.lastPathComponent)
+    }
+
+    /// The container for a name whose extension (lowercase, without the dot) was already read.
+    public init(fileExtension ext: String, fileName: String) throws {
         let known = Self.allCases.flatMap(\.capabilities.extensions)
         guard let container = Self.allCases.first(where: { $0.capabilities.extensions.contains(ext) }) else {
             throw FlipbookError(
                 invalid: "The output name",
                 "must end in one of " + known.map { "." + $0 }.joined(separator: ", ")
-                    + " (a PNG sequence is a name with %05d, e.g. frame-%05d.png); it is \"\(url.lastPathComponent)\".",
+                    + " (a PNG sequence is a name with %05d, e.g. frame-%05d.png); it is \"\(fileName)\".",
                 at: .init(keyPath: "output"))
         }
-        if container == .pngSequence, FrameNumberPattern(url.lastPathComponent) == nil {
+        if container == .pngSequence, FrameNumberPattern(fileName) == nil {
             throw FlipbookError(
                 invalid: "The output name",
                 "of a PNG sequence must hold the frame number as %05d (or %d, %03d, …), e.g. frame-%05d.png; "
-                    + "it is \"\(url.lastPathComponent)\". A single frame is a still, not a clip.",
+                    + "it is \"\(fileName)\". A single frame is a still, not a clip.",
                 at: .init(keyPath: "output"))
         }
         self = container
