@@ -13,7 +13,9 @@
 #   FastFill   any path and transform filled and stroked   seeds: Fuzz/Corpus/FastFill
 #              into a small Bitmap (fast paths and Cairo)
 #   FastFillVsCairo  the same fills drawn with and without   seeds: Fuzz/Corpus/FastFill
-#              the fast paths must agree within 64 levels,
+#              the fast paths must agree within 64 levels
+#              (or the fast fill match the exact coverage
+#              where Cairo does not: sliver-tip.bin),
 #              and planned in bands or not, byte for byte
 #   Image      Bitmap(imageData:path:) on any bytes:     seeds: Fuzz/Corpus/Image (small
 #              PNG, JPEG and WebP decoding                 PNGs, JPEGs and WebPs)

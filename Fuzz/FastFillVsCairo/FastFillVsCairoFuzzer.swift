@@ -72,12 +72,27 @@ public func fastFillVsCairoFuzzerTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ 
     // Where Cairo itself fails (a nearly singular transform stretching a symbol's image makes it report
     // "out of memory" and draw nothing) there is no picture to compare with.
     if cairo.drawingIssue != nil { return 0 }
+    // Pixels further apart than the tolerance are failures, unless the fill is alone and the fast
+    // fill's pixel is the exact coverage while Cairo's is not (Cairo 1.16 fills a whole pixel at the
+    // tip of a tall sliver of a few hundredths of a pixel across, where the area is 4 %).
+    let referee = style & (8 | 64) == 0
+        ? CoverageReferee(path: path, transform: style & 2 != 0 ? transform : .identity, scale: scale,
+                          alpha: 0.8 * (style & 4 == 0 ? 1 : 0.6))
+        : nil
     var worst = 0
     fast.withUnsafeBytes { a, aStride in
         cairo.withUnsafeBytes { b, bStride in
             for y in 0..<fast.height {
-                for x in 0..<fast.width * 4 {
-                    worst = max(worst, abs(Int(a[y * aStride + x]) - Int(b[y * bStride + x])))
+                for x in 0..<fast.width {
+                    let at = y * aStride + x * 4, bt = y * bStride + x * 4
+                    let difference = (0..<4).map { abs(Int(a[at + $0]) - Int(b[bt + $0])) }.max()!
+                    guard difference > tolerance else { continue }
+                    // The red channel over white is 255 × (1 − alpha × coverage) for the blue fill.
+                    if let referee, let exact = referee.red(x: x, y: y),
+                       abs(Int(a[at + 2]) - exact) <= tolerance, abs(Int(b[bt + 2]) - exact) > tolerance {
+                        continue
+                    }
+                    worst = max(worst, difference)
                 }
             }
         }
@@ -86,4 +101,34 @@ public func fastFillVsCairoFuzzerTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ 
         fatalError("the fast fill differs from Cairo by \(worst) levels: style \(style), transform \(transform), path \(path.description)")
     }
     return 0
+}
+
+/// A third opinion for a fill alone: its coverage of a pixel, sampled on an 8 × 8 grid with
+/// `Path.contains` (curves flattened to 1/100 pixel), as the red level of the blue fill over white.
+private struct CoverageReferee {
+    let device: Path
+    let alpha: Double
+
+    init?(path: Path, transform: CGAffineTransform, scale: CGFloat, alpha: Double) {
+        device = path.applying(transform.concatenating(CGAffineTransform(scaleX: scale, y: scale)))
+        self.alpha = alpha
+        // Far-off or enormous geometry would make the sampler flatten for a long time: no opinion.
+        let box = device.boundingRect
+        guard box.minX.isFinite, box.maxX.isFinite, box.minY.isFinite, box.maxY.isFinite,
+              max(abs(box.minX), abs(box.maxX), abs(box.minY), abs(box.maxY)) < 1e5 else { return nil }
+    }
+
+    func red(x: Int, y: Int) -> Int? {
+        let grid = 8
+        var inside = 0
+        for j in 0..<grid {
+            for i in 0..<grid {
+                let point = CGPoint(x: CGFloat(x) + (CGFloat(i) + 0.5) / CGFloat(grid),
+                                    y: CGFloat(y) + (CGFloat(j) + 0.5) / CGFloat(grid))
+                if device.contains(point) { inside += 1 }
+            }
+        }
+        let coverage = Double(inside) / Double(grid * grid)
+        return Int((255 * (1 - alpha * coverage)).rounded())
+    }
 }

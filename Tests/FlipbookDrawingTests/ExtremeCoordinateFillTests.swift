@@ -101,4 +101,30 @@ struct ExtremeCoordinateFillTests {
         #expect(difference.pixelsBeyondLoose == 0, "max difference \(difference.maximum)")
         #expect(fast.drawingIssue == nil)
     }
+
+    /// Found by the FastFillVsCairo fuzz target: a sliver a few hundredths of a pixel across and
+    /// 770 pixels tall, whose tip crosses the top of the frame. Its exact coverage of pixels (0, 0)
+    /// and (0, 1) is 3.95 % and 2.75 % (sampled on a 400 × 400 grid per pixel); the fast fill draws
+    /// that, while Cairo 1.16 fills pixel (0, 0) whole and leaves (0, 1) empty, so this compares with
+    /// the exact figures, not with Cairo.
+    @Test func fuzzFoundSliverAcrossTheTopEdge() throws {
+        let transform = CGAffineTransform(a: 0.0078125, b: 4.780653139062148e-299, c: 0.99609375, d: 48.74609375,
+                                          tx: 0.82421875, ty: 2.0078125)
+        var sliver = Path()
+        sliver.move(to: CGPoint(x: 8.0078125, y: -15.83203125))
+        sliver.addCurve(to: CGPoint(x: -15.48046875, y: 6.08470357571625e-310), control1: .zero, control2: .zero)
+        var bitmap = try Bitmap(width: 24, height: 20)
+        bitmap.draw(background: .white) { context, _ in
+            context.concatenate(transform)
+            context.fill(sliver, with: .color(.blue.opacity(0.8)))
+        }
+        for (y, coverage) in [(0, 0.0395), (1, 0.0275)] {
+            #expect(abs(bitmap.pixel(x: 0, y: y).red - (1 - 0.8 * coverage)) <= 2.0 / 255, "row \(y)")
+        }
+        for y in 0..<20 {
+            for x in 0..<24 where x > 0 || y > 1 {
+                #expect(bitmap.pixel(x: x, y: y) == .white, "(\(x), \(y)) is outside the sliver")
+            }
+        }
+    }
 }
