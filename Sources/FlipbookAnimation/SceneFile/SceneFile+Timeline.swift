@@ -23,8 +23,9 @@ extension SceneFile {
         let scale = self.scale ?? SceneFile.defaultScale
         let fps = self.fps ?? SceneFile.defaultFPS
         let duration = self.duration ?? SceneFile.defaultDuration
-        // The canvas is checked first (the scenes are laid out for it) by the one timeline check.
-        _ = try Timeline(size: size, scale: CGFloat(scale), fps: fps, duration: duration)
+        // The canvas is checked first (the scenes are laid out for it) by the one timeline check; the
+        // layers are checked once they are made.
+        var timeline = try Timeline(size: size, scale: CGFloat(scale), fps: fps, duration: duration, background: background)
         var layers: [Timeline.Layer] = []
         for (index, layer) in (self.layers ?? []).enumerated() {
             let path = "layers[\(index)]"
@@ -39,8 +40,9 @@ extension SceneFile {
             }
             layers.append(Timeline.Layer(scene, start: start, end: layer.end, opacity: layer.opacity ?? 1))
         }
-        return try Timeline(
-            size: size, scale: CGFloat(scale), fps: fps, duration: duration, background: background, layers: layers)
+        timeline.layers = layers
+        try timeline.validateLayers()
+        return timeline
     }
 }
 

@@ -90,9 +90,17 @@ public struct Timeline: Sendable {
     /// `duration`, `layers[1].opacity`). The initializer calls this; `render` calls it again, since
     /// ``layers`` can change.
     public func validate() throws {
-        func bad(_ key: String, _ requirement: String, _ value: String) -> FlipbookError {
-            FlipbookError(invalid: key, "\(requirement); it is \(value).", at: .init(keyPath: key))
-        }
+        try validateCanvas()
+        try validateLayers()
+    }
+
+    /// "`key` requirement; it is `value`.", for the checks below.
+    private func bad(_ key: String, _ requirement: String, _ value: String) -> FlipbookError {
+        FlipbookError(invalid: key, "\(requirement); it is \(value).", at: .init(keyPath: key))
+    }
+
+    /// Checks the size, scale, frame rate and duration.
+    func validateCanvas() throws {
         let maximum = Bitmap.maximumDimension
         guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0,
               size.width <= CGFloat(maximum), size.height <= CGFloat(maximum) else {
@@ -122,6 +130,10 @@ public struct Timeline: Sendable {
             throw bad("duration", "must hold at least one frame at \(fps) fps (\(formatNumber(fps.time(ofFrame: 1))) s)",
                       formatNumber(duration))
         }
+    }
+
+    /// Checks each layer's start, end and opacity.
+    func validateLayers() throws {
         for (index, layer) in layers.enumerated() {
             let path = "layers[\(index)]"
             guard layer.start.isFinite, abs(layer.start) <= Self.maximumDuration else {
