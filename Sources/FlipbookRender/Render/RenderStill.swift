@@ -24,15 +24,16 @@ public func renderStill(
 ) throws {
     let format = try OutputKind(url: url, expected: .still)
     guard case .still(let still) = format else { throw FlipbookError.internal("a still's kind resolved to a clip") }
+    try timeline.validate()
     try checkStillTime(time, in: timeline)
     try writeStill(timeline, at: time, to: url, format: still, cancellation: cancellation)
 }
 
-/// Writes the still `format` of `timeline` at `time` to `url`; the kind was resolved once, before.
+/// Writes the still `format` of `timeline` at `time` to `url`; the timeline, time and kind were
+/// checked and resolved before (``renderStill(_:at:to:cancellation:)`` or a plan).
 func writeStill(
     _ timeline: Timeline, at time: TimeInterval, to url: URL, format: StillFormat, cancellation: RenderCancellation?
 ) throws {
-    try timeline.validate()
     let what = "Cannot render a still to \(url.path)"
     func checkCancellation() throws {
         if Task.isCancelled { throw FlipbookError.interrupted(what, reason: .cancelled) }
