@@ -2,20 +2,21 @@ import Flipbook
 import Foundation
 
 /// `error` placed at its flag when it is about a value the command line gave (`given` holds the
-/// flags that were used); other errors are returned unchanged. The flag for a key path is its
-/// settings-table row's (``Settings/option(forKey:)``).
-func placedAtFlag(_ error: any Error, given: Set<String>) -> any Error {
+/// flags that were used), showing the value as typed when `written` has it; other errors are
+/// returned unchanged. The flag for a key path is its settings-table row's (``Settings/option(forKey:)``).
+func placedAtFlag(_ error: any Error, given: Set<String>, written: [String: String] = [:]) -> any Error {
     guard let error = error as? FlipbookError, error.location.file == nil,
           let keyPath = error.location.keyPath, let flag = Settings.option(forKey: keyPath), given.contains(flag)
     else { return error }
-    return error.at(flag: flag)
+    let shown = written[flag].map(error.writtenAs) ?? error
+    return shown.at(flag: flag)
 }
 
 /// Runs `body`, placing any error it throws at the flag that gave the bad value.
-func placingErrors<T>(given: Set<String>, _ body: () throws -> T) throws -> T {
+func placingErrors<T>(given: Set<String>, written: [String: String] = [:], _ body: () throws -> T) throws -> T {
     do {
         return try body()
     } catch {
-        throw placedAtFlag(error, given: given)
+        throw placedAtFlag(error, given: given, written: written)
     }
 }

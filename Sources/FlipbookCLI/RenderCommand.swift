@@ -77,7 +77,7 @@ extension FlipbookTool {
 
         /// Everything decided before the first frame (``RenderRequest/plan(relativeTo:expecting:)``).
         func plan() throws -> OutputPlan {
-            try placingErrors(given: givenFlags) { try request().plan(expecting: .clip) }
+            try placingErrors(given: givenFlags, written: rate.written) { try request().plan(expecting: .clip) }
         }
 
         func run() throws {

@@ -42,12 +42,19 @@ struct FrameRateOption: ParsableArguments {
     @Option(name: Setting.fps.name, parsing: .unconditional, help: Setting.fps.argumentHelp(valueName: "rate"))
     var fps: String?
 
-    /// The rate, read by ``FrameRate/init(parsing:)``; the error's key path is `fps`.
+    /// The rate, read for its form (``FrameRate/init(reading:)``); the timeline checks that it is
+    /// supported, and ``written`` lets the error show it as typed. The error's key path is `fps`.
     func rate() throws -> FrameRate? {
-        do {
-            return try fps.map { try FrameRate(parsing: $0) }
-        } catch let error as FlipbookError {
-            throw error.at(keyPath: Setting.fps.key)
+        guard let fps else { return nil }
+        guard let rate = FrameRate(reading: fps) else {
+            throw FlipbookError.mustBe(Setting.fps.key, FrameRate.supportedRates, itIs: FrameRate.shown(fps))
         }
+        return rate
+    }
+
+    /// The rate as typed, by flag, for messages.
+    var written: [String: String] {
+        guard let fps, let option = Setting.fps.option else { return [:] }
+        return [option: FrameRate.shown(fps)]
     }
 }

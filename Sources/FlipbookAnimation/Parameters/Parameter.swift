@@ -52,11 +52,15 @@ extension Parameter {
 
     /// A parameter stored as an optional (a scene file's "not given"), whose default is applied
     /// later; `defaultText` describes it for the reference when it is not one fixed value.
+    /// `limitsCheckedWhereMade` says the type the value builds checks the limits itself (the
+    /// timeline's canvas): the table then shows them, in the reference and in a wrong form's
+    /// message, but does not check them, so the value is checked once.
     static func optional<V>(
         _ key: String, _ path: WritableKeyPath<Owner, V?>, _ codec: ValueCodec<V>, default defaultValue: V? = nil,
-        defaultText: String? = nil, limits: ParameterLimits? = nil, nonEmpty: Bool = false, unit: String? = nil, help: String
+        defaultText: String? = nil, limits: ParameterLimits? = nil, limitsCheckedWhereMade: Bool = false,
+        nonEmpty: Bool = false, unit: String? = nil, help: String
     ) -> Parameter {
-        let rule = Rule(codec: codec, limits: limits, nonEmpty: nonEmpty, unit: unit)
+        let rule = Rule(codec: codec, limits: limits, checksLimits: !limitsCheckedWhereMade, nonEmpty: nonEmpty, unit: unit)
         return Parameter(
             info: rule.info(key: key, defaultValue: defaultText ?? defaultValue.map(codec.show) ?? "none", help: help),
             isRequired: false,
@@ -83,6 +87,8 @@ extension Parameter {
 private struct Rule<V> {
     let codec: ValueCodec<V>
     let limits: ParameterLimits?
+    /// Whether this rule checks ``limits`` or only states them (the value's own type checks them).
+    var checksLimits = true
     let nonEmpty: Bool
     let unit: String?
 
@@ -110,23 +116,23 @@ private struct Rule<V> {
                       range: limits?.shortDescription ?? (nonEmpty ? "not empty" : nil), unit: unit, help: help)
     }
 
-    /// Reads and checks the value, placing any error at `json`.
+    /// Reads the value's form, placing any error at `json`. Limits are not checked here but where
+    /// the value is used (``validate(_:_:)``, or the type it builds), once, whether it came from a
+    /// file or from Swift; a file's reader places that error back at the value as written.
     func read(_ json: JSONValue, _ keyPath: String) throws -> V {
-        let value = try codec.read(json, keyPath, requirement)
-        if let problem = problem(with: value) {
-            throw json.invalid(keyPath, problem == .empty ? requirement : rangeRequirement,
-                               found: problem == .empty ? "empty" : json.literalText)
-        }
-        return value
+        try codec.read(json, keyPath, requirement)
     }
 
-    /// Checks a value made in Swift; the error names `keyPath` (a file reader finds its position).
+    /// Checks a value's limits; the error names `keyPath` (a file reader finds its position).
     func validate(_ value: V, _ keyPath: String) throws {
-        if let problem = problem(with: value) {
-            throw FlipbookError(invalid: keyPath,
-                                "must be \(problem == .empty ? requirement : rangeRequirement); it is "
-                                    + (problem == .empty ? "empty" : codec.show(value)) + ".",
+        switch problem(with: value) {
+        case .empty?:
+            throw FlipbookError(invalid: keyPath, "must be \(requirement); it is empty.",
                                 at: FlipbookError.Location(keyPath: keyPath))
+        case .outOfLimits?:
+            throw FlipbookError.mustBe(keyPath, rangeRequirement, itIs: codec.show(value))
+        case nil:
+            break
         }
         try codec.validateNested?(value, keyPath)
     }
@@ -135,7 +141,7 @@ private struct Rule<V> {
 
     private func problem(with value: V) -> Problem? {
         if nonEmpty, let count = codec.count, count(value) == 0 { return .empty }
-        if let limits, !codec.numbers(value).allSatisfy(limits.contains) { return .outOfLimits }
+        if checksLimits, let limits, !codec.numbers(value).allSatisfy(limits.contains) { return .outOfLimits }
         return nil
     }
 }

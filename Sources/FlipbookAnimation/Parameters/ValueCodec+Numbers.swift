@@ -84,21 +84,18 @@ extension ValueCodec where Value == Angle {
 }
 
 extension ValueCodec where Value == FrameRate {
-    /// `30`, `29.97` or `"30000/1001"`; the rate's own check says what is supported.
+    /// `30`, `29.97` or `"30000/1001"`, read for its form; the timeline checks that the rate is
+    /// supported, once, and the file's reader shows the value as written.
     static var frameRate: ValueCodec {
         ValueCodec(typeName: "frame rate", expected: "a frame rate",
                    read: { json, keyPath, _ in
-                       let rate: FrameRate
                        switch json.content {
-                       case .number(let value, _): rate = FrameRate(decimal: value)
-                       case .string(let text): rate = (try? FrameRate(parsing: text)) ?? FrameRate(0, 0)
-                       default: rate = FrameRate(0, 0)
+                       case .number(let value, _): return FrameRate(decimal: value)
+                       case .string(let text): if let rate = FrameRate(reading: text) { return rate }
+                       default: break
                        }
-                       guard rate.isSupported else {
-                           throw FlipbookError(invalid: keyPath, "\(FrameRate.requirement); it is \(json.literalText).",
-                                               at: json.location(keyPath: keyPath))
-                       }
-                       return rate
+                       throw FlipbookError(invalid: keyPath, "\(FrameRate.requirement); it is \(json.literalText).",
+                                           at: json.location(keyPath: keyPath))
                    },
                    write: { $0.isWhole ? .number(Double($0.numerator)) : .string($0.exactDescription) })
     }

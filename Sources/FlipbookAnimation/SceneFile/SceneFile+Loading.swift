@@ -42,8 +42,8 @@ extension SceneFile {
 
     /// Decodes a scene file from JSON data; `source` names it in error messages (`source:line:column:`).
     ///
-    /// Values are checked against their parameter's limits as they are read, so the error points at
-    /// the value; ``makeTimeline()`` checks what depends on several values and places its errors too.
+    /// Values are read for their form (a number, a list of two numbers, a known key); their limits
+    /// are checked once, by ``makeTimeline()``, which places an error at the value as the file wrote it.
     public static func decode(_ data: Data, source: String = "the scene file") throws -> SceneFile {
         do {
             let json = try JSONReader.read(data)

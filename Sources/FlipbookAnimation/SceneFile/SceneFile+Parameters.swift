@@ -2,21 +2,23 @@ import FlipbookDrawing
 import Foundation
 
 extension SceneFile {
-    /// The top level of a scene file.
+    /// The top level of a scene file. The canvas's limits are the timeline's, checked once when the
+    /// timeline is made (``makeTimeline()``), which places an error at the value in the file.
     static let parameters = ParameterTable<SceneFile>(
         title: "Scene file", noun: "a scene file",
         summary: "The top-level object: the canvas, the clock and the layers. Every key is optional.",
         parameters: [
             .optional(Setting.size.key, \.size, .size, default: defaultSize,
-                      limits: .above(0, atMost: Double(Bitmap.maximumDimension)), unit: "points",
+                      limits: Timeline.sideLimits, limitsCheckedWhereMade: true, unit: "points",
                       help: "The canvas; frames are size × scale pixels."),
             .optional(Setting.scale.key, \.scale, .number, default: defaultScale,
-                      limits: .above(0, atMost: Double(Timeline.maximumScale)), unit: Setting.scale.unit,
+                      limits: Timeline.scaleLimits, limitsCheckedWhereMade: true, unit: Setting.scale.unit,
                       help: Setting.scale.help),
             .optional(Setting.fps.key, \.fps, .frameRate, default: defaultFPS,
                       help: #"Frames per second: 1 to 1000, or 23.976, 29.97, 59.94 (also "30000/1001")."#),
             .optional(Setting.duration.key, \.duration, .number, default: defaultDuration,
-                      limits: .above(0, atMost: maximumDuration), unit: Setting.duration.unit, help: Setting.duration.help),
+                      limits: Timeline.durationLimits, limitsCheckedWhereMade: true, unit: Setting.duration.unit,
+                      help: Setting.duration.help),
             .optional(Setting.background.key, \.background, .color, defaultText: "none (transparent)",
                       help: Setting.background.help),
             .optional("layers", \.layers, .list(.layer, of: "layers"), defaultText: "none",

@@ -17,8 +17,9 @@ extension SceneFile {
     }
 
     private func buildTimeline() throws -> Timeline {
-        // Values set in Swift rather than read from a file are checked by the same table.
-        try SceneFile.parameters.validate(self, keyPath: "")
+        // Each value is checked once, by what it makes: the canvas by the timeline, a layer's timing
+        // by the timeline's layer check, a scene's keys by its scene; values read from a file were
+        // read for their form only.
         let size = self.size ?? SceneFile.defaultSize
         let scale = self.scale ?? SceneFile.defaultScale
         let fps = self.fps ?? SceneFile.defaultFPS
@@ -53,7 +54,7 @@ extension SceneFile.ConfettiParameters {
     }
 
     func makeScene(canvas: CGSize, keyPath: String?) throws -> ConfettiScene {
-        try SceneFile.ConfettiParameters.parameters.validate(self, keyPath: keyPath ?? "")
+        // The scene checks its bursts, emissions and physics; the seed has no limits.
         let bursts = self.bursts ?? (emissions == nil ? [ConfettiBurst()] : [])
         return try ConfettiScene(
             size: canvas, bursts: bursts, emissions: emissions ?? [], seed: seed ?? 0,

@@ -82,10 +82,12 @@ extension SceneFile: Codable {
     public func encode(to encoder: any Encoder) throws { try ValueCodec<SceneFile>.sceneFile.encode(self, to: encoder) }
 }
 
-/// Where a scene file's values were: its name and each key path's line and column.
+/// Where a scene file's values were: its name, each key path's line and column, and each value as
+/// written, so an error about a value checked after reading shows it as the file has it (`1e999`,
+/// `[0, 5]`).
 struct SourceOrigin: Sendable {
     var source: String
-    var positions: [String: (line: Int, column: Int)]
+    var positions: [String: (line: Int, column: Int, written: String)]
 
     /// Records every value under `json`, whose key path is `keyPath`.
     init(source: String, json: JSONValue) {
@@ -95,7 +97,7 @@ struct SourceOrigin: Sendable {
     }
 
     private mutating func record(_ json: JSONValue, keyPath: String) {
-        if json.line > 0 { positions[keyPath] = (json.line, json.column) }
+        if json.line > 0 { positions[keyPath] = (json.line, json.column, json.members == nil ? json.literalText : "") }
         for member in json.members ?? [] { record(member.value, keyPath: joinKeyPath(keyPath, member.key)) }
         for (index, element) in (json.elements ?? []).enumerated() { record(element, keyPath: "\(keyPath)[\(index)]") }
     }
@@ -109,10 +111,31 @@ struct SourceOrigin: Sendable {
         positions[key] = nil
     }
 
-    /// `error` placed in the file: at its key path's value, or the nearest enclosing one written.
+    /// `keyPath` as the file wrote it: a list the file gave as one object (`"trail": {…}`) is
+    /// `trail[0]` to the checks and `trail` in the file.
+    private func writtenPath(_ keyPath: String) -> String {
+        var path = keyPath
+        var searchStart = path.startIndex
+        while let zero = path.range(of: "[0]", range: searchStart..<path.endIndex) {
+            let list = String(path[..<zero.lowerBound])
+            if positions[list + "[0]"] == nil, positions[list] != nil {
+                path.removeSubrange(zero)
+                searchStart = zero.lowerBound
+            } else {
+                searchStart = zero.upperBound
+            }
+        }
+        return path
+    }
+
+    /// `error` placed in the file: at its key path's value, showing the value as written, or at the
+    /// nearest enclosing one written.
     func place(_ error: FlipbookError) -> FlipbookError {
         guard error.location.file == nil else { return error }
-        var path = error.location.keyPath ?? ""
+        var path = writtenPath(error.location.keyPath ?? "")
+        if let position = positions[path], !position.written.isEmpty {
+            return error.writtenAs(position.written).at(file: source, line: position.line, column: position.column)
+        }
         while !path.isEmpty {
             if let position = positions[path] {
                 return error.at(file: source, line: position.line, column: position.column)

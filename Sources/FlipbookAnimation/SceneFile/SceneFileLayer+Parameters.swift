@@ -8,11 +8,12 @@ extension SceneFile.Layer {
         summary: "An element of `layers`: which scene it draws, when and how opaque. "
             + "The scene's own keys sit in the same object.",
         parameters: [
-            .optional("start", \.start, .number, default: 0, limits: .within(Timeline.maximumDuration), unit: "seconds",
-                      help: "When the layer appears; its scene's clock starts here."),
+            .optional("start", \.start, .number, default: 0, limits: .within(Timeline.maximumDuration),
+                      limitsCheckedWhereMade: true, unit: "seconds", help: "When the layer appears; its scene's clock starts here."),
             .optional("end", \.end, .number, defaultText: "the end of the timeline",
-                      limits: .within(Timeline.maximumDuration), unit: "seconds", help: "When it disappears."),
-            .optional("opacity", \.opacity, .number, default: 1, limits: .between(0, 1),
+                      limits: .within(Timeline.maximumDuration), limitsCheckedWhereMade: true, unit: "seconds",
+                      help: "When it disappears."),
+            .optional("opacity", \.opacity, .number, default: 1, limits: .between(0, 1), limitsCheckedWhereMade: true,
                       help: "The whole layer's opacity, composited as one picture."),
         ])
 

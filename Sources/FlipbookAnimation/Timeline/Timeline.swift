@@ -94,41 +94,50 @@ public struct Timeline: Sendable {
         try validateLayers()
     }
 
+    /// A side of the canvas, in points: the check, its message and the scene file reference.
+    public static let sideLimits = ParameterLimits.above(0, atMost: Double(Bitmap.maximumDimension))
+    /// The scale, in pixels per point.
+    public static let scaleLimits = ParameterLimits.above(0, atMost: Double(maximumScale))
+    /// The duration, in seconds.
+    public static let durationLimits = ParameterLimits.above(0, atMost: maximumDuration)
+
     /// "`key` requirement; it is `value`.", for the checks below.
     private func bad(_ key: String, _ requirement: String, _ value: String) -> FlipbookError {
-        FlipbookError(invalid: key, "\(requirement); it is \(value).", at: .init(keyPath: key))
+        FlipbookError.mustBe(key, requirement, itIs: value)
     }
 
-    /// Checks the size, scale, frame rate and duration.
+    /// Checks the size, scale, frame rate and duration: the one check of each, whether the value came
+    /// from Swift, a scene file, a batch job or a flag (each reader places the error at its source).
     func validateCanvas() throws {
         let maximum = Bitmap.maximumDimension
-        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0,
-              size.width <= CGFloat(maximum), size.height <= CGFloat(maximum) else {
-            throw bad("size", "must be between 1 and \(maximum) points on each side",
-                      "\(formatNumber(size.width))×\(formatNumber(size.height))")
+        // The scale first: a size given in pixels is divided by it.
+        guard Self.scaleLimits.contains(scale) else {
+            throw bad("scale", "\(Self.scaleLimits.description) pixels per point", formatNumber(scale))
         }
-        guard scale.isFinite, scale > 0, scale <= Self.maximumScale else {
-            throw bad("scale", "must be greater than 0 and at most \(formatNumber(Self.maximumScale)) pixels per point",
-                      formatNumber(scale))
+        guard Self.sideLimits.contains(size.width), Self.sideLimits.contains(size.height) else {
+            throw bad("size", "\(Self.sideLimits.description) points on each side",
+                      "\(formatNumber(size.width))×\(formatNumber(size.height))")
         }
         guard (1...maximum).contains(pixelWidth), (1...maximum).contains(pixelHeight),
               pixelWidth * pixelHeight <= Bitmap.maximumPixelCount else {
-            throw bad("size", "× scale must be between 1 and \(maximum) pixels on each side and at most "
-                        + "\(Bitmap.maximumPixelCount) pixels in all",
-                      "\(formatNumber((size.width * scale).rounded()))×\(formatNumber((size.height * scale).rounded())) pixels")
+            // About the product of two values, so it shows the product rather than either as written.
+            throw FlipbookError(invalid: "size", "× scale must be between 1 and \(maximum) pixels on each side and at most "
+                                    + "\(Bitmap.maximumPixelCount) pixels in all; it is "
+                                    + "\(formatNumber((size.width * scale).rounded()))×\(formatNumber((size.height * scale).rounded())) pixels.",
+                                at: .init(keyPath: "size"))
         }
         do {
             try fps.validate()
         } catch let error as FlipbookError {
             throw error.at(keyPath: "fps")
         }
-        guard duration.isFinite, duration > 0, duration <= Self.maximumDuration else {
-            throw bad("duration", "must be greater than 0 and at most \(formatNumber(Self.maximumDuration)) seconds",
-                      formatNumber(duration))
+        guard Self.durationLimits.contains(duration) else {
+            throw bad("duration", "\(Self.durationLimits.description) seconds", formatNumber(duration))
         }
         guard frameCount >= 1 else {
-            throw bad("duration", "must hold at least one frame at \(fps) fps (\(formatNumber(fps.time(ofFrame: 1))) s)",
-                      formatNumber(duration))
+            throw FlipbookError(invalid: "duration", "must hold at least one frame at \(fps) fps "
+                                    + "(\(formatNumber(fps.time(ofFrame: 1))) s); it is \(formatNumber(duration)).",
+                                at: .init(keyPath: "duration"))
         }
     }
 
@@ -137,14 +146,14 @@ public struct Timeline: Sendable {
         for (index, layer) in layers.enumerated() {
             let path = "layers[\(index)]"
             guard layer.start.isFinite, abs(layer.start) <= Self.maximumDuration else {
-                throw bad("\(path).start", "must be a number of seconds within ±\(formatNumber(Self.maximumDuration))",
+                throw bad("\(path).start", "a number of seconds within ±\(formatNumber(Self.maximumDuration))",
                           formatNumber(layer.start))
             }
             if let end = layer.end, !(end.isFinite && end > layer.start) {
-                throw bad("\(path).end", "must be after the layer's start (\(formatNumber(layer.start)) s)", formatNumber(end))
+                throw bad("\(path).end", "after the layer's start (\(formatNumber(layer.start)) s)", formatNumber(end))
             }
             guard layer.opacity.isFinite, (0...1).contains(layer.opacity) else {
-                throw bad("\(path).opacity", "must be between 0 and 1", formatNumber(layer.opacity))
+                throw bad("\(path).opacity", "between 0 and 1", formatNumber(layer.opacity))
             }
         }
     }

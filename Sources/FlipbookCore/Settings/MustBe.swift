@@ -8,8 +8,27 @@ extension FlipbookError {
     /// command line names the flag instead (`--crf must be …`); Swift callers read the key.
     public static func mustBe(_ key: String, _ requirement: String, itIs value: String, _ followUp: String = "") -> FlipbookError {
         let tail = followUp.isEmpty ? "" : (followUp.hasPrefix(" ") ? followUp : " " + followUp)
-        return FlipbookError(invalid: key, "must be \(requirement); it is \(value).\(tail)",
-                             at: Location(keyPath: key))
+        var error = FlipbookError(invalid: key, "must be \(requirement)", at: Location(keyPath: key))
+        error.found = Found(value: value, followUp: tail)
+        return error
+    }
+}
+
+extension FlipbookError {
+    /// As ``mustBe(_:_:itIs:_:)`` for a value not yet named by a key: `subject` ("The frame rate")
+    /// names it until a reader places it at its key or flag.
+    public static func mustBe(subject: String, _ requirement: String, itIs value: String) -> FlipbookError {
+        var error = FlipbookError(invalid: subject, "must be \(requirement)")
+        error.found = Found(value: value, followUp: "")
+        return error
+    }
+}
+
+extension String {
+    /// "a, b, c" → "a, b or c": a list as a sentence ends it.
+    package func replacingLastComma() -> String {
+        guard let comma = range(of: ", ", options: .backwards) else { return self }
+        return replacingCharacters(in: comma, with: " or ")
     }
 }
 

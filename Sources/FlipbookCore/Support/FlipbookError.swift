@@ -74,6 +74,16 @@ public struct FlipbookError: Error, Sendable, Equatable, CustomStringConvertible
     /// The noun for the value when its location gives no name ("The frame rate"), or the whole
     /// sentence when ``requirement`` is `nil`.
     private var text: String
+    /// The bad value as shown after "; it is" and what follows it, for an error made by
+    /// ``mustBe(_:_:itIs:_:)``: kept apart so a reader that knows how the user wrote the value can
+    /// show that instead (``writtenAs(_:)``).
+    var found: Found?
+
+    /// The bad value as shown, and the sentence after it (a "did you mean", the codecs that have it).
+    struct Found: Sendable, Equatable {
+        var value: String
+        var followUp: String
+    }
 
     /// Creates an error of the given kind with a complete sentence.
     public init(_ kind: Kind, _ message: String, at location: Location = Location()) {
@@ -97,7 +107,17 @@ public struct FlipbookError: Error, Sendable, Equatable, CustomStringConvertible
     /// The sentence: the value's name (its flag or key path when known) and what is wrong.
     public var message: String {
         guard let requirement else { return text }
-        return "\(location.valueName ?? text) \(requirement)"
+        guard let found else { return "\(location.valueName ?? text) \(requirement)" }
+        return "\(location.valueName ?? text) \(requirement); it is \(found.value).\(found.followUp)"
+    }
+
+    /// The same error showing the bad value as `written` (a scene file's literal, a flag's text),
+    /// when it is a "must be …; it is …" error about one value; otherwise unchanged.
+    package func writtenAs(_ written: String) -> FlipbookError {
+        guard found != nil else { return self }
+        var copy = self
+        copy.found?.value = written
+        return copy
     }
 
     /// The message preceded by `file:line:column: ` when the error has a file.

@@ -24,10 +24,13 @@ public struct FrameRate: Sendable, Hashable, CustomStringConvertible, Expressibl
     public static let ntscRates: [(rate: FrameRate, decimal: String)] = [
         (FrameRate(24000, 1001), "23.976"), (FrameRate(30000, 1001), "29.97"), (FrameRate(60000, 1001), "59.94"),
     ]
-    /// What a rate must be, for messages: one sentence fragment, stated once.
-    public static let requirement =
-        "must be a whole number of frames per second from \(wholeRates.lowerBound) to \(wholeRates.upperBound), "
-        + "or 23.976, 29.97 or 59.94 (written 24000/1001, 30000/1001, 60000/1001)"
+    /// The rates Flipbook accepts, as a requirement reads them: one sentence fragment, stated once.
+    public static let supportedRates =
+        "a whole number of frames per second from \(wholeRates.lowerBound) to \(wholeRates.upperBound), "
+        + "or \(ntscRates.map(\.decimal).joined(separator: ", ").replacingLastComma()) "
+        + "(written \(ntscRates.map(\.rate.exactDescription).joined(separator: ", ")))"
+    /// What a rate must be, for messages: "must be " and ``supportedRates``.
+    public static let requirement = "must be " + supportedRates
 
     /// `fps` frames per second.
     public init(_ fps: Int) {
@@ -97,7 +100,7 @@ public struct FrameRate: Sendable, Hashable, CustomStringConvertible, Expressibl
     /// reader places it at its key or flag.
     public func validate() throws {
         guard isSupported else {
-            throw FlipbookError(invalid: "The frame rate", "\(Self.requirement); it is \(self).")
+            throw FlipbookError.mustBe(subject: "The frame rate", Self.supportedRates, itIs: "\(self)")
         }
     }
 
@@ -120,25 +123,41 @@ public struct FrameRate: Sendable, Hashable, CustomStringConvertible, Expressibl
     /// Reads a rate as written in files and flags: `30`, `29.97`, `30000/1001`.
     ///
     /// - Throws: ``FlipbookError`` (invalid input) naming "The frame rate" when the text is not a
-    ///   number or a ratio, or the rate is not supported.
+    ///   number or a ratio, or the rate is not supported, showing the text as written.
     public init(parsing text: String) throws {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let parts = trimmed.split(separator: "/", omittingEmptySubsequences: false)
-        let rate: FrameRate?
-        switch parts.count {
-        case 1:
-            rate = Double(trimmed).map(FrameRate.init(decimal:))
-        case 2:
-            if let n = Int(parts[0]), let d = Int(parts[1]) { rate = FrameRate(n, d) } else { rate = nil }
-        default:
-            rate = nil
+        guard let rate = FrameRate(reading: text) else {
+            throw FlipbookError.mustBe(subject: "The frame rate", Self.supportedRates, itIs: Self.shown(text))
         }
-        guard let rate, rate.isSupported else {
-            // As written: a number bare (as a file's number reads), anything else quoted.
-            let shown = Double(trimmed)?.isFinite == true ? trimmed : "\"\(text)\""
-            throw FlipbookError(invalid: "The frame rate", "\(Self.requirement); it is \(shown).")
+        do {
+            try rate.validate()
+        } catch let error as FlipbookError {
+            throw error.writtenAs(Self.shown(text))
         }
         self = rate
+    }
+
+    /// Reads the form of a rate, `30`, `29.97` or `30000/1001`, without checking that it is
+    /// supported (``validate()`` does, once, where the rate is used); `nil` for other text.
+    public init?(reading text: String) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let parts = trimmed.split(separator: "/", omittingEmptySubsequences: false)
+        switch parts.count {
+        case 1:
+            guard let number = Double(trimmed) else { return nil }
+            self.init(decimal: number)
+        case 2:
+            guard let n = Int(parts[0]), let d = Int(parts[1]) else { return nil }
+            self.init(n, d)
+        default:
+            return nil
+        }
+    }
+
+    /// A rate's text as a message shows it: a number bare (as a file's number reads), anything
+    /// else quoted.
+    public static func shown(_ text: String) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        return Double(trimmed)?.isFinite == true ? trimmed : "\"\(text)\""
     }
 }
 

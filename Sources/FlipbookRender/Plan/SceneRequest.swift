@@ -87,7 +87,7 @@ public struct SceneRequest: Sendable, Equatable {
             if let seed { file.overrideSeed(seed) }
             if let points = canvas(scale: scale ?? file.scale ?? SceneFile.defaultScale) { file.size = points }
         }
-        file.scale = scale ?? file.scale ?? SceneFile.defaultScale
+        if let scale { file.scale = scale }
         if let fps { file.fps = fps }
         if let duration { file.duration = duration }
         if let background { file.background = background }
