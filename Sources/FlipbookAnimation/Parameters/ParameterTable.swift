@@ -51,6 +51,12 @@ struct ParameterTable<Owner>: @unchecked Sendable {
         for parameter in parameters { try parameter.validate(value, keyPath) }
     }
 
+    /// Checks the limits of the parameters named `keys` only: the others are checked by what they
+    /// make (a generator checks its own values), so each is checked once.
+    func validate(_ value: Owner, keyPath: String, keys: Set<String>) throws {
+        for parameter in parameters where keys.contains(parameter.info.key) { try parameter.validate(value, keyPath) }
+    }
+
     /// Throws for the first key of `json` not in `known`, with a suggestion and the known keys.
     func rejectUnknownKeys(in json: JSONValue, keyPath: String, known: [String]) throws {
         for member in json.members ?? [] where !known.contains(member.key) {

@@ -10,7 +10,9 @@ extension SceneFile.RipplesParameters {
 
     func makeScene(canvas: CGSize, sceneDuration: TimeInterval, keyPath: String?) throws -> RipplesScene {
         func key(_ name: String) -> String { keyPath.map { joinKeyPath($0, name) } ?? name }
-        try SceneFile.RipplesParameters.parameters.validate(self, keyPath: keyPath ?? "")
+        // Touches, rain and trails are checked by the script and generators they make; the explicit
+        // rings and the palette by the table.
+        try SceneFile.RipplesParameters.parameters.validate(self, keyPath: keyPath ?? "", keys: ["ripples", "palette"])
         let palette = self.palette ?? RipplesScene.palette
 
         var all: [Ripple] = []
