@@ -49,11 +49,10 @@ public func render(
 /// what ``RenderRequest/plan(relativeTo:expecting:)`` does for the command line and batch files.
 func resolveClip(_ timeline: Timeline, to url: URL, options: VideoOptions) throws -> (VideoOptions, OutputFormat) {
     try timeline.validate()
-    try options.validate()
     let options = options.forTimeline(background: timeline.background)
-    let format = try OutputFormat(url: url, options: options)
     // Checked here, not inside the encoder, so the message names the limit before any frame is drawn.
-    try format.codec.checkFrameSize(width: timeline.pixelWidth, height: timeline.pixelHeight)
+    let format = try OutputFormat.checked(url: url, options: options, width: timeline.pixelWidth,
+                                          height: timeline.pixelHeight)
     return (options, format)
 }
 

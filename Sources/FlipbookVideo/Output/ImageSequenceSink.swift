@@ -43,9 +43,7 @@ public final class ImageSequenceSink: FrameSink {
     /// - Throws: ``FlipbookError`` (invalid input) when the name has no `%05d`-style number, the size
     ///   or an option is out of range; (file) when the directory cannot be written.
     public convenience init(url: URL, width: Int, height: Int, firstNumber: Int = 0, options: VideoOptions = VideoOptions()) throws {
-        try options.validate()
-        let format = try OutputFormat(url: url, options: options)
-        try format.codec.checkFrameSize(width: width, height: height)
+        let format = try OutputFormat.checked(url: url, options: options, width: width, height: height)
         try self.init(url: url, width: width, height: height, firstNumber: firstNumber, format: format, options: options)
     }
 

@@ -9,9 +9,7 @@ import Foundation
 public func makeFrameSink(
     url: URL, width: Int, height: Int, fps: FrameRate, options: VideoOptions = VideoOptions(), firstNumber: Int = 0
 ) throws -> any FrameSink {
-    try options.validate()
-    let format = try OutputFormat(url: url, options: options)
-    try format.codec.checkFrameSize(width: width, height: height)
+    let format = try OutputFormat.checked(url: url, options: options, width: width, height: height)
     if format.container != .pngSequence { try fps.validate() }
     return try makeFrameSink(url: url, width: width, height: height, fps: fps, format: format, options: options,
                              firstNumber: firstNumber, firstTimestamp: 0)

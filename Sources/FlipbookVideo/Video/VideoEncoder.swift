@@ -90,8 +90,7 @@ public final class VideoEncoder: FrameSink {
     ) throws {
         // Every check a file or flag reader also makes, with the same message; then the codec's limits.
         try fps.validate()
-        try options.validate()
-        let format = try OutputFormat(url: url, options: options)
+        let format = try OutputFormat.checked(url: url, options: options, width: width, height: height)
         if format.container == .pngSequence {
             throw FlipbookError(invalid: "The output name",
                 "\(url.lastPathComponent) names a PNG sequence, which ImageSequenceSink (or makeFrameSink) writes, not VideoEncoder.",
