@@ -36,6 +36,20 @@ struct BadInputTests {
         #expect(bitmap.pixel(x: 1, y: 1) == Color(white: 0))
     }
 
+    /// A shadow's offset is the user's times the scale, and becomes whole pixels: one far past the
+    /// layer leaves no shadow rather than trapping in the conversion.
+    @Test(arguments: [1e300, -1e300, 1e19, Double.greatestFiniteMagnitude])
+    func aShadowOffsetFarBeyondTheLayerDrawsNoShadow(offset: Double) throws {
+        var bitmap = try Bitmap(width: 20, height: 20)
+        bitmap.draw(background: .white) { context, _ in
+            context.addFilter(.shadow(color: .black, radius: 0, x: offset, y: offset))
+            context.fill(Path(CGRect(x: 5, y: 5, width: 4, height: 4)), with: .color(.red))
+        }
+        #expect(bitmap.pixel(x: 6, y: 6) == .red)
+        #expect(bitmap.pixel(x: 15, y: 15) == .white)
+        #expect(bitmap.pixel(x: 1, y: 1) == .white)
+    }
+
     @Test func firstIssueIsKept() throws {
         var bitmap = try Bitmap(width: 10, height: 10)
         bitmap.draw { context, _ in

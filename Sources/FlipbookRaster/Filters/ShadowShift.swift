@@ -6,6 +6,10 @@ extension FilterImage {
     package func alphaShifted(dx: Double, dy: Double, colour color: SIMD4<Float>) -> FilterImage {
         let w = width, h = height
         var out = FilterImage(width: w, height: h)
+        // The offset is the user's, times the scale: a shift past the image leaves nothing, so it is
+        // clamped to just beyond it (and a non-finite one to no shift) before it becomes an Int.
+        func reach(_ d: Double, _ size: Int) -> Double { d.isFinite ? min(max(d, -Double(size) - 1), Double(size) + 1) : 0 }
+        let dx = reach(dx, w), dy = reach(dy, h)
         let ix = Int(dx.rounded(.down)), iy = Int(dy.rounded(.down))
         let fx = Float(dx - Double(ix)), fy = Float(dy - Double(iy))
         let weights: [(Int, Int, Float)] = [(0, 0, (1 - fx) * (1 - fy)), (1, 0, fx * (1 - fy)),
