@@ -170,3 +170,34 @@ struct ShapeTests {
         }
     }
 }
+
+@Suite("Path's rounded rectangles with a corner style")
+struct PathCornerStyleTests {
+    let rect = CGRect(x: 10, y: 20, width: 300, height: 200)
+
+    @Test func theStyledBuildersDrawWhatTheShapesDraw() {
+        #expect(Path(roundedRect: rect, cornerRadius: 40, style: .continuous)
+                == RoundedRectangle(cornerRadius: 40).path(in: rect))
+        #expect(Path(roundedRect: rect, cornerSize: CGSize(width: 30, height: 20), style: .circular)
+                == RoundedRectangle(cornerSize: CGSize(width: 30, height: 20), style: .circular).path(in: rect))
+        let radii = RectangleCornerRadii(topLeading: 5, bottomTrailing: 60)
+        #expect(Path(roundedRect: rect, cornerRadii: radii, style: .continuous)
+                == UnevenRoundedRectangle(cornerRadii: radii).path(in: rect))
+        let shift = CGAffineTransform(translationX: 7, y: -3)
+        var added = Path()
+        added.addRoundedRect(in: rect, cornerRadii: radii, style: .circular, transform: shift)
+        #expect(added == UnevenRoundedRectangle(cornerRadii: radii, style: .circular).path(in: rect).applying(shift))
+        var sized = Path()
+        sized.addRoundedRect(in: rect, cornerSize: CGSize(width: 12, height: 12), style: .continuous)
+        #expect(sized == RoundedRectangle(cornerRadius: 12).path(in: rect))
+    }
+
+    @Test func theBuildersWithoutAStyleStayCircular() {
+        // Existing drawings keep their corners: no style means circular, as before.
+        let plain = Path(roundedRect: rect, cornerRadius: 40)
+        #expect(plain != Path(roundedRect: rect, cornerRadius: 40, style: .continuous))
+        let circular = outlinePoints(Path(roundedRect: rect, cornerRadius: 40, style: .circular), steps: 4)
+        let points = outlinePoints(plain, steps: 4)
+        #expect(points.count == circular.count && zip(points, circular).allSatisfy { near($0, $1, 1e-9) })
+    }
+}
