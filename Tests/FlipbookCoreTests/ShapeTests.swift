@@ -201,3 +201,25 @@ struct PathCornerStyleTests {
         #expect(points.count == circular.count && zip(points, circular).allSatisfy { near($0, $1, 1e-9) })
     }
 }
+
+@Suite("Shape shorthands")
+struct ShapeShorthandTests {
+    let rect = CGRect(x: 0, y: 0, width: 120, height: 80)
+
+    func outline(_ shape: some Shape) -> Path { shape.path(in: rect) }
+
+    @Test func eachShorthandIsItsShape() {
+        #expect(outline(.circle) == Circle().path(in: rect))
+        #expect(outline(.ellipse) == Ellipse().path(in: rect))
+        #expect(outline(.capsule) == Capsule().path(in: rect))
+        #expect(outline(.capsule(style: .circular)) == Capsule(style: .circular).path(in: rect))
+        #expect(outline(.rect) == Rectangle().path(in: rect))
+        #expect(outline(.rect(cornerRadius: 12)) == RoundedRectangle(cornerRadius: 12).path(in: rect))
+        #expect(outline(.rect(cornerSize: CGSize(width: 9, height: 6), style: .circular))
+                == RoundedRectangle(cornerSize: CGSize(width: 9, height: 6), style: .circular).path(in: rect))
+        #expect(outline(.rect(topLeadingRadius: 20, bottomTrailingRadius: 5))
+                == UnevenRoundedRectangle(topLeadingRadius: 20, bottomTrailingRadius: 5).path(in: rect))
+        #expect(outline(.rect(cornerRadii: RectangleCornerRadii(topTrailing: 30)))
+                == UnevenRoundedRectangle(topTrailingRadius: 30).path(in: rect))
+    }
+}
