@@ -33,9 +33,10 @@ public struct Path: Equatable, Sendable {
         }
     }
 
-    /// A shape a path holds without elements, while it is exactly what its initializer built.
+    /// A shape a path holds without elements, while it is exactly what its initializer built (not
+    /// named `Shape`, which inside `Path` would hide the public `Shape` protocol).
     @usableFromInline
-    enum Shape: Equatable, Sendable {
+    enum KeptShape: Equatable, Sendable {
         /// `Path(_ rect:)`'s standardized rectangle.
         case rectangle(CGRect)
         /// `Path(ellipseIn:)`'s rectangle, as given.
@@ -48,7 +49,7 @@ public struct Path: Equatable, Sendable {
     /// turns the shape into elements.
     private var storedElements: [Element]
     @usableFromInline
-    private(set) var shape: Shape?
+    private(set) var shape: KeptShape?
 
     // Inlinable: the canvas asks for every fill, from another module, and as calls they cost about
     // 5 % of the rectangles' frame (3.50 against 3.34 ms).
