@@ -19,3 +19,15 @@ extension InstructionSet {
         }
     }
 }
+
+extension Trait where Self == ConditionTrait {
+    /// Runs a test of x86-64 code (SSE lanes, x264's x86 extensions) only on x86-64; elsewhere its
+    /// body compiles to nothing, so the test is reported skipped with the reason instead of passing.
+    package static var x86_64Only: Self {
+        #if arch(x86_64)
+        .enabled(if: true, "x86-64")
+        #else
+        .enabled(if: false, "this CPU is not x86-64")
+        #endif
+    }
+}

@@ -30,7 +30,7 @@ struct X264CPUFlagsTests {
     }
 
     @Test("the asm list is exactly the CPU's extensions (per /proc/cpuinfo), AVX-512 aside",
-          .enabled(if: cpuinfo() != nil, "needs /proc/cpuinfo (Linux)"))
+          .x86_64Only, .enabled(if: cpuinfo() != nil, "needs /proc/cpuinfo (Linux)"))
     func asmListMatchesTheCPU() throws {
         #if arch(x86_64)
         let cpu = try #require(Self.cpuinfo())
@@ -46,7 +46,7 @@ struct X264CPUFlagsTests {
     /// x264 logs the extensions it ended up using when an encoder opens ("using cpu capabilities:
     /// …"); that line must name the CPU's AVX2 when it has it (so the line is the real list) and never
     /// AVX-512. On a CPU with AVX-512 this fails if the `asm=` setting stops reaching x264.
-    @Test("x264 itself reports using no AVX-512")
+    @Test("x264 itself reports using no AVX-512", .x86_64Only)
     func x264UsesNoAVX512() throws {
         #if arch(x86_64) && os(Linux)
         let scratch = try TemporaryDirectory("video")
