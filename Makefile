@@ -15,6 +15,8 @@ SWIFT ?= swift
 DEBUG_FLAGS = -Xcc -gdwarf-4
 OUT ?= out
 RELEASE_BIN = .build/release
+# The system libraries' pkg-config names, as Package.swift's system-library targets state them.
+SYSTEM_LIBRARIES := $(shell sed -n 's/.*pkgConfig: "\(.*\)".*/\1/p' Package.swift)
 UNAME := $(shell uname -s)
 
 .PHONY: deps demo check test test-only valgrind memcheck-only fuzz bench docs clean browser-check slurm-test
@@ -117,7 +119,7 @@ docs: deps
 	    -Xcc -fmodule-map-file=Sources/CPango/module.modulemap \
 	    -Xcc -fmodule-map-file=Sources/CJPEG/module.modulemap -Xcc -fmodule-map-file=Sources/CWebP/module.modulemap \
 	    -Xcc -fmodule-map-file=Sources/CFlipbookKernels/include/module.modulemap \
-	    $$(for flag in $$(pkg-config --cflags-only-I cairo pangocairo pangoft2 fontconfig libavformat libavcodec libavutil libswscale libjpeg libwebp); do \
+	    $$(for flag in $$(pkg-config --cflags-only-I $(SYSTEM_LIBRARIES)); do \
 	        printf -- '-Xcc %s ' "$$flag"; done) \
 	    -minimum-access-level public -emit-extension-block-symbols \
 	    -experimental-allowed-reexported-modules=$(DOCS_MODULES) -output-dir $(DOCS_GRAPHS)

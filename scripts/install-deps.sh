@@ -1,20 +1,25 @@
 #!/usr/bin/env bash
-# Installs the system libraries Flipbook links against, if any are missing:
-# cairo, Pango (text: pangocairo, HarfBuzz, fontconfig), and FFmpeg's
-# libavformat/libavcodec/libavutil/libswscale (libx264 comes with them); and the Noto Color Emoji font
-# that text with emoji draws with (Flipbook carries its other fonts).
-# libjpeg (libjpeg-dev: libjpeg-turbo) and libwebp (libwebp-dev) decode JPEG and WebP images for Bitmap(contentsOf:).
-# zlib (zlib1g-dev) is for Flipbook's own PNG writer; cairo's -dev package usually pulls it in already.
+# Installs the system libraries Flipbook links against, if any are missing: those Package.swift's
+# system-library targets name (cairo, Pango, FFmpeg's libraries, libjpeg, libwebp), read from their
+# providers; the Noto Color Emoji font that text with emoji draws with (Flipbook carries its other
+# fonts); and zlib (zlib1g-dev) for Flipbook's own PNG writer.
 # Debian/Ubuntu: apt-get (with sudo when not root). macOS: Homebrew.
 # Extra Debian packages can be asked for: scripts/install-deps.sh valgrind
 # (scripts/slurm-test.sh asks for slurm-wlm, munge and ffmpeg, the local cluster and its checks).
 set -euo pipefail
 
-debian_packages=(pkg-config libcairo2-dev libpango1.0-dev fonts-noto-color-emoji zlib1g-dev libjpeg-dev libwebp-dev libavcodec-dev libavformat-dev libavutil-dev libswscale-dev "$@")
+# The libraries Flipbook links are stated once, as Package.swift's system-library targets; their
+# apt and Homebrew package names are read from the targets' providers.
+package_swift="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/Package.swift"
+providers() { grep -o "\.$1(\[[^]]*\])" "$package_swift" | grep -o '"[^"]*"' | tr -d '"' | sort -u; }
+mapfile -t apt_libraries < <(providers apt)
+mapfile -t brew_libraries < <(providers brew)
+
+debian_packages=(pkg-config fonts-noto-color-emoji zlib1g-dev "${apt_libraries[@]}" "$@")
 
 if [[ "$(uname -s)" == "Darwin" ]]; then
     command -v brew >/dev/null || { echo "error: Homebrew is needed to install cairo and ffmpeg (https://brew.sh)" >&2; exit 1; }
-    for formula in pkg-config cairo pango ffmpeg jpeg-turbo webp; do
+    for formula in pkg-config "${brew_libraries[@]}"; do
         brew list --versions "$formula" >/dev/null || brew install "$formula"
     done
     exit 0
