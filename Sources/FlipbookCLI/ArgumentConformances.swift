@@ -3,23 +3,8 @@ import Flipbook
 import Foundation
 
 // The library's value types, read from the command line. Each reads the text only; ranges are
-// checked by the library (Timeline, VideoOptions, FrameRate), so a flag and a file agree.
-
-extension FrameRate: ExpressibleByArgument {
-    /// `30`, `29.97` or `30000/1001`. An unsupported rate is kept for the timeline's check, which
-    /// names the supported ones.
-    public init?(argument: String) {
-        if let rate = try? FrameRate(parsing: argument) {
-            self = rate
-        } else if let number = Double(argument) {
-            self.init(decimal: number)
-        } else {
-            let parts = argument.split(separator: "/")
-            guard parts.count == 2, let n = Int(parts[0]), let d = Int(parts[1]) else { return nil }
-            self.init(n, d)
-        }
-    }
-}
+// checked by the library (Timeline, VideoOptions), so a flag and a file agree. The frame rate is
+// kept as typed (FrameRateOption), so its message can show it so.
 
 extension Color: ExpressibleByArgument {
     /// A colour name or hex string, or `transparent` (``Color/named``), read as every file reads it.

@@ -32,7 +32,7 @@ struct BatchFileTests {
     @Test("a value of the wrong type names its key path", arguments: [
         (#""crf": "high""#, "jobs[0].crf must be a whole number; it is a string."),
         (#""crf": 1e300"#, "jobs[0].crf must be a whole number from \(Int.min) to \(Int.max); it is 1e+300."),
-        (#""fps": 0"#, "jobs[0].fps \(FrameRate.requirement); it is 0."),
+        (#""fps": "fast""#, "jobs[0].fps \(FrameRate.requirement); it is \"fast\"."),
         (#""size": "big""#, "jobs[0].size must be WIDTHxHEIGHT in pixels, e.g. \"1080x1920\"; it is \"big\"."),
     ])
     func wrongTypes(field: String, message: String) throws {
@@ -41,6 +41,18 @@ struct BatchFileTests {
         }
         #expect(error?.kind == .invalidInput)
         #expect(error?.message == message)
+    }
+
+    /// A rate of the right form is read, and checked once, by the job's timeline: an unsupported one
+    /// stops only its job, and is shown as the file wrote it.
+    @Test("an unsupported frame rate is its job's error, shown as written", arguments: [
+        ("29.5", "29.5"), ("0", "0"), ("\"24000/1002\"", "\"24000/1002\""),
+    ])
+    func unsupportedRateStopsItsJob(text: String, shown: String) throws {
+        let batch = try decode(#"{"jobs": [{"scene": "confetti", "output": "a.mp4", "fps": \#(text)}]}"#)
+        let result = runJob(batch.jobs[0], index: 0, baseDirectory: batch.baseDirectory)
+        #expect(result.status == .invalid)
+        #expect(result.error?.message == "jobs[0].fps \(FrameRate.requirement); it is \(shown).")
     }
 
     @Test("broken JSON is reported by line and column")

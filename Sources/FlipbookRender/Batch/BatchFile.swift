@@ -102,7 +102,9 @@ public struct BatchFile: Sendable, Equatable {
         request.keyframeInterval = try fields.number(Setting.keyframeInterval.key)
         request.maxBitrate = try fields.bitrate(Setting.maxBitrate.key)
         request.frames = try fields.frames(Setting.frames.key)
-        return BatchJob(name: try fields.string(Setting.name.key), request: request)
+        var job = BatchJob(name: try fields.string(Setting.name.key), request: request)
+        job.written = fields.written
+        return job
     }
 
     private static func missing(_ key: String) -> FlipbookError {
@@ -137,8 +139,10 @@ private func isBool(_ number: NSNumber) -> Bool {
 }
 
 /// Typed reads of a job's values; each error names the key.
-private struct JSONFields {
+private final class JSONFields {
     let object: [String: Any]
+    /// Values read for their form only, as the file wrote them, by key: their checks come later.
+    var written: [String: String] = [:]
     init(_ object: [String: Any]) { self.object = object }
 
     private func value(_ key: String) -> Any? {
@@ -178,18 +182,20 @@ private struct JSONFields {
         return exact
     }
 
-    /// `30`, `29.97` or `"30000/1001"`, checked by ``FrameRate``'s own check.
+    /// `30`, `29.97` or `"30000/1001"`, read for its form; the timeline checks that the rate is
+    /// supported, and the job's error shows it as the file wrote it (``written``).
     func frameRate(_ key: String) throws -> FrameRate? {
         guard let value = value(key) else { return nil }
-        do {
-            if let text = value as? String { return try FrameRate(parsing: text) }
-            guard let number = value as? NSNumber, !isBool(number) else { throw wrong(key, "a frame rate", value) }
-            let rate = FrameRate(decimal: number.doubleValue)
-            try rate.validate()
+        if let text = value as? String {
+            guard let rate = FrameRate(reading: text) else {
+                throw FlipbookError.mustBe(key, FrameRate.supportedRates, itIs: FrameRate.shown(text))
+            }
+            written[key] = FrameRate.shown(text)
             return rate
-        } catch let error as FlipbookError {
-            throw error.at(keyPath: key)
         }
+        guard let number = value as? NSNumber, !isBool(number) else { throw wrong(key, "a frame rate", value) }
+        written[key] = FrameRate.shown(number.stringValue)
+        return FrameRate(decimal: number.doubleValue)
     }
 
     func pixelSize(_ key: String) throws -> PixelSize? {

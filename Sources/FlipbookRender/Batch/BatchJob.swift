@@ -21,6 +21,13 @@ public struct BatchJob: Sendable, Equatable {
     /// What the job asks for; relative paths are resolved against the batch file's directory.
     public var request: RenderRequest
 
+    /// Values the batch file gave that are checked later (when the job is planned), as the file
+    /// wrote them, by key, so the job's error shows `29.5` rather than the value read (`59/2`).
+    package var written: [String: String] = [:]
+
+    /// Two jobs are the same job when they ask for the same thing, however the file wrote it.
+    public static func == (a: BatchJob, b: BatchJob) -> Bool { a.name == b.name && a.request == b.request }
+
     /// A job making `request`, labelled `name`.
     public init(name: String? = nil, request: RenderRequest) {
         self.name = name

@@ -125,7 +125,7 @@ public func runJob(
     do {
         plan = try job.prepare(relativeTo: baseDirectory)
     } catch {
-        let placed = placedInJob(error, index: index)
+        let placed = placedInJob(error, index: index, written: job.written)
         return result(placed.kind == .invalidInput ? .invalid : .failed, error: placed)
     }
     do {
@@ -138,11 +138,13 @@ public func runJob(
 }
 
 /// `error` as a ``FlipbookError`` whose key path (if it is about the job's own values) starts at
-/// `jobs[index]`; errors that name a scene file keep that file instead.
-private func placedInJob(_ error: any Error, index: Int) -> FlipbookError {
+/// `jobs[index]`, showing the value as `written` has it; errors that name a scene file keep that
+/// file instead.
+private func placedInJob(_ error: any Error, index: Int, written: [String: String] = [:]) -> FlipbookError {
     let error = error as? FlipbookError ?? FlipbookError(.internal, "\(error)")
-    guard error.location.file == nil, error.location.keyPath != nil else { return error }
-    return error.at(keyPath: "jobs[\(index)]")
+    guard error.location.file == nil, let keyPath = error.location.keyPath else { return error }
+    let shown = written[keyPath].map(error.writtenAs) ?? error
+    return shown.at(keyPath: "jobs[\(index)]")
 }
 
 /// Hands out job indices to the batch's threads and collects their results in job order.
