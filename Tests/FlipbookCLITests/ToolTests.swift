@@ -108,7 +108,7 @@ struct ToolTests {
         (["render", "confetti", "-o", "OUT/x.mp4", "--duration=-1"], "error: --duration must be greater than 0"),
         (["render", "confetti", "-o", "OUT/x.mp4", "--duration", "-1"], "error: --duration must be greater than 0"),
         (["render", "confetti", "-o", "OUT/x.mp4", "--fps", "0"], "error: --fps must be a whole number of frames per second from 1 to 1000"),
-        (["render", "confetti", "-o", "OUT/x.mp4", "--size", "0x100"], "error: --size must be between 1x1 and 32767x32767 pixels; it is 0x100."),
+        (["render", "confetti", "-o", "OUT/x.mp4", "--size", "0x100"], "error: --size must be between 1 and 32767 pixels on each side and at most 268435456 pixels in all; it is 0×100 pixels."),
         (["render", "confetti", "-o", "OUT/x.mp4", "--size", "20000x100"], "error: --size must fit H264's largest level"),
         (["render", "confetti", "-o", "OUT/x.mp4", "--scale", "0"], "error: --scale must be greater than 0"),
         (["render", "confetti", "-o", "OUT/x.mp4", "--crf", "60"], "error: --crf must be between 0 and 51 for H.264; it is 60. CRF ranges: h264, hevc 0...51; vp9, av1 0...63."),

@@ -94,8 +94,9 @@ public struct Timeline: Sendable {
         try validateLayers()
     }
 
-    /// A side of the canvas, in points: the check, its message and the scene file reference.
-    public static let sideLimits = ParameterLimits.above(0, atMost: Double(Bitmap.maximumDimension))
+    /// What a frame's size must be, in pixels (size × scale).
+    public static let pixelRequirement = "between 1 and \(Bitmap.maximumDimension) pixels on each side and at most "
+        + "\(Bitmap.maximumPixelCount) pixels in all"
     /// The scale, in pixels per point.
     public static let scaleLimits = ParameterLimits.above(0, atMost: Double(maximumScale))
     /// The duration, in seconds.
@@ -114,16 +115,12 @@ public struct Timeline: Sendable {
         guard Self.scaleLimits.contains(scale) else {
             throw bad("scale", "\(Self.scaleLimits.description) pixels per point", formatNumber(scale))
         }
-        guard Self.sideLimits.contains(size.width), Self.sideLimits.contains(size.height) else {
-            throw bad("size", "\(Self.sideLimits.description) points on each side",
-                      "\(formatNumber(size.width))×\(formatNumber(size.height))")
-        }
+        // The size is checked in pixels, the frames' own unit, whichever unit it was given in (points
+        // here and in scene files, pixels on the command line and in batch jobs), so one check serves all.
         guard (1...maximum).contains(pixelWidth), (1...maximum).contains(pixelHeight),
               pixelWidth * pixelHeight <= Bitmap.maximumPixelCount else {
-            // About the product of two values, so it shows the product rather than either as written.
-            throw FlipbookError(invalid: "size", "× scale must be between 1 and \(maximum) pixels on each side and at most "
-                                    + "\(Bitmap.maximumPixelCount) pixels in all; it is "
-                                    + "\(formatNumber((size.width * scale).rounded()))×\(formatNumber((size.height * scale).rounded())) pixels.",
+            let pixels = "\(formatNumber((size.width * scale).rounded()))×\(formatNumber((size.height * scale).rounded())) pixels"
+            throw FlipbookError(invalid: "size", "must be \(Self.pixelRequirement); it is \(pixels).",
                                 at: .init(keyPath: "size"))
         }
         do {

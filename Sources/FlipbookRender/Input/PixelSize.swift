@@ -9,7 +9,8 @@ public struct PixelSize: Sendable, Hashable, CustomStringConvertible {
     /// Pixels down.
     public var height: Int
 
-    /// `width × height` pixels, unchecked until ``validate()``.
+    /// `width × height` pixels, unchecked: the timeline made from it checks the size, in pixels, so
+    /// the message is the same wherever the size came from.
     public init(width: Int, height: Int) {
         self.width = width
         self.height = height
@@ -21,17 +22,6 @@ public struct PixelSize: Sendable, Hashable, CustomStringConvertible {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]) else { return nil }
         self.init(width: width, height: height)
-    }
-
-    /// Throws unless both sides are from 1 to ``Bitmap/maximumDimension`` pixels. The error's key
-    /// path is `size`.
-    public func validate() throws {
-        let sides = 1...Bitmap.maximumDimension
-        guard sides.contains(width), sides.contains(height) else {
-            let most = Bitmap.maximumDimension
-            throw FlipbookError(invalid: "The size", "must be between 1x1 and \(most)x\(most) pixels; it is \(self).",
-                                at: .init(keyPath: "size"))
-        }
     }
 
     /// `1080x1920`.

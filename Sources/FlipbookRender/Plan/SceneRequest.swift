@@ -65,7 +65,6 @@ public struct SceneRequest: Sendable, Equatable {
     /// The scene file this request describes: a preset laid out for the final canvas, or the file
     /// read from disk, with the overrides applied.
     public func sceneFile(relativeTo directory: URL? = nil) throws -> SceneFile {
-        try size?.validate()
         func canvas(scale: Double) -> CGSize? { size?.points(scale: scale) }
         var file: SceneFile
         if isBuiltIn {
