@@ -15,7 +15,7 @@ extension SceneFile {
                       limits: Timeline.scaleLimits, limitsCheckedWhereMade: true, unit: Setting.scale.unit,
                       help: Setting.scale.help),
             .optional(Setting.fps.key, \.fps, .frameRate, default: defaultFPS,
-                      help: "Frames per second: \(FrameRate.supportedRates)."),
+                      help: "The frame rate: \(FrameRate.supportedRates)."),
             .optional(Setting.duration.key, \.duration, .number, default: defaultDuration,
                       limits: Timeline.durationLimits, limitsCheckedWhereMade: true, unit: Setting.duration.unit,
                       help: Setting.duration.help),
