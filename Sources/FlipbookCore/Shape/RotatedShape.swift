@@ -18,11 +18,7 @@ public struct RotatedShape<Content: Shape>: Shape {
 
     /// The shape's path in `rect`, turned by `angle` about `anchor` in `rect`.
     public func path(in rect: CGRect) -> Path {
-        let pivot = anchor.point(in: rect)
-        let turn = CGAffineTransform(translationX: pivot.x, y: pivot.y)
-            .rotated(by: CGFloat(angle.radians))
-            .translatedBy(x: -pivot.x, y: -pivot.y)
-        return shape.path(in: rect).applying(turn)
+        shape.path(in: rect).applying(.about(anchor, in: rect, CGAffineTransform(rotationAngle: CGFloat(angle.radians))))
     }
 }
 

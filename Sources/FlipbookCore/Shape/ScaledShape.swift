@@ -18,11 +18,7 @@ public struct ScaledShape<Content: Shape>: Shape {
 
     /// The shape's path in `rect`, scaled by `scale` about `anchor` in `rect`.
     public func path(in rect: CGRect) -> Path {
-        let pivot = anchor.point(in: rect)
-        let scaling = CGAffineTransform(translationX: pivot.x, y: pivot.y)
-            .scaledBy(x: scale.width, y: scale.height)
-            .translatedBy(x: -pivot.x, y: -pivot.y)
-        return shape.path(in: rect).applying(scaling)
+        shape.path(in: rect).applying(.about(anchor, in: rect, CGAffineTransform(scaleX: scale.width, y: scale.height)))
     }
 }
 
