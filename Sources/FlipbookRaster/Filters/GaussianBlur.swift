@@ -10,6 +10,13 @@ import Foundation
 /// 0.97% at σ = 10), at a cost independent of σ. Below σ = 2 pixels,
 /// where a box of a few pixels is too coarse, it convolves with the sampled Gaussian itself.
 /// Pixels outside the image count as transparent.
+///
+/// The boxes' running sums are exact: each value enters the sum as a whole number of steps of
+/// 2⁻ᵏ (`FixedPoint`), held in `Double` lanes where such sums are exact, so what is added is
+/// exactly what is later taken away. A `Float` running sum drifted by a few units in the last place
+/// over a long row, enough to lift alpha inside a large opaque shape above 1 (which
+/// `alphaThreshold(max: 1)` then dropped). With exact sums, rounding only ever goes one way from a
+/// box of values in `0...1`: the result stays in `0...1`, and a box of opaque pixels stays opaque.
 package struct GaussianBlur {
     /// Below this σ (pixels) the sampled kernel is used.
     static let smallSigma = 2.0
@@ -68,6 +75,9 @@ package struct GaussianBlur {
                     Self.convolveColumns(tmp, into: pixels, width: w, height: h, weights: weights)
                 }
             }
+            // The sampled weights add up to 1 only within rounding, which may lift a sum of opaque
+            // pixels a unit in the last place above 1.
+            image.clampToUnit()
         case .extendedBox(let radius, let alpha):
             var scratch = [SIMD4<Float>](repeating: .zero, count: w * h)
             image.pixels.withUnsafeMutableBufferPointer { pixels in
@@ -78,8 +88,37 @@ package struct GaussianBlur {
                     }
                 }
             }
-            // Sums and differences may leave residues of about 1e-7 below zero where the image is
-            // empty; the filters after this one and the final rounding to 8 bits treat them as zero.
+        }
+    }
+
+    /// The grid of a box's running sum: values in `0...1` rounded to whole multiples of `1 / scale`,
+    /// and the sum of a whole box of them (`2r + 1` values, each at most `scale`) below 2⁵³, where
+    /// whole numbers in a `Double` add and subtract exactly.
+    struct FixedPoint {
+        let scale: Double
+        let unit: Double
+
+        /// Steps of 2⁻⁴⁰ (far below a `Float`'s resolution near 1), fewer for boxes so wide that the
+        /// sum would reach 2⁵³.
+        init(radius r: Int) {
+            let boxBits = Int.bitWidth - (2 * r + 1).leadingZeroBitCount
+            let bits = min(40, 52 - boxBits)
+            scale = Double(sign: .plus, exponent: bits, significand: 1)
+            unit = 1 / scale
+        }
+
+        /// `v` in steps, clamped to `0...1` first (so no sum can overflow the grid, whatever it holds).
+        @inline(__always)
+        func steps(_ v: SIMD4<Float>) -> SIMD4<Double> {
+            let d = SIMD4<Double>(Double(v.x), Double(v.y), Double(v.z), Double(v.w))
+            return (d.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 1)) * scale).rounded(.toNearestOrEven)
+        }
+
+        /// A sum of steps as a value.
+        @inline(__always)
+        func value(_ sum: SIMD4<Double>) -> SIMD4<Float> {
+            let v = sum * unit
+            return SIMD4<Float>(Float(v.x), Float(v.y), Float(v.z), Float(v.w))
         }
     }
 
@@ -93,25 +132,26 @@ package struct GaussianBlur {
                                 width: Int, height: Int, radius r: Int, alpha: Float) {
         guard let source = src.baseAddress, let target = dst.baseAddress else { return }
         let norm = 1 / (Float(2 * r + 1) + 2 * alpha)
+        let grid = FixedPoint(radius: r)
         // Pixels whose taps at ±(r + 1) are both inside the row.
         let interiorStart = min(r + 1, width), interiorEnd = max(width - r - 1, interiorStart)
         for y in 0..<height {
             let s = source + y * width, d = target + y * width
-            var acc = SIMD4<Float>.zero
-            for j in 0..<min(r, width) { acc += s[j] }
+            var acc = SIMD4<Double>.zero
+            for j in 0..<min(r, width) { acc += grid.steps(s[j]) }
             func edge(_ i: Int) {
-                if i + r < width { acc += s[i + r] }
+                if i + r < width { acc += grid.steps(s[i + r]) }
                 var edges = SIMD4<Float>.zero
                 if i - r - 1 >= 0 { edges += s[i - r - 1] }
                 if i + r + 1 < width { edges += s[i + r + 1] }
-                d[i] = (acc + alpha * edges) * norm
-                if i - r >= 0 { acc -= s[i - r] }
+                d[i] = (grid.value(acc) + alpha * edges) * norm
+                if i - r >= 0 { acc -= grid.steps(s[i - r]) }
             }
             for i in 0..<interiorStart { edge(i) }
             for i in interiorStart..<interiorEnd {
-                acc += s[i + r]
-                d[i] = (acc + alpha * (s[i - r - 1] + s[i + r + 1])) * norm
-                acc -= s[i - r]
+                acc += grid.steps(s[i + r])
+                d[i] = (grid.value(acc) + alpha * (s[i - r - 1] + s[i + r + 1])) * norm
+                acc -= grid.steps(s[i - r])
             }
             for i in interiorEnd..<width { edge(i) }
         }
@@ -122,12 +162,13 @@ package struct GaussianBlur {
                                    width: Int, height: Int, radius r: Int, alpha: Float) {
         guard let source = src.baseAddress, let target = dst.baseAddress else { return }
         let norm = 1 / (Float(2 * r + 1) + 2 * alpha)
-        var sums = [SIMD4<Float>](repeating: .zero, count: width)
+        let grid = FixedPoint(radius: r)
+        var sums = [SIMD4<Double>](repeating: .zero, count: width)
         sums.withUnsafeMutableBufferPointer { sums in
             guard let acc = sums.baseAddress else { return }
             for j in 0..<min(r, height) {
                 let row = source + j * width
-                for x in 0..<width { acc[x] += row[x] }
+                for x in 0..<width { acc[x] += grid.steps(row[x]) }
             }
             var y = 0
             while y < height {
@@ -141,12 +182,12 @@ package struct GaussianBlur {
                     let next = out + width
                     for x in 0..<width {
                         let m = middle[x], s = shared[x]
-                        var sum = acc[x] + add[x]
-                        out[x] = (sum + alpha * (above[x] + m)) * norm
-                        sum -= s
-                        sum += m
-                        next[x] = (sum + alpha * (s + below[x])) * norm
-                        acc[x] = sum - sub[x]
+                        var sum = acc[x] + grid.steps(add[x])
+                        out[x] = (grid.value(sum) + alpha * (above[x] + m)) * norm
+                        sum -= grid.steps(s)
+                        sum += grid.steps(m)
+                        next[x] = (grid.value(sum) + alpha * (s + below[x])) * norm
+                        acc[x] = sum - grid.steps(sub[x])
                     }
                     y += 2
                     continue
@@ -157,9 +198,9 @@ package struct GaussianBlur {
                     let add = source + (y + r) * width, sub = source + (y - r) * width
                     let above = source + (y - r - 1) * width, below = source + (y + r + 1) * width
                     for x in 0..<width {
-                        acc[x] += add[x]
-                        out[x] = (acc[x] + alpha * (above[x] + below[x])) * norm
-                        acc[x] -= sub[x]
+                        acc[x] += grid.steps(add[x])
+                        out[x] = (grid.value(acc[x]) + alpha * (above[x] + below[x])) * norm
+                        acc[x] -= grid.steps(sub[x])
                     }
                     continue
                 }
@@ -168,12 +209,12 @@ package struct GaussianBlur {
                 let below = y + r + 1 < height ? source + (y + r + 1) * width : nil
                 let sub = y - r >= 0 ? source + (y - r) * width : nil
                 for x in 0..<width {
-                    if let add { acc[x] += add[x] }
+                    if let add { acc[x] += grid.steps(add[x]) }
                     var edges = SIMD4<Float>.zero
                     if let above { edges += above[x] }
                     if let below { edges += below[x] }
-                    out[x] = (acc[x] + alpha * edges) * norm
-                    if let sub { acc[x] -= sub[x] }
+                    out[x] = (grid.value(acc[x]) + alpha * edges) * norm
+                    if let sub { acc[x] -= grid.steps(sub[x]) }
                 }
             }
         }

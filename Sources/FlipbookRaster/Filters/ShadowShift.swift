@@ -23,6 +23,7 @@ extension FilterImage {
                 }
             }
         }
+        out.clampToUnit()  // the four weights add up to 1 only within rounding
         return out
     }
 }
