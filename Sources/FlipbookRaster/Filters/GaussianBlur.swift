@@ -11,12 +11,13 @@ import Foundation
 /// where a box of a few pixels is too coarse, it convolves with the sampled Gaussian itself.
 /// Pixels outside the image count as transparent.
 ///
-/// The boxes' running sums are exact: each value enters the sum as a whole number of steps of
-/// 2⁻ᵏ (`FixedPoint`), held in `Double` lanes where such sums are exact, so what is added is
-/// exactly what is later taken away. A `Float` running sum drifted by a few units in the last place
-/// over a long row, enough to lift alpha inside a large opaque shape above 1 (which
-/// `alphaThreshold(max: 1)` then dropped). With exact sums, rounding only ever goes one way from a
-/// box of values in `0...1`: the result stays in `0...1`, and a box of opaque pixels stays opaque.
+/// The boxes' running sums are exact. Between passes every value is rounded to a whole number of
+/// steps of 2⁻ᵏ (`Grid`), and the passes work in steps, so a running sum only ever holds whole
+/// numbers below 2²⁴, which `Float` adds and subtracts without error: what leaves the sum is exactly
+/// what entered it. (A running sum of arbitrary floats drifted by units in the last place along a
+/// row, enough to lift alpha inside a large opaque shape above 1, which an alpha threshold's
+/// `max: 1` then dropped.) With exact sums rounding only ever goes one way from a box of values in
+/// `0...1`, so the result stays in `0...1` and a box of opaque pixels stays opaque.
 package struct GaussianBlur {
     /// Below this σ (pixels) the sampled kernel is used.
     static let smallSigma = 2.0
@@ -79,46 +80,48 @@ package struct GaussianBlur {
             // pixels a unit in the last place above 1.
             image.clampToUnit()
         case .extendedBox(let radius, let alpha):
+            let grid = Grid(radius: radius)
+            let norm = 1 / (Float(2 * radius + 1) + 2 * alpha)
             var scratch = [SIMD4<Float>](repeating: .zero, count: w * h)
             image.pixels.withUnsafeMutableBufferPointer { pixels in
                 scratch.withUnsafeMutableBufferPointer { tmp in
-                    for _ in 0..<Self.passes {
-                        Self.boxRows(pixels, into: tmp, width: w, height: h, radius: radius, alpha: alpha)
-                        Self.boxColumns(tmp, into: pixels, width: w, height: h, radius: radius, alpha: alpha)
+                    for i in pixels.indices { pixels[i] = grid.round(pixels[i] * grid.steps) }
+                    for pass in 0..<Self.passes {
+                        // Each pass's result is rounded to whole steps for the next; the last one is
+                        // scaled back from steps to values instead.
+                        let last = pass == Self.passes - 1
+                        Self.boxRows(pixels, into: tmp, width: w, height: h, radius: radius, alpha: alpha,
+                                     norm: norm, magic: grid.magic)
+                        Self.boxColumns(tmp, into: pixels, width: w, height: h, radius: radius, alpha: alpha,
+                                        norm: last ? norm * grid.unit : norm, magic: last ? 0 : grid.magic)
                     }
                 }
             }
         }
     }
 
-    /// The grid of a box's running sum: values in `0...1` rounded to whole multiples of `1 / scale`,
-    /// and the sum of a whole box of them (`2r + 1` values, each at most `scale`) below 2⁵³, where
-    /// whole numbers in a `Double` add and subtract exactly.
-    struct FixedPoint {
-        let scale: Double
-        let unit: Double
+    /// The steps the box passes count in: values in `0...1` as whole multiples of `unit` (2⁻ᵏ), fine
+    /// enough that the sum of a whole box of them (`2r + 1` values of at most 2ᵏ steps) stays within
+    /// 2²⁴, where every whole number is a `Float`.
+    struct Grid {
+        /// 2ᵏ: steps per unit value.
+        let steps: Float
+        /// 2⁻ᵏ.
+        let unit: Float
+        /// 1.5 · 2²³: adding it and taking it away rounds a `Float` below 2²² in magnitude to a whole
+        /// number (to nearest, ties to even), in two vector instructions.
+        let magic: Float = 12_582_912
 
-        /// Steps of 2⁻⁴⁰ (far below a `Float`'s resolution near 1), fewer for boxes so wide that the
-        /// sum would reach 2⁵³.
         init(radius r: Int) {
             let boxBits = Int.bitWidth - (2 * r + 1).leadingZeroBitCount
-            let bits = min(40, 52 - boxBits)
-            scale = Double(sign: .plus, exponent: bits, significand: 1)
-            unit = 1 / scale
+            let k = min(22, 24 - boxBits)
+            steps = Float(sign: .plus, exponent: k, significand: 1)
+            unit = 1 / steps
         }
 
-        /// `v` in steps, clamped to `0...1` first (so no sum can overflow the grid, whatever it holds).
         @inline(__always)
-        func steps(_ v: SIMD4<Float>) -> SIMD4<Double> {
-            let d = SIMD4<Double>(Double(v.x), Double(v.y), Double(v.z), Double(v.w))
-            return (d.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 1)) * scale).rounded(.toNearestOrEven)
-        }
-
-        /// A sum of steps as a value.
-        @inline(__always)
-        func value(_ sum: SIMD4<Double>) -> SIMD4<Float> {
-            let v = sum * unit
-            return SIMD4<Float>(Float(v.x), Float(v.y), Float(v.z), Float(v.w))
+        func round(_ v: SIMD4<Float>) -> SIMD4<Float> {
+            (v + magic) - magic
         }
     }
 
@@ -127,48 +130,47 @@ package struct GaussianBlur {
     // which taps exist; the interior, nearly all pixels of a large image, runs without a branch.
     // Both do the same arithmetic in the same order, so the split changes no result.
 
+    /// One box pass along the rows of `src`, in steps, into `dst`: each result times `norm`, then
+    /// rounded to a whole number by adding and taking away `magic` (0 leaves it as it is).
     private static func boxRows(_ src: UnsafeMutableBufferPointer<SIMD4<Float>>,
                                 into dst: UnsafeMutableBufferPointer<SIMD4<Float>>,
-                                width: Int, height: Int, radius r: Int, alpha: Float) {
+                                width: Int, height: Int, radius r: Int, alpha: Float, norm: Float, magic: Float) {
         guard let source = src.baseAddress, let target = dst.baseAddress else { return }
-        let norm = 1 / (Float(2 * r + 1) + 2 * alpha)
-        let grid = FixedPoint(radius: r)
         // Pixels whose taps at ±(r + 1) are both inside the row.
         let interiorStart = min(r + 1, width), interiorEnd = max(width - r - 1, interiorStart)
         for y in 0..<height {
             let s = source + y * width, d = target + y * width
-            var acc = SIMD4<Double>.zero
-            for j in 0..<min(r, width) { acc += grid.steps(s[j]) }
+            var acc = SIMD4<Float>.zero
+            for j in 0..<min(r, width) { acc += s[j] }
             func edge(_ i: Int) {
-                if i + r < width { acc += grid.steps(s[i + r]) }
+                if i + r < width { acc += s[i + r] }
                 var edges = SIMD4<Float>.zero
                 if i - r - 1 >= 0 { edges += s[i - r - 1] }
                 if i + r + 1 < width { edges += s[i + r + 1] }
-                d[i] = (grid.value(acc) + alpha * edges) * norm
-                if i - r >= 0 { acc -= grid.steps(s[i - r]) }
+                d[i] = ((acc + alpha * edges) * norm + magic) - magic
+                if i - r >= 0 { acc -= s[i - r] }
             }
             for i in 0..<interiorStart { edge(i) }
             for i in interiorStart..<interiorEnd {
-                acc += grid.steps(s[i + r])
-                d[i] = (grid.value(acc) + alpha * (s[i - r - 1] + s[i + r + 1])) * norm
-                acc -= grid.steps(s[i - r])
+                acc += s[i + r]
+                d[i] = ((acc + alpha * (s[i - r - 1] + s[i + r + 1])) * norm + magic) - magic
+                acc -= s[i - r]
             }
             for i in interiorEnd..<width { edge(i) }
         }
     }
 
+    /// One box pass down the columns, as `boxRows` does along the rows.
     private static func boxColumns(_ src: UnsafeMutableBufferPointer<SIMD4<Float>>,
                                    into dst: UnsafeMutableBufferPointer<SIMD4<Float>>,
-                                   width: Int, height: Int, radius r: Int, alpha: Float) {
+                                   width: Int, height: Int, radius r: Int, alpha: Float, norm: Float, magic: Float) {
         guard let source = src.baseAddress, let target = dst.baseAddress else { return }
-        let norm = 1 / (Float(2 * r + 1) + 2 * alpha)
-        let grid = FixedPoint(radius: r)
-        var sums = [SIMD4<Double>](repeating: .zero, count: width)
+        var sums = [SIMD4<Float>](repeating: .zero, count: width)
         sums.withUnsafeMutableBufferPointer { sums in
             guard let acc = sums.baseAddress else { return }
             for j in 0..<min(r, height) {
                 let row = source + j * width
-                for x in 0..<width { acc[x] += grid.steps(row[x]) }
+                for x in 0..<width { acc[x] += row[x] }
             }
             var y = 0
             while y < height {
@@ -182,12 +184,12 @@ package struct GaussianBlur {
                     let next = out + width
                     for x in 0..<width {
                         let m = middle[x], s = shared[x]
-                        var sum = acc[x] + grid.steps(add[x])
-                        out[x] = (grid.value(sum) + alpha * (above[x] + m)) * norm
-                        sum -= grid.steps(s)
-                        sum += grid.steps(m)
-                        next[x] = (grid.value(sum) + alpha * (s + below[x])) * norm
-                        acc[x] = sum - grid.steps(sub[x])
+                        var sum = acc[x] + add[x]
+                        out[x] = ((sum + alpha * (above[x] + m)) * norm + magic) - magic
+                        sum -= s
+                        sum += m
+                        next[x] = ((sum + alpha * (s + below[x])) * norm + magic) - magic
+                        acc[x] = sum - sub[x]
                     }
                     y += 2
                     continue
@@ -198,9 +200,9 @@ package struct GaussianBlur {
                     let add = source + (y + r) * width, sub = source + (y - r) * width
                     let above = source + (y - r - 1) * width, below = source + (y + r + 1) * width
                     for x in 0..<width {
-                        acc[x] += grid.steps(add[x])
-                        out[x] = (grid.value(acc[x]) + alpha * (above[x] + below[x])) * norm
-                        acc[x] -= grid.steps(sub[x])
+                        acc[x] += add[x]
+                        out[x] = ((acc[x] + alpha * (above[x] + below[x])) * norm + magic) - magic
+                        acc[x] -= sub[x]
                     }
                     continue
                 }
@@ -209,12 +211,12 @@ package struct GaussianBlur {
                 let below = y + r + 1 < height ? source + (y + r + 1) * width : nil
                 let sub = y - r >= 0 ? source + (y - r) * width : nil
                 for x in 0..<width {
-                    if let add { acc[x] += grid.steps(add[x]) }
+                    if let add { acc[x] += add[x] }
                     var edges = SIMD4<Float>.zero
                     if let above { edges += above[x] }
                     if let below { edges += below[x] }
-                    out[x] = (grid.value(acc[x]) + alpha * edges) * norm
-                    if let sub { acc[x] -= grid.steps(sub[x]) }
+                    out[x] = ((acc[x] + alpha * edges) * norm + magic) - magic
+                    if let sub { acc[x] -= sub[x] }
                 }
             }
         }
