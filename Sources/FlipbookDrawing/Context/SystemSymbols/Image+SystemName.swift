@@ -5,8 +5,8 @@ extension Image {
     ///
     /// SF Symbols are Apple's and cannot be shipped, so the symbol is drawn with the Material icon
     /// the package maps its name to (Google's Material Icons, Apache-2.0, carried with the package);
-    /// the article "System symbols" lists every name and its icon. The image is a template image: drawn, it is
-    /// filled with its resolved ``CairoCanvas/ResolvedImage/shading``, and
+    /// the article "System symbols" lists every name and its icon. The image is a template image:
+    /// drawn, it is filled with its resolved ``CairoCanvas/ResolvedImage/shading``, and
     /// ``renderingMode(_:)`` with `.original` draws the icon's own white. Its size is the default
     /// symbol's, the glyph box of the body font (17 × 17 points); draw it in a rectangle to scale it.
     ///

@@ -3,7 +3,7 @@ import Foundation
 extension SystemSymbolMap {
     /// The DocC article `SystemSymbols.md`: every name of ``entries`` and its icon, and how a symbol
     /// is drawn. A test compares the checked-in article with this text.
-    package static func referenceMarkdown() -> String {
+    static func referenceMarkdown() -> String {
         var text = """
             # System symbols
 
