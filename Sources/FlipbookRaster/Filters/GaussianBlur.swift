@@ -102,7 +102,8 @@ package struct GaussianBlur {
 
     /// The steps the box passes count in: values in `0...1` as whole multiples of `unit` (2⁻ᵏ), fine
     /// enough that the sum of a whole box of them (`2r + 1` values of at most 2ᵏ steps) stays within
-    /// 2²⁴, where every whole number is a `Float`.
+    /// 2²⁴, where every whole number is a `Float`. Wider boxes count in coarser steps: 2⁻¹⁹ at σ = 10,
+    /// 2⁻¹⁵ (a 128th of an 8-bit step) at σ = 200.
     struct Grid {
         /// 2ᵏ: steps per unit value.
         let steps: Float

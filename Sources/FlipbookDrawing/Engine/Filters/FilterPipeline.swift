@@ -42,7 +42,7 @@ struct FilterPipeline {
         for filter in filters {
             if case .blur(let second, let options) = filter.kind, let last = stages.last,
                case .blur(let first, let firstOptions) = last.kind, firstOptions.isEmpty {
-                let sigma = (first * first + second * second).squareRoot()
+                let sigma = min((first * first + second * second).squareRoot(), DeviceFilter.largestLength)
                 stages[stages.count - 1] = DeviceFilter(kind: .blur(sigma: sigma, options: options))
             } else {
                 stages.append(filter)
