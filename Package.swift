@@ -69,7 +69,8 @@ let package = Package(
         // attributes; no compiler flags, so the package stays usable as a dependency).
         .target(name: "CFlipbookKernels"),
         .target(name: "FlipbookRaster", dependencies: ["FlipbookCore", "CFlipbookKernels"]),
-        // Fonts/ holds the text family every `.system` font draws with (Noto Sans, OFL: Fonts/OFL.txt).
+        // Fonts/ holds the text family every `.system` font draws with (Noto Sans, OFL: Fonts/OFL.txt)
+        // and the icons `Image(systemName:)` draws (Material Icons, Apache-2.0: Fonts/MaterialIcons-LICENSE.txt).
         .target(
             name: "FlipbookDrawing",
             dependencies: ["FlipbookCore", "FlipbookRaster", "CCairo", "CPango", "CJPEG", "CWebP"],

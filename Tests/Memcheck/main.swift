@@ -61,6 +61,10 @@ func drawEverything(_ context: inout GraphicsContext, _ size: CGSize) {
         .linearGradient(gradient, startPoint: .zero, endPoint: CGPoint(x: 60, y: 0))).lineLimit(2),
                  in: CGRect(x: 140, y: 4, width: 56, height: 30))
     _ = context.resolve(Text("measure").font(.custom("No Such Font", size: 12))).measure(in: size)
+    // System symbols: the icon font, a symbol scaled up, and an unknown name (warned about once).
+    context.draw(Image(systemName: "star.fill"), at: CGPoint(x: 20, y: 120))
+    context.draw(Image(systemName: "heart.fill"), in: CGRect(x: 40, y: 100, width: 30, height: 30))
+    context.draw(Image(systemName: "no.such.symbol"), at: CGPoint(x: 80, y: 120))
     var clipped = context
     clipped.clip(to: Path(ellipseIn: CGRect(x: 60, y: 140, width: 40, height: 40)))
     clipped.clip(to: Path(CGRect(x: 70, y: 150, width: 10, height: 10)), options: .inverse)

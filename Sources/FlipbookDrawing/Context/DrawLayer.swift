@@ -6,7 +6,9 @@ extension CairoCanvas {
     ///
     /// The layer covers the clip's bounds. The context handed to `content` has this context's transform
     /// and clip, opacity 1 and the normal blend mode, so overlapping shapes inside the layer combine with
-    /// each other first and the layer's opacity applies to the result as a whole.
+    /// each other first and the layer's opacity applies to the result as a whole. Under filters (see
+    /// ``addFilter(_:options:)``) the filters act on what was drawn into the layer and as far around it
+    /// as they reach, not on the whole clip.
     public func drawLayer(content: (inout GraphicsContext) throws -> Void) rethrows {
         var inner = self
         inner.opacity = 1
@@ -28,14 +30,28 @@ extension CairoCanvas {
         }
 
         let group = LayerGroup(session: session, cr: cr, extents: extents)
-        defer { group.discard() }  // only if `content` threw; finish() below closes it otherwise
+        session.beginLayerInk()
+        var collectingInk = true
+        defer {
+            // Only if `content` threw or the session closed; finish() below closes the group otherwise.
+            group.discard()
+            if collectingInk { _ = session.endLayerInk() }
+        }
         try content(&inner)
+        let ink = session.endLayerInk()
+        collectingInk = false
         guard session.isOpen else { return }
         let layer = group.finish()
 
         guard let layer, isVisible else { return }
+        // Filters work on what was drawn into the layer (outside it the layer is transparent). Without
+        // filters the layer covers its extents, where a blend mode may change the pixels it leaves clear.
+        var shape = extents
+        if !filters.isEmpty, let ink, !ink.intersection(extents).isEmpty {
+            shape = ink.intersection(extents)
+        }
         render(DrawCommand(
-            shape: .rect(extents), source: .pattern(layer), extraAlpha: clampedOpacity, matrix: .identity,
+            shape: .rect(shape), source: .pattern(layer), extraAlpha: clampedOpacity, matrix: .identity,
             compositing: Compositing(blendMode), isPremasked: true))
     }
 }

@@ -38,6 +38,20 @@ package struct FilterImage {
         self.pixels = pixels
     }
 
+    /// Clamps every component to `0...1` and each colour to at most its alpha, as premultiplied
+    /// pixels are. Filters whose weights add up to 1 only within rounding call it, so that what the
+    /// next filter sees (an alpha threshold's `a <= 1`) is never a unit in the last place outside.
+    package mutating func clampToUnit() {
+        pixels.withUnsafeMutableBufferPointer { pixels in
+            for i in pixels.indices {
+                let p = pixels[i]
+                let a = min(max(p.w, 0), 1)
+                let colour = SIMD4(p.x, p.y, p.z, a).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: a))
+                pixels[i] = colour
+            }
+        }
+    }
+
     /// Writes the pixels into a premultiplied ARGB32 image of the same size, rounded to 8 bits and kept
     /// premultiplied (no colour above its alpha).
     package func store(into image: TargetPixels) {

@@ -10,6 +10,14 @@ import Foundation
 /// 0.97% at σ = 10), at a cost independent of σ. Below σ = 2 pixels,
 /// where a box of a few pixels is too coarse, it convolves with the sampled Gaussian itself.
 /// Pixels outside the image count as transparent.
+///
+/// The boxes' running sums are exact. Between passes every value is rounded to a whole number of
+/// steps of 2⁻ᵏ (`Grid`), and the passes work in steps, so a running sum only ever holds whole
+/// numbers below 2²⁴, which `Float` adds and subtracts without error: what leaves the sum is exactly
+/// what entered it. (A running sum of arbitrary floats drifted by units in the last place along a
+/// row, enough to lift alpha inside a large opaque shape above 1, which an alpha threshold's
+/// `max: 1` then dropped.) With exact sums rounding only ever goes one way from a box of values in
+/// `0...1`, so the result stays in `0...1` and a box of opaque pixels stays opaque.
 package struct GaussianBlur {
     /// Below this σ (pixels) the sampled kernel is used.
     static let smallSigma = 2.0
@@ -68,18 +76,53 @@ package struct GaussianBlur {
                     Self.convolveColumns(tmp, into: pixels, width: w, height: h, weights: weights)
                 }
             }
+            // The sampled weights add up to 1 only within rounding, which may lift a sum of opaque
+            // pixels a unit in the last place above 1.
+            image.clampToUnit()
         case .extendedBox(let radius, let alpha):
+            let grid = Grid(radius: radius)
+            let norm = 1 / (Float(2 * radius + 1) + 2 * alpha)
             var scratch = [SIMD4<Float>](repeating: .zero, count: w * h)
             image.pixels.withUnsafeMutableBufferPointer { pixels in
                 scratch.withUnsafeMutableBufferPointer { tmp in
-                    for _ in 0..<Self.passes {
-                        Self.boxRows(pixels, into: tmp, width: w, height: h, radius: radius, alpha: alpha)
-                        Self.boxColumns(tmp, into: pixels, width: w, height: h, radius: radius, alpha: alpha)
+                    for i in pixels.indices { pixels[i] = grid.round(pixels[i] * grid.steps) }
+                    for pass in 0..<Self.passes {
+                        // Each pass's result is rounded to whole steps for the next; the last one is
+                        // scaled back from steps to values instead.
+                        let last = pass == Self.passes - 1
+                        Self.boxRows(pixels, into: tmp, width: w, height: h, radius: radius, alpha: alpha,
+                                     norm: norm, magic: grid.magic)
+                        Self.boxColumns(tmp, into: pixels, width: w, height: h, radius: radius, alpha: alpha,
+                                        norm: last ? norm * grid.unit : norm, magic: last ? 0 : grid.magic)
                     }
                 }
             }
-            // Sums and differences may leave residues of about 1e-7 below zero where the image is
-            // empty; the filters after this one and the final rounding to 8 bits treat them as zero.
+        }
+    }
+
+    /// The steps the box passes count in: values in `0...1` as whole multiples of `unit` (2⁻ᵏ), fine
+    /// enough that the sum of a whole box of them (`2r + 1` values of at most 2ᵏ steps) stays within
+    /// 2²⁴, where every whole number is a `Float`. Wider boxes count in coarser steps: 2⁻¹⁹ at σ = 10,
+    /// 2⁻¹⁵ (a 128th of an 8-bit step) at σ = 200.
+    struct Grid {
+        /// 2ᵏ: steps per unit value.
+        let steps: Float
+        /// 2⁻ᵏ.
+        let unit: Float
+        /// 1.5 · 2²³: adding it and taking it away rounds a `Float` below 2²² in magnitude to a whole
+        /// number (to nearest, ties to even), in two vector instructions.
+        let magic: Float = 12_582_912
+
+        init(radius r: Int) {
+            let boxBits = Int.bitWidth - (2 * r + 1).leadingZeroBitCount
+            let k = min(22, 24 - boxBits)
+            steps = Float(sign: .plus, exponent: k, significand: 1)
+            unit = 1 / steps
+        }
+
+        @inline(__always)
+        func round(_ v: SIMD4<Float>) -> SIMD4<Float> {
+            (v + magic) - magic
         }
     }
 
@@ -88,11 +131,12 @@ package struct GaussianBlur {
     // which taps exist; the interior, nearly all pixels of a large image, runs without a branch.
     // Both do the same arithmetic in the same order, so the split changes no result.
 
+    /// One box pass along the rows of `src`, in steps, into `dst`: each result times `norm`, then
+    /// rounded to a whole number by adding and taking away `magic` (0 leaves it as it is).
     private static func boxRows(_ src: UnsafeMutableBufferPointer<SIMD4<Float>>,
                                 into dst: UnsafeMutableBufferPointer<SIMD4<Float>>,
-                                width: Int, height: Int, radius r: Int, alpha: Float) {
+                                width: Int, height: Int, radius r: Int, alpha: Float, norm: Float, magic: Float) {
         guard let source = src.baseAddress, let target = dst.baseAddress else { return }
-        let norm = 1 / (Float(2 * r + 1) + 2 * alpha)
         // Pixels whose taps at ±(r + 1) are both inside the row.
         let interiorStart = min(r + 1, width), interiorEnd = max(width - r - 1, interiorStart)
         for y in 0..<height {
@@ -104,24 +148,24 @@ package struct GaussianBlur {
                 var edges = SIMD4<Float>.zero
                 if i - r - 1 >= 0 { edges += s[i - r - 1] }
                 if i + r + 1 < width { edges += s[i + r + 1] }
-                d[i] = (acc + alpha * edges) * norm
+                d[i] = ((acc + alpha * edges) * norm + magic) - magic
                 if i - r >= 0 { acc -= s[i - r] }
             }
             for i in 0..<interiorStart { edge(i) }
             for i in interiorStart..<interiorEnd {
                 acc += s[i + r]
-                d[i] = (acc + alpha * (s[i - r - 1] + s[i + r + 1])) * norm
+                d[i] = ((acc + alpha * (s[i - r - 1] + s[i + r + 1])) * norm + magic) - magic
                 acc -= s[i - r]
             }
             for i in interiorEnd..<width { edge(i) }
         }
     }
 
+    /// One box pass down the columns, as `boxRows` does along the rows.
     private static func boxColumns(_ src: UnsafeMutableBufferPointer<SIMD4<Float>>,
                                    into dst: UnsafeMutableBufferPointer<SIMD4<Float>>,
-                                   width: Int, height: Int, radius r: Int, alpha: Float) {
+                                   width: Int, height: Int, radius r: Int, alpha: Float, norm: Float, magic: Float) {
         guard let source = src.baseAddress, let target = dst.baseAddress else { return }
-        let norm = 1 / (Float(2 * r + 1) + 2 * alpha)
         var sums = [SIMD4<Float>](repeating: .zero, count: width)
         sums.withUnsafeMutableBufferPointer { sums in
             guard let acc = sums.baseAddress else { return }
@@ -142,10 +186,10 @@ package struct GaussianBlur {
                     for x in 0..<width {
                         let m = middle[x], s = shared[x]
                         var sum = acc[x] + add[x]
-                        out[x] = (sum + alpha * (above[x] + m)) * norm
+                        out[x] = ((sum + alpha * (above[x] + m)) * norm + magic) - magic
                         sum -= s
                         sum += m
-                        next[x] = (sum + alpha * (s + below[x])) * norm
+                        next[x] = ((sum + alpha * (s + below[x])) * norm + magic) - magic
                         acc[x] = sum - sub[x]
                     }
                     y += 2
@@ -158,7 +202,7 @@ package struct GaussianBlur {
                     let above = source + (y - r - 1) * width, below = source + (y + r + 1) * width
                     for x in 0..<width {
                         acc[x] += add[x]
-                        out[x] = (acc[x] + alpha * (above[x] + below[x])) * norm
+                        out[x] = ((acc[x] + alpha * (above[x] + below[x])) * norm + magic) - magic
                         acc[x] -= sub[x]
                     }
                     continue
@@ -172,7 +216,7 @@ package struct GaussianBlur {
                     var edges = SIMD4<Float>.zero
                     if let above { edges += above[x] }
                     if let below { edges += below[x] }
-                    out[x] = (acc[x] + alpha * edges) * norm
+                    out[x] = ((acc[x] + alpha * edges) * norm + magic) - magic
                     if let sub { acc[x] -= sub[x] }
                 }
             }

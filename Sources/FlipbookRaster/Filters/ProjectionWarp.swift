@@ -30,5 +30,6 @@ package enum ProjectionWarp {
             }
         }
         image.pixels = out
+        image.clampToUnit()  // the bilinear weights add up to 1 only within rounding
     }
 }

@@ -27,6 +27,7 @@ extension FilterImage {
                 }
             }
         }
+        out.clampToUnit()  // the four weights add up to 1 only within rounding
         return out
     }
 }

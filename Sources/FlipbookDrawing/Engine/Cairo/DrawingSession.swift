@@ -90,7 +90,29 @@ final class DrawingSession {
 
     /// Marks the device pixels of `rect` as drawn into.
     func markDirty(_ rect: PixelRect) {
+        guard dirty != nil else { return }
         dirty?.mark(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+        if !layerInk.isEmpty, rect.width > 0, rect.height > 0 {
+            let r = CGRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+            layerInk[layerInk.count - 1] = layerInk[layerInk.count - 1]?.union(r) ?? r
+        }
+    }
+
+    /// The device pixels drawn into each open ``CairoCanvas/drawLayer(content:)``, innermost last:
+    /// everything drawn is marked (see ``dirty``), so a filtered layer is filtered over what was drawn
+    /// into it rather than over the whole clip. Raster targets only; `nil` entries: nothing drawn yet.
+    private var layerInk: [CGRect?] = []
+
+    /// Starts collecting what is drawn into a layer.
+    func beginLayerInk() {
+        layerInk.append(nil)
+    }
+
+    /// Stops collecting for the innermost layer: the device pixels drawn into it (`.null` for none),
+    /// or `nil` where drawing is not tracked (vector pages).
+    func endLayerInk() -> CGRect? {
+        let ink = layerInk.popLast() ?? nil
+        return dirty == nil ? nil : ink ?? .null
     }
 
     /// Records `problem` met by `operation` unless an earlier problem was recorded.

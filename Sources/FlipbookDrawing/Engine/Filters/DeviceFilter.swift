@@ -26,6 +26,10 @@ struct DeviceFilter {
         min(max(length, -largestLength), largestLength)
     }
 
+    init(kind: Kind) {
+        self.kind = kind
+    }
+
     /// `filter` added with `options` under the user-to-device transform `device`.
     init(_ filter: CairoCanvas.Filter, options: CairoCanvas.FilterOptions, device: CGAffineTransform) {
         // Lengths scale by the transform's mean scale factor; offsets by its linear part.

@@ -14,22 +14,52 @@ struct FilteredLayer {
 /// The most recently added filter acts first, as a modifier written closer to the content does in
 /// SwiftUI: `addFilter(.alphaThreshold(min: 0.5))` then `addFilter(.blur(radius: 10))` blurs and then
 /// thresholds, the well-known "metaballs" recipe.
+///
+/// Blurs applied one after another are one blur: Gaussians of σ₁ and σ₂ in a row are the Gaussian of
+/// √(σ₁² + σ₂²). A closure that adds a blur before each of n dots in one layer draws the last dot
+/// under n blurs; applied one by one they would cost n blurs, and each blur's reach would add up to
+/// n times one blur's, where the picture spreads only √n times as far.
 struct FilterPipeline {
-    let filters: [DeviceFilter]
+    /// The filters in the order they act (the most recently added first), consecutive blurs merged.
+    let stages: [DeviceFilter]
     /// Layer pixels per device unit.
     let scale: Double
     /// The device position of the layer's top-left pixel corner.
     let origin: CGPoint
 
+    /// The context's filter stack `filters` (in the order added) on a layer of `scale` pixels per
+    /// device unit whose top-left pixel corner is at `origin`.
+    init(filters: [DeviceFilter], scale: Double, origin: CGPoint) {
+        stages = Self.merged(filters.reversed())
+        self.scale = scale
+        self.origin = origin
+    }
+
+    /// `filters` (in the order they act) with each run of blurs made one blur. A blur whose options
+    /// change its result (opaque, dithered) ends a run: what follows acts on that result.
+    static func merged(_ filters: some Sequence<DeviceFilter>) -> [DeviceFilter] {
+        var stages: [DeviceFilter] = []
+        for filter in filters {
+            if case .blur(let second, let options) = filter.kind, let last = stages.last,
+               case .blur(let first, let firstOptions) = last.kind, firstOptions.isEmpty {
+                let sigma = min((first * first + second * second).squareRoot(), DeviceFilter.largestLength)
+                stages[stages.count - 1] = DeviceFilter(kind: .blur(sigma: sigma, options: options))
+            } else {
+                stages.append(filter)
+            }
+        }
+        return stages
+    }
+
     /// Whether the result lies within the drawing's extents grown by ``reach``.
-    var isBounded: Bool { filters.allSatisfy(\.isBounded) }
+    var isBounded: Bool { stages.allSatisfy(\.isBounded) }
 
     /// How far (device units) the whole stack can move or spread a pixel.
-    var reach: Double { filters.reduce(0) { $0 + $1.reach(scale: scale) } }
+    var reach: Double { stages.reduce(0) { $0 + $1.reach(scale: scale) } }
 
     func apply(to image: FilterImage) -> [FilteredLayer] {
         var layers = [FilteredLayer(image: image, blendMode: nil)]
-        for filter in filters.reversed() {
+        for filter in stages {
             layers = layers.flatMap { apply(filter, to: $0) }
         }
         return layers

@@ -46,6 +46,7 @@ struct ShadowFilter {
             for i in bottom.pixels.indices {
                 bottom.pixels[i] = top.pixels[i] + bottom.pixels[i] * (1 - top.pixels[i].w)
             }
+            bottom.clampToUnit()  // `t + b·(1 − t)` may round a unit in the last place above 1
             return
         }
         guard case .success(let below) = ImageSurfaceRef.make(width: bottom.width, height: bottom.height),

@@ -3,8 +3,8 @@ import Foundation
 
 /// The private fontconfig configuration every `.system` font is found through: the package's own
 /// font files (Noto Sans in four styles, Noto Sans Arabic, Noto Sans Devanagari, Noto Sans Symbols 2
-/// for symbols such as ★ and ♥) plus Noto Color
-/// Emoji from its system path, and nothing else. The machine's fontconfig files are never read for
+/// for symbols such as ★ and ♥, and Material Icons for `Image(systemName:)`, see ``SystemSymbolFont``)
+/// plus Noto Color Emoji from its system path, and nothing else. The machine's fontconfig files are never read for
 /// it, so the same text draws the same pixels on every machine.
 ///
 /// Built once per process. After building it is only read; fontconfig's matching functions are
@@ -21,6 +21,7 @@ final class FontConfiguration: @unchecked Sendable {
     static let carriedFiles = [
         "NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "NotoSans-Italic.ttf", "NotoSans-BoldItalic.ttf",
         "NotoSansArabic-Regular.ttf", "NotoSansDevanagari-Regular.ttf", "NotoSansSymbols2-Regular.ttf",
+        SystemSymbolFont.fontFile,
     ]
 
     /// The configuration, or why it could not be built.
