@@ -75,6 +75,15 @@ struct SystemSymbolTests {
         }
     }
 
+    /// Every icon has one layer, so each rendering mode draws the one-colour symbol.
+    @Test(arguments: [SymbolRenderingMode.monochrome, .hierarchical, .palette, .multicolor])
+    func everyRenderingModeDrawsTheOneLayerSymbol(mode: SymbolRenderingMode) throws {
+        let plain = try Self.draw(Image(systemName: "heart.fill"), scale: 2)
+        let moded = try Self.draw(Image(systemName: "heart.fill").symbolRenderingMode(mode), scale: 2)
+        #expect(Self.inkPixels(plain).count > 100)
+        #expect(try moded.pngData() == plain.pngData())
+    }
+
     @Test func anUnknownNameDrawsNothingAndWarnsOnce() throws {
         let warnings = RecordedWarnings()
         var bitmaps: [Bitmap] = []
