@@ -2,16 +2,22 @@ import Foundation
 
 /// An sRGB colour with an alpha component, with SwiftUI's names and light-mode values.
 ///
-/// Components are non-premultiplied and stored as `Double`s in `0...1`.
+/// Components are non-premultiplied and stored as `Double`s in `0...1`. A colour that adapts to the
+/// drawing's environment (``primary``, an asset-catalog colour) is still a `Color`: its components are
+/// those it has in the default, light environment, and a drawing resolves it for its own colour scheme
+/// (``resolve(in:)``). Setting a component makes it a fixed colour.
 public struct Color: Hashable, Sendable {
     /// The red component, `0...1`.
-    public var red: Double
+    public var red: Double { didSet { adaptation = nil } }
     /// The green component, `0...1`.
-    public var green: Double
+    public var green: Double { didSet { adaptation = nil } }
     /// The blue component, `0...1`.
-    public var blue: Double
+    public var blue: Double { didSet { adaptation = nil } }
     /// The alpha component, `0...1`.
-    public var opacity: Double
+    public var opacity: Double { didSet { adaptation = nil } }
+
+    /// How the colour changes with the environment; `nil` for a fixed sRGB colour.
+    @usableFromInline var adaptation: Adaptation?
 
     /// A colour from sRGB components. Values are clamped to `0...1`; NaN becomes 0.
     public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {
@@ -71,9 +77,11 @@ public struct Color: Hashable, Sendable {
         }
     }
 
-    /// This colour with its alpha multiplied by `opacity`.
+    /// This colour with its alpha multiplied by `opacity` (in every appearance, for an adaptive colour).
     public func opacity(_ opacity: Double) -> Color {
-        Color(red: red, green: green, blue: blue, opacity: self.opacity * Color.unit(opacity))
+        var faded = Color(red: red, green: green, blue: blue, opacity: self.opacity * Color.unit(opacity))
+        faded.adaptation = adaptation?.multiplyingOpacity(by: Color.unit(opacity))
+        return faded
     }
 
     /// The colour as `#rrggbb`, or `#rrggbbaa` when it is not opaque.

@@ -34,6 +34,11 @@ public struct CairoCanvas {
     /// divided by its scale). Default identity.
     public var transform: CGAffineTransform = .identity
 
+    /// What `.foreground` shadings, text without a colour of its own and template images draw with:
+    /// the foreground style a SwiftUI `Canvas` takes from its view. Default ``Color/primary``, resolved
+    /// for the ``environment``'s colour scheme. Set to `.foreground` itself, it is ``Color/primary``.
+    public var foregroundStyle: Shading = .color(.primary)
+
     /// The clip list, innermost last; `nil` means no clip.
     var clip: ClipNode?
 
@@ -133,6 +138,7 @@ public struct CairoCanvas {
 
     /// Fills `path` with `shading`.
     public func fill(_ path: Path, with shading: Shading, style: FillStyle = FillStyle()) {
+        let shading = resolved(shading)
         guard let matrix = prepare("fill", path: path, shading: shading) else { return }
         guard !path.isEmpty, isVisible else { return }
         // The commonest draw (a confetti piece) goes straight to the fast fill, without a draw command.
@@ -153,6 +159,7 @@ public struct CairoCanvas {
 
     /// Strokes `path` with `shading` in the given style.
     public func stroke(_ path: Path, with shading: Shading, style: StrokeStyle) {
+        let shading = resolved(shading)
         guard let matrix = prepare("stroke", path: path, shading: shading) else { return }
         if let problem = style.problem() {
             session.record("stroke", problem)
