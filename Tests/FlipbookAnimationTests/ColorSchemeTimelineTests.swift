@@ -63,3 +63,20 @@ struct ColorSchemeTimelineTests {
         }
     }
 }
+
+@Suite("Semantic colour names in scene files")
+struct SemanticColorNameTests {
+    @Test func semanticNamesFollowTheFilesScheme() throws {
+        let json = #"{"size": [4, 4], "scale": 1, "colorScheme": "dark", "background": "primary"}"#
+        let file = try decodeScene(json)
+        #expect(file.background == .primary)
+        let timeline = try file.makeTimeline()
+        var bitmap = try Bitmap(width: 4, height: 4)
+        timeline.draw(frame: 0, into: &bitmap)
+        #expect(bitmap.pixel(x: 1, y: 1) == .white)
+        // Written back by name, so the colour stays semantic.
+        #expect(String(decoding: try file.jsonData(), as: UTF8.self).contains(#""background": "primary""#))
+        #expect(Color(named: "ACCENTCOLOR") == .accentColor && Color(named: "secondary") == .secondary)
+        #expect(String(decoding: try JSONEncoder().encode([Color.accentColor, .red]), as: UTF8.self) == ##"["accentColor","#ff3b30"]"##)
+    }
+}

@@ -110,4 +110,13 @@ struct SemanticColorDrawingTests {
         #expect(bytes(bitmap.pixel(x: 1, y: 1)) == [255, 255, 255, 255])
         #expect(bytes(bitmap.pixel(x: 6, y: 1)) == bytes(.green))
     }
+
+    @Test func aShadowInAPrimaryColourFollowsTheScheme() throws {
+        let bitmap = try drawing(24, 8, scheme: .dark, background: .black) { context, _ in
+            context.addFilter(.shadow(color: .primary, radius: 0, x: 12, y: 0))
+            context.fill(Path(CGRect(x: 0, y: 0, width: 8, height: 8)), with: .color(.red))
+        }
+        #expect(bytes(bitmap.pixel(x: 16, y: 4)) == [255, 255, 255, 255])
+        #expect(bytes(bitmap.pixel(x: 4, y: 4)) == bytes(.red))
+    }
 }

@@ -54,9 +54,9 @@ extension Setting {
 
     /// The colour scheme semantic colours resolve for.
     public static let colorScheme = Setting(
-        key: "colorScheme", swift: "Timeline.colorScheme", type: "light or dark",
-        defaultValue: ColorScheme.light.rawValue, range: ColorScheme.allCases.map(\.rawValue).joined(separator: ", "),
-        places: [.sceneFile],
+        key: "colorScheme", flag: "color-scheme", swift: "Timeline.colorScheme", type: "light or dark",
+        defaultValue: "\(ColorScheme.light.rawValue), or the scene file's",
+        range: ColorScheme.allCases.map(\.rawValue).joined(separator: ", "), places: [.sceneFile, .render, .still],
         help: "The appearance semantic colours (primary, secondary, accentColor) and asset-catalog colours draw in.")
 
     /// The asset catalogs `Color("Name")` reads.

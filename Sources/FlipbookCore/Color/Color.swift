@@ -152,12 +152,13 @@ extension Color {
     public static let brown = Color(red: 162 / 255, green: 132 / 255, blue: 94 / 255)
 
     /// The named colours, by their SwiftUI names, for scene files, batch files and the command line.
-    /// `transparent` is ``clear``: the one spelling of "no background" that every reader shares.
+    /// `transparent` is ``clear``: the one spelling of "no background" that every reader shares. The
+    /// semantic colours (`primary`, `secondary`, `accentColor`) follow the timeline's colour scheme.
     public static let named: [String: Color] = [
         "black": .black, "white": .white, "clear": .clear, "transparent": .clear, "gray": .gray, "grey": .gray,
         "red": .red, "orange": .orange, "yellow": .yellow, "green": .green, "mint": .mint,
         "teal": .teal, "cyan": .cyan, "blue": .blue, "indigo": .indigo, "purple": .purple,
-        "pink": .pink, "brown": .brown,
+        "pink": .pink, "brown": .brown, "primary": .primary, "secondary": .secondary, "accentColor": .accentColor,
     ]
 
     /// The colour names files and flags accept, in a stable order (`grey` is a second spelling of `gray`).
@@ -168,10 +169,10 @@ extension Color {
         Color.names.first { Color.named[$0] == self } ?? hexString
     }
 
-    /// A colour from a SwiftUI name (`"purple"`) or a hex string (`"#ff8800"`).
+    /// A colour from a SwiftUI name (`"purple"`, in any case) or a hex string (`"#ff8800"`).
     public init?(named name: String) {
         let key = name.trimmingCharacters(in: .whitespaces).lowercased()
-        if let color = Color.named[key] {
+        if let color = Color.named[key] ?? Color.named.first(where: { $0.key.lowercased() == key })?.value {
             self = color
         } else if let color = Color(hex: key) {
             self = color
@@ -194,8 +195,9 @@ extension Color: Codable {
         self = color
     }
 
+    /// A fixed colour is written as its hex string; a semantic one by its name, so it stays semantic.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        try container.encode(hexString)
+        try container.encode(isFixed ? hexString : name)
     }
 }

@@ -39,14 +39,14 @@ extension Color {
         }
 
         /// The sRGB transfer function's inverse (IEC 61966-2-1), odd-symmetric around 0.
-        static func linear(fromSRGB v: Double) -> Double {
+        package static func linear(fromSRGB v: Double) -> Double {
             let a = abs(v)
             let l = a <= 0.04045 ? a / 12.92 : pow((a + 0.055) / 1.055, 2.4)
             return v < 0 ? -l : l
         }
 
         /// The sRGB transfer function (IEC 61966-2-1), odd-symmetric around 0.
-        static func sRGB(fromLinear v: Double) -> Double {
+        package static func sRGB(fromLinear v: Double) -> Double {
             let a = abs(v)
             let e = a <= 0.0031308 ? a * 12.92 : 1.055 * pow(a, 1 / 2.4) - 0.055
             return v < 0 ? -e : e
