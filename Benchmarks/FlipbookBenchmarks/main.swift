@@ -8,6 +8,7 @@ import Foundation
 //   canvas, video            drawing and video micro-benchmarks
 //   parallel storm|emoji [--threads N]  one frame drawn on N threads at once (text's shaper pool)
 //   filters [--radius R]     a 1920×1080 layer under a Gaussian blur, against the same without
+//   symbols [--count N]      10,000 resolved symbols against 10,000 emoji confetti shapes
 //   write-fixtures           Fixtures/Benchmarks/*.json from Workloads.swift
 //   dump-yuv <B1…B3> <file>  a workload's frames as raw yuv420p
 //   encoder-settings [B1 …]  H.264 before issue #12 and now: encode time, memory, size, peak rate, PSNR
@@ -27,6 +28,7 @@ let benchmarks: [String: ([String]) throws -> Void] = [
     "video": VideoBenchmark.run,
     "chunks": ChunkBenchmark.run,
     "filters": FilterBenchmark.run,
+    "symbols": SymbolBenchmark.run,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
