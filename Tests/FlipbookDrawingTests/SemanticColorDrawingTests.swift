@@ -1,4 +1,5 @@
 import FlipbookDrawing
+import FlipbookTestSupport
 import Foundation
 import Testing
 
@@ -118,5 +119,20 @@ struct SemanticColorDrawingTests {
         }
         #expect(bytes(bitmap.pixel(x: 16, y: 4)) == [255, 255, 255, 255])
         #expect(bytes(bitmap.pixel(x: 4, y: 4)) == bytes(.red))
+    }
+
+    @Test func vectorStillsDrawInTheirEnvironment() throws {
+        let folder = try TemporaryDirectory("vector-scheme")
+        var fills: [ColorScheme: String] = [:]
+        for scheme in ColorScheme.allCases {
+            let url = folder.file("\(scheme).svg")
+            try Bitmap.writeVector(to: url, format: .svg, size: CGSize(width: 8, height: 8), rasterScale: 1,
+                                   environment: EnvironmentValues(colorScheme: scheme)) { context, size in
+                context.fill(Path(CGRect(origin: .zero, size: size)), with: .color(.primary))
+            }
+            fills[scheme] = try String(contentsOf: url, encoding: .utf8)
+        }
+        #expect(fills[.light]?.contains("fill:rgb(0%,0%,0%)") == true, "\(fills[.light] ?? "")")
+        #expect(fills[.dark]?.contains("fill:rgb(100%,100%,100%)") == true, "\(fills[.dark] ?? "")")
     }
 }

@@ -3,8 +3,9 @@ import Foundation
 /// Content drawn once and placed many times, as the views SwiftUI's `Canvas(symbols:)` hands to its
 /// closure: a text, an image, or a shape with a fill in a frame.
 ///
-/// Give symbols by id to the drawing call, resolve one with ``CairoCanvas/resolveSymbol(id:)`` and draw
-/// it with ``CairoCanvas/draw(_:at:anchor:)-(CairoCanvas.ResolvedSymbol,_,_)``:
+/// Give symbols by id to the drawing call (``Bitmap/draw(scale:background:environment:symbols:_:)``),
+/// resolve one with ``CairoCanvas/resolveSymbol(id:)`` and draw it with the context's
+/// `draw(_:at:anchor:)` or `draw(_:in:)`:
 ///
 /// ```swift
 /// let symbols: [AnyHashable: Symbol] = ["star": .text(Text("★").font(.system(size: 24)))]
