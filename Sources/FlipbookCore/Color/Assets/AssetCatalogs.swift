@@ -12,21 +12,33 @@ package enum AssetCatalogs {
     /// Per colour-set folder: its colour, or `nil` when it cannot be read.
     nonisolated(unsafe) private static var colors: [URL: AssetColor?] = [:]
     nonisolated(unsafe) private static var warned: Set<String> = []
+    nonisolated(unsafe) private static var printed: [String] = []
+    /// Per bundle folder: the catalogs in it.
+    nonisolated(unsafe) private static var bundleCatalogs: [URL: [URL]] = [:]
 
     /// The warnings printed so far, in order (each also went to standard error).
-    nonisolated(unsafe) package private(set) static var warnings: [String] = []
-
-    /// The catalogs `FLIPBOOK_ASSETS` names.
-    static func fromEnvironmentVariable() -> [URL] {
-        guard let value = ProcessInfo.processInfo.environment[environmentVariable] else { return [] }
-        return value.split(separator: ":").map { URL(fileURLWithPath: String($0)) }
+    package static var warnings: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return printed
     }
 
-    /// The `.xcassets` folders directly in `bundle`'s resources.
+    /// The catalogs `FLIPBOOK_ASSETS` names (read each time: `getenv` is cheap, and the variable may change).
+    static func fromEnvironmentVariable() -> [URL] {
+        guard let value = getenv(environmentVariable) else { return [] }
+        return String(cString: value).split(separator: ":").map { URL(fileURLWithPath: String($0)) }
+    }
+
+    /// The `.xcassets` folders directly in `bundle`'s resources, listed once per bundle.
     static func catalogs(in bundle: Bundle) -> [URL] {
         let folder = bundle.resourceURL ?? bundle.bundleURL
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = bundleCatalogs[folder] { return known }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { $0.hasSuffix(".xcassets") }.sorted().map { folder.appendingPathComponent($0) }
+        let catalogs = names.filter { $0.hasSuffix(".xcassets") }.sorted().map { folder.appendingPathComponent($0) }
+        bundleCatalogs[folder] = catalogs
+        return catalogs
     }
 
     /// The colour named `name` in the first of `catalogs` that has it.
@@ -53,7 +65,7 @@ package enum AssetCatalogs {
         lock.lock()
         defer { lock.unlock() }
         guard warned.insert(key).inserted else { return }
-        warnings.append(message)
+        printed.append(message)
         FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
     }
 
@@ -91,7 +103,7 @@ package enum AssetCatalogs {
             let reason = (error as? AssetColorError)?.reason ?? "\(error.localizedDescription)"
             let message = "The color '\(name)' in \(file.path) cannot be read: \(reason); it draws clear."
             if warned.insert(file.path).inserted {
-                warnings.append(message)
+                printed.append(message)
                 FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
             }
             return nil

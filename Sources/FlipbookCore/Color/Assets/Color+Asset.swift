@@ -14,7 +14,7 @@ extension Color {
     ///
     /// It is looked up when drawn. A name that no catalog has draws clear, and the first time it is
     /// drawn the warning `No color named 'Name' found in asset catalog` is printed on standard error,
-    /// as SwiftUI logs it. The components (``red``, …) are the light appearance found in the catalogs
+    /// as SwiftUI logs it. The components (`red`, …) are the light appearance found in the catalogs
     /// known when the colour is made, or clear.
     public init(_ name: String, bundle: Bundle? = nil) {
         let reference = AssetColorReference(name: name, bundle: bundle)
