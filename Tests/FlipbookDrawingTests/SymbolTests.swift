@@ -105,4 +105,37 @@ struct SymbolTests {
         #expect(bitmap.pixel(x: 50, y: 34).opacity == 0)
         #expect(bitmap.pixel(x: 50, y: 41).opacity == 1)
     }
+
+    @Test func imageSymbolsDrawWhatTheImageDraws() throws {
+        var picture = try Bitmap(width: 16, height: 12)
+        picture.draw(background: .clear) { context, _ in
+            context.fill(Path(ellipseIn: CGRect(x: 1, y: 1, width: 14, height: 10)), with: .color(.teal))
+            context.fill(Path(CGRect(x: 6, y: 3, width: 4, height: 6)), with: .color(.pink))
+        }
+        let image = Image(bitmap: picture)
+        var symbolic = try Bitmap(width: 60, height: 40)
+        symbolic.draw(background: .clear, symbols: ["picture": .image(image)]) { context, _ in
+            guard let symbol = context.resolveSymbol(id: "picture") else { return }
+            #expect(symbol.size == CGSize(width: 16, height: 12))
+            context.draw(symbol, at: CGPoint(x: 10, y: 8), anchor: .topLeading)
+            context.draw(symbol, at: CGPoint(x: 40, y: 20))
+        }
+        var plain = try Bitmap(width: 60, height: 40)
+        plain.draw(background: .clear) { context, _ in
+            context.draw(image, at: CGPoint(x: 10, y: 8), anchor: .topLeading)
+            context.draw(image, at: CGPoint(x: 40, y: 20))
+        }
+        let difference = try #require(compareImages(symbolic, plain))
+        #expect(difference.isWithinTolerance && difference.maximum <= 2, "max \(difference.maximum)")
+        #expect(symbolic.pixel(x: 18, y: 14) == plain.pixel(x: 18, y: 14))
+        #expect(bytes(symbolic.pixel(x: 18, y: 14)) == bytes(.pink))
+    }
+
+    @Test func aShapeStyleOfAnotherTypePaintsNothing() throws {
+        struct Plaid: ShapeStyle {}
+        let bitmap = try drawing(4, 4) { context, size in
+            context.fill(Path(CGRect(origin: .zero, size: size)), with: .style(Plaid()))
+        }
+        #expect(bitmap.pixel(x: 1, y: 1) == .white)
+    }
 }
