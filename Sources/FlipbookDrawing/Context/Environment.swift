@@ -11,12 +11,25 @@ extension CairoCanvas {
     /// commonest draw) is answered in line, so the fast fills are not slowed.
     @inline(__always)
     func resolved(_ shading: Shading) -> Shading {
-        if case .color(let c) = shading.kind, c.isFixed { return shading }
+        if shading.isFixedColor { return shading }
         return shading.resolved(in: session.environment, foreground: foregroundStyle)
     }
 }
 
+/// A context's foreground style, boxed (see ``CairoCanvas/foregroundOverride``).
+final class ShadingBox: Sendable {
+    let shading: CairoCanvas.Shading
+    init(_ shading: CairoCanvas.Shading) { self.shading = shading }
+}
+
 extension CairoCanvas.Shading {
+    /// Whether the shading is a colour that is the same in every environment: nothing to resolve.
+    @inline(__always)
+    var isFixedColor: Bool {
+        if case .color(let c) = kind { return c.isFixed }
+        return false
+    }
+
     /// This shading with fixed colours in `environment`, `.foreground` replaced by `foreground`.
     func resolved(in environment: EnvironmentValues, foreground: CairoCanvas.Shading) -> CairoCanvas.Shading {
         switch kind {

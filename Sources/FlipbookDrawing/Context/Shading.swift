@@ -16,8 +16,10 @@ extension CairoCanvas {
             /// used as a shape style).
             case boundsGradient(Gradient)
             /// `image`'s `sourceRect` (a unit rectangle of the image) repeated from `origin`, each tile
-            /// the image's size in points times `scale` times the source rectangle's size.
-            case tiledImage(Image, origin: CGPoint, sourceRect: CGRect, scale: CGFloat)
+            /// the image's size in points times `scale` times the source rectangle's size. Boxed
+            /// (`indirect`): an image is large, and every shading (a confetti piece's colour) would
+            /// otherwise be as large and as slow to copy.
+            indirect case tiledImage(Image, origin: CGPoint, sourceRect: CGRect, scale: CGFloat)
             case linear(Gradient, start: CGPoint, end: CGPoint, options: GradientOptions)
             case radial(Gradient, center: CGPoint, startRadius: CGFloat, endRadius: CGFloat, options: GradientOptions)
             case conic(Gradient, center: CGPoint, angle: Angle, options: GradientOptions)
