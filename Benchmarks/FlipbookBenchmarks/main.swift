@@ -10,6 +10,7 @@ import Foundation
 //   filters [--radius R]     a 1920×1080 layer under a Gaussian blur, against the same without
 //   stacked-blurs [--dots N] [--radius R]  dots in one 780×780 layer, each adding a blur before it is drawn
 //   metaballs                alphaThreshold over blur over a layer of 8 circles at 780×780
+//   symbols [--count N]      10,000 resolved symbols against 10,000 emoji confetti shapes
 //   write-fixtures           Fixtures/Benchmarks/*.json from Workloads.swift
 //   dump-yuv <B1…B3> <file>  a workload's frames as raw yuv420p
 //   encoder-settings [B1 …]  H.264 before issue #12 and now: encode time, memory, size, peak rate, PSNR
@@ -31,6 +32,7 @@ let benchmarks: [String: ([String]) throws -> Void] = [
     "filters": FilterBenchmark.run,
     "stacked-blurs": StackedBlurBenchmark.run,
     "metaballs": MetaballsBenchmark.run,
+    "symbols": SymbolBenchmark.run,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

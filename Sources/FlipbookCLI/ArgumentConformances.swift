@@ -13,6 +13,7 @@ extension Color: ExpressibleByArgument {
     }
 }
 
+extension ColorScheme: ExpressibleByArgument {}
 extension X264Preset: ExpressibleByArgument {}
 extension VideoCodec: ExpressibleByArgument {}
 extension VideoContainer: ExpressibleByArgument {}

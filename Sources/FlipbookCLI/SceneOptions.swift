@@ -24,10 +24,13 @@ struct SceneOptions: ParsableArguments {
     @Option(name: Setting.background.name, help: Setting.background.argumentHelp(valueName: "color|transparent"))
     var background: Color?
 
+    @Option(name: Setting.colorScheme.name, help: Setting.colorScheme.argumentHelp(valueName: "light|dark"))
+    var colorScheme: ColorScheme?
+
     /// The request for the library, with the frame rate of commands that have one.
     func request(fps: FrameRate? = nil) -> SceneRequest {
         SceneRequest(scene: scene, size: size, scale: scale, fps: fps, duration: duration, seed: seed,
-                     background: background)
+                     background: background, colorScheme: colorScheme)
     }
 
     /// The flags given, for placing errors (see ``placedAtFlag(_:given:)``).

@@ -48,7 +48,7 @@ import Testing
         }
         expectInvalidInput(
             "test.json:1:2: fsp is not a key of a scene file. Did you mean 'fps'? "
-                + "Known keys: size, scale, fps, duration, background, layers.",
+                + "Known keys: size, scale, fps, duration, background, colorScheme, assets, layers.",
             at: inTestFile(1, 2, "fsp")) { _ = try decodeScene(#"{"fsp": 30}"#) }
         // A ripples key in a confetti layer is an error too.
         expectInvalidInput(
@@ -142,8 +142,9 @@ import Testing
             "test.json:1:23: layers[0].scene must be a scene: confetti or ripples; it is 'confeti'. Did you mean 'confetti'?",
             at: inTestFile(1, 23, "layers[0].scene")) { _ = try decodeScene(#"{"layers": [{"scene": "confeti"}]}"#) }
         expectInvalidInput(
-            "test.json:1:16: background must be a colour name (black, blue, brown, clear, cyan, gray, green, indigo, "
-                + ##"mint, orange, pink, purple, red, teal, transparent, white, yellow) or a hex string such as "#ff8800"; "##
+            "test.json:1:16: background must be a colour name (accentColor, black, blue, brown, clear, cyan, gray, green, "
+                + ##"indigo, mint, orange, pink, primary, purple, red, secondary, teal, transparent, white, yellow) or a hex "##
+                + ##"string such as "#ff8800"; "##
                 + "it is 'blurple'. Did you mean 'purple'?",
             at: inTestFile(1, 16, "background")) { _ = try decodeScene(#"{"background": "blurple"}"#) }
         expectInvalidInput(

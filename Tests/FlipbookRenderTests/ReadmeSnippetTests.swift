@@ -132,6 +132,29 @@ struct ReadmeSnippetTests {
         #expect(emoji > 50)
     }
 
+    @Test("SwiftUISymbolsAndColors draws the same closure light and dark: primary text, yellow symbols")
+    func swiftUISymbolsAndColors() throws {
+        let run = try SnippetRun("SwiftUISymbolsAndColors")
+        defer { run.cleanUp() }
+        for (scheme, ink) in [("light", 0.0), ("dark", 1.0)] {
+            let written = try Bitmap(contentsOfPNG: run.directory.appendingPathComponent("starfield-\(scheme).png"))
+            #expect(written.width == 960 && written.height == 480)
+            var title = 0, yellow = 0
+            for y in 0..<written.height {
+                for x in 0..<written.width {
+                    let c = written.pixel(x: x, y: y)
+                    // The title's primary ink, in the middle band of the picture.
+                    if (200...280).contains(y), abs(c.red - ink) < 0.05, abs(c.green - ink) < 0.05, abs(c.blue - ink) < 0.05 {
+                        title += 1
+                    }
+                    if c.red > 0.8, c.green > 0.6, c.blue < 0.35 { yellow += 1 }
+                }
+            }
+            #expect(title > 2000, "\(scheme): \(title)")
+            #expect(yellow > 1000, "\(scheme): \(yellow)")
+        }
+    }
+
     @Test("SwiftUICanvas writes the badge: white shadowed text, an orange glow, colour emoji")
     func swiftUICanvas() throws {
         let run = try SnippetRun("SwiftUICanvas")

@@ -37,7 +37,9 @@ extension SceneFile {
             let reason = (error as NSError).localizedFailureReason ?? error.localizedDescription
             throw FlipbookError.file("Cannot read the scene file \(url.path): \(reason)", path: url.path)
         }
-        return try decode(data, source: url.path)
+        var file = try decode(data, source: url.path)
+        file.baseDirectory = url.deletingLastPathComponent()
+        return file
     }
 
     /// Decodes a scene file from JSON data; `source` names it in error messages (`source:line:column:`).

@@ -21,6 +21,10 @@ extension SceneFile {
                       help: Setting.duration.help),
             .optional(Setting.background.key, \.background, .color, defaultText: "none (transparent)",
                       help: Setting.background.help),
+            .optional(Setting.colorScheme.key, \.colorScheme, .choice(ColorScheme.allCases.map { ($0.rawValue, $0) }),
+                      default: .light, help: Setting.colorScheme.help),
+            .optional(Setting.assets.key, \.assets, .list(.text, of: "paths"), defaultText: "none",
+                      help: Setting.assets.help),
             .optional("layers", \.layers, .list(.layer, of: "layers"), defaultText: "none",
                       help: "The scenes, bottom first; each is an object with \"scene\" and that scene's keys."),
         ])

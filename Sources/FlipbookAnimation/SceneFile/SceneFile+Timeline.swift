@@ -27,6 +27,8 @@ extension SceneFile {
         // The canvas is checked first (the scenes are laid out for it) by the one timeline check; the
         // layers are checked once they are made.
         var timeline = try Timeline(size: size, scale: CGFloat(scale), fps: fps, duration: duration, background: background)
+        timeline.colorScheme = colorScheme ?? .light
+        timeline.assetCatalogs = try assetCatalogs()
         var layers: [Timeline.Layer] = []
         for (index, layer) in (self.layers ?? []).enumerated() {
             let path = "layers[\(index)]"
@@ -44,6 +46,22 @@ extension SceneFile {
         timeline.layers = layers
         try timeline.validateLayers()
         return timeline
+    }
+}
+
+extension SceneFile {
+    /// The `assets` folders, relative to ``baseDirectory``; each must be a folder.
+    private func assetCatalogs() throws -> [URL] {
+        try (assets ?? []).enumerated().map { index, path in
+            let url = URL(fileURLWithPath: path, relativeTo: baseDirectory).standardizedFileURL
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                let key = "\(Setting.assets.key)[\(index)]"
+                throw FlipbookError(invalid: key, "must be an asset catalog folder (.xcassets); it is \(url.path), which is not a folder.",
+                                    at: .init(keyPath: key))
+            }
+            return url
+        }
     }
 }
 

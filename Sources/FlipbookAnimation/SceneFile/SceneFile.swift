@@ -33,6 +33,14 @@ public struct SceneFile: Sendable, Equatable {
     /// A colour name (`"white"`) or hex string (`"#1c1c1e"`); default none (transparent, which videos
     /// show over white).
     public var background: Color? { didSet { origin?.forget("background") } }
+    /// `"light"` or `"dark"`: the appearance semantic and asset-catalog colours draw in. Default light.
+    public var colorScheme: ColorScheme? { didSet { origin?.forget("colorScheme") } }
+    /// Asset catalogs (`.xcassets` folders) for `Color("Name")`, relative to the scene file's folder
+    /// (to the current directory for a file not read from disk). Default none.
+    public var assets: [String]? { didSet { origin?.forget("assets") } }
+    /// The folder relative `assets` paths start from: the scene file's, when it was read by
+    /// ``load(from:)``; `nil` for the current directory.
+    public var baseDirectory: URL?
     /// The scenes, bottom first. Default none.
     public var layers: [Layer]? {
         // Positions stay right while the layers stay where they were (a seed override, say).
@@ -68,7 +76,8 @@ public struct SceneFile: Sendable, Equatable {
     /// Files are equal when they describe the same timeline, wherever they were read from.
     public static func == (a: SceneFile, b: SceneFile) -> Bool {
         a.size == b.size && a.scale == b.scale && a.fps == b.fps && a.duration == b.duration
-            && a.background == b.background && a.layers == b.layers
+            && a.background == b.background && a.colorScheme == b.colorScheme && a.assets == b.assets
+            && a.layers == b.layers
     }
 
     /// The file as pretty-printed JSON, leaving out what is not set.

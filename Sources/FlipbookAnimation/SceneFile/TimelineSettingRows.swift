@@ -52,6 +52,21 @@ extension Setting {
         range: "a SwiftUI colour name, #rgb, #rrggbb, #rrggbbaa, or transparent", places: everywhere,
         help: "The colour under every frame; transparent keeps alpha, and is an error for a format without it.")
 
+    /// The colour scheme semantic colours resolve for.
+    public static let colorScheme = Setting(
+        key: "colorScheme", flag: "color-scheme", swift: "Timeline.colorScheme", type: "light or dark",
+        defaultValue: "\(ColorScheme.light.rawValue), or the scene file's",
+        range: ColorScheme.allCases.map(\.rawValue).joined(separator: ", "), places: [.sceneFile, .render, .still],
+        help: "The appearance semantic colours (primary, secondary, accentColor) and asset-catalog colours draw in.")
+
+    /// The asset catalogs `Color("Name")` reads.
+    public static let assets = Setting(
+        key: "assets", swift: "Timeline.assetCatalogs", type: "list of paths", defaultValue: "none",
+        places: [.sceneFile],
+        help: "Asset catalogs (.xcassets folders, relative to the scene file) that Color(\"Name\") is looked up in.")
+
     /// The timeline's rows, in the order tables list them.
-    public static let timelineSettings: [Setting] = [.size, .scale, .fps, .duration, .seed, .background]
+    public static let timelineSettings: [Setting] = [
+        .size, .scale, .fps, .duration, .seed, .background, .colorScheme, .assets,
+    ]
 }

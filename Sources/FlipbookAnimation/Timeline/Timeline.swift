@@ -45,6 +45,17 @@ public struct Timeline: Sendable {
     public var background: Color?
     /// The scenes, bottom first.
     public var layers: [Layer]
+    /// The appearance semantic and asset-catalog colours draw in (``Color/primary`` is black in
+    /// ``ColorScheme/light``, white in ``ColorScheme/dark``). Default light.
+    public var colorScheme: ColorScheme = .light
+    /// Asset catalogs (`.xcassets` folders) searched for `Color("Name")` before those named by
+    /// `FLIPBOOK_ASSETS`. Default none.
+    public var assetCatalogs: [URL] = []
+
+    /// What every frame is drawn in: the colour scheme and asset catalogs.
+    public var environment: EnvironmentValues {
+        EnvironmentValues(colorScheme: colorScheme, assetCatalogs: assetCatalogs)
+    }
 
     /// The longest timeline: one day.
     public static let maximumDuration: TimeInterval = 86_400
@@ -158,7 +169,7 @@ public struct Timeline: Sendable {
     /// Draws the whole picture at timeline time `time` into `bitmap`, replacing its contents.
     /// The bitmap should be `pixelWidth × pixelHeight`.
     public func draw(at time: TimeInterval, into bitmap: inout Bitmap) {
-        bitmap.draw(scale: scale, background: background ?? .clear) { context, size in
+        bitmap.draw(scale: scale, background: background ?? .clear, environment: environment) { context, size in
             drawLayers(in: &context, size: size, time: time)
         }
     }

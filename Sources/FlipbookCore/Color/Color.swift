@@ -2,16 +2,22 @@ import Foundation
 
 /// An sRGB colour with an alpha component, with SwiftUI's names and light-mode values.
 ///
-/// Components are non-premultiplied and stored as `Double`s in `0...1`.
+/// Components are non-premultiplied and stored as `Double`s in `0...1`. A colour that adapts to the
+/// drawing's environment (``primary``, an asset-catalog colour) is still a `Color`: its components are
+/// those it has in the default, light environment, and a drawing resolves it for its own colour scheme
+/// (``resolve(in:)``). Setting a component makes it a fixed colour.
 public struct Color: Hashable, Sendable {
     /// The red component, `0...1`.
-    public var red: Double
+    public var red: Double { didSet { adaptation = nil } }
     /// The green component, `0...1`.
-    public var green: Double
+    public var green: Double { didSet { adaptation = nil } }
     /// The blue component, `0...1`.
-    public var blue: Double
+    public var blue: Double { didSet { adaptation = nil } }
     /// The alpha component, `0...1`.
-    public var opacity: Double
+    public var opacity: Double { didSet { adaptation = nil } }
+
+    /// How the colour changes with the environment; `nil` for a fixed sRGB colour.
+    @usableFromInline var adaptation: Adaptation?
 
     /// A colour from sRGB components. Values are clamped to `0...1`; NaN becomes 0.
     public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {
@@ -71,9 +77,11 @@ public struct Color: Hashable, Sendable {
         }
     }
 
-    /// This colour with its alpha multiplied by `opacity`.
+    /// This colour with its alpha multiplied by `opacity` (in every appearance, for an adaptive colour).
     public func opacity(_ opacity: Double) -> Color {
-        Color(red: red, green: green, blue: blue, opacity: self.opacity * Color.unit(opacity))
+        var faded = Color(red: red, green: green, blue: blue, opacity: self.opacity * Color.unit(opacity))
+        faded.adaptation = adaptation?.multiplyingOpacity(by: Color.unit(opacity))
+        return faded
     }
 
     /// The colour as `#rrggbb`, or `#rrggbbaa` when it is not opaque.
@@ -144,12 +152,13 @@ extension Color {
     public static let brown = Color(red: 162 / 255, green: 132 / 255, blue: 94 / 255)
 
     /// The named colours, by their SwiftUI names, for scene files, batch files and the command line.
-    /// `transparent` is ``clear``: the one spelling of "no background" that every reader shares.
+    /// `transparent` is ``clear``: the one spelling of "no background" that every reader shares. The
+    /// semantic colours (`primary`, `secondary`, `accentColor`) follow the timeline's colour scheme.
     public static let named: [String: Color] = [
         "black": .black, "white": .white, "clear": .clear, "transparent": .clear, "gray": .gray, "grey": .gray,
         "red": .red, "orange": .orange, "yellow": .yellow, "green": .green, "mint": .mint,
         "teal": .teal, "cyan": .cyan, "blue": .blue, "indigo": .indigo, "purple": .purple,
-        "pink": .pink, "brown": .brown,
+        "pink": .pink, "brown": .brown, "primary": .primary, "secondary": .secondary, "accentColor": .accentColor,
     ]
 
     /// The colour names files and flags accept, in a stable order (`grey` is a second spelling of `gray`).
@@ -160,10 +169,10 @@ extension Color {
         Color.names.first { Color.named[$0] == self } ?? hexString
     }
 
-    /// A colour from a SwiftUI name (`"purple"`) or a hex string (`"#ff8800"`).
+    /// A colour from a SwiftUI name (`"purple"`, in any case) or a hex string (`"#ff8800"`).
     public init?(named name: String) {
         let key = name.trimmingCharacters(in: .whitespaces).lowercased()
-        if let color = Color.named[key] {
+        if let color = Color.named[key] ?? Color.named.first(where: { $0.key.lowercased() == key })?.value {
             self = color
         } else if let color = Color(hex: key) {
             self = color
@@ -186,8 +195,9 @@ extension Color: Codable {
         self = color
     }
 
+    /// A fixed colour is written as its hex string; a semantic one by its name, so it stays semantic.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        try container.encode(hexString)
+        try container.encode(isFixed ? hexString : name)
     }
 }

@@ -18,6 +18,26 @@ extension Bitmap {
     public mutating func draw(
         scale: CGFloat = 1, background: Color? = nil, _ body: (inout CairoCanvas, CGSize) throws -> Void
     ) rethrows {
+        try draw(scale: scale, background: background, environment: EnvironmentValues(), symbols: [:], body)
+    }
+
+    /// Draws into the bitmap as ``draw(scale:background:_:)`` does, in `environment`: its colour scheme
+    /// decides what semantic and asset-catalog colours (and a semantic `background`) draw as, and
+    /// `Color("Name")` also looks in its asset catalogs.
+    public mutating func draw(
+        scale: CGFloat = 1, background: Color? = nil, environment: EnvironmentValues,
+        _ body: (inout CairoCanvas, CGSize) throws -> Void
+    ) rethrows {
+        try draw(scale: scale, background: background, environment: environment, symbols: [:], body)
+    }
+
+    /// Draws into the bitmap as ``draw(scale:background:environment:_:)`` does, with `symbols` the
+    /// closure can resolve by id (``CairoCanvas/resolveSymbol(id:)``), as SwiftUI's
+    /// `Canvas(symbols:)` passes its views.
+    public mutating func draw(
+        scale: CGFloat = 1, background: Color? = nil, environment: EnvironmentValues = EnvironmentValues(),
+        symbols: [AnyHashable: Symbol], _ body: (inout CairoCanvas, CGSize) throws -> Void
+    ) rethrows {
         do {
             try makeUnique()
         } catch {
@@ -37,7 +57,7 @@ extension Bitmap {
         do {
             session = try DrawingSession(
                 surface: storage.surface, size: CGSize(width: width, height: height), scale: scale, isRaster: true,
-                plans: drawsInBands)
+                plans: drawsInBands, environment: environment, symbols: symbols)
         } catch {
             if drawingIssue == nil { drawingIssue = error as? FlipbookError }
             return
@@ -53,7 +73,7 @@ extension Bitmap {
             if drawingIssue == nil { drawingIssue = session.issue }
         }
         if let background, let cr = session.cr {
-            clear(to: background, cr: cr)
+            clear(to: background.resolved(in: environment), cr: cr)
         }
         var context = CairoCanvas(session: session)
         try body(&context, CGSize(width: CGFloat(width) / scale, height: CGFloat(height) / scale))

@@ -51,6 +51,15 @@ extension Bitmap {
         to url: URL, format: VectorFormat, size: CGSize, rasterScale: CGFloat,
         _ body: (inout CairoCanvas, CGSize) throws -> Void
     ) throws {
+        try writeVector(to: url, format: format, size: size, rasterScale: rasterScale, environment: EnvironmentValues(), body)
+    }
+
+    /// Draws a picture into a vector file as ``writeVector(to:format:size:rasterScale:_:)`` does, in
+    /// `environment`: its colour scheme decides what semantic and asset-catalog colours draw as.
+    public static func writeVector(
+        to url: URL, format: VectorFormat, size: CGSize, rasterScale: CGFloat, environment: EnvironmentValues,
+        _ body: (inout CairoCanvas, CGSize) throws -> Void
+    ) throws {
         guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
             throw FlipbookError.invalidInput(
                 "Cannot write \(url.path): a \(format.rawValue.uppercased()) page must have a positive, finite size; \(size.width)×\(size.height) points was requested.")
@@ -76,7 +85,7 @@ extension Bitmap {
                 file: format == .pdf ? try OutputDescriptor(creating: temporary, what: what, destination: url) : nil)
             try withExtendedLifetime(stream) {
                 try drawVector(into: stream, url: url, format: format, size: size, rasterScale: scale,
-                               creationDate: creationDate, body)
+                               creationDate: creationDate, environment: environment, body)
             }
             if format == .svg {
                 let svg = String(decoding: stream.collected, as: UTF8.self)
@@ -90,7 +99,7 @@ extension Bitmap {
     /// disk as kind `.diskFull`), naming `url`.
     private static func drawVector(
         into stream: VectorStream, url: URL, format: VectorFormat, size: CGSize, rasterScale: Double,
-        creationDate: String?,
+        creationDate: String?, environment: EnvironmentValues,
         _ body: (inout CairoCanvas, CGSize) throws -> Void
     ) throws {
         let what = format.rawValue.uppercased()
@@ -116,7 +125,7 @@ extension Bitmap {
         if let creationDate {
             cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, creationDate)
         }
-        let session = try DrawingSession(surface: surface, size: size, scale: 1, isRaster: false)
+        let session = try DrawingSession(surface: surface, size: size, scale: 1, isRaster: false, environment: environment)
         session.vectorRasterScale = rasterScale
         defer { session.finish() }
         var context = CairoCanvas(session: session)

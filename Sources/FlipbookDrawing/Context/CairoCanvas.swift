@@ -34,6 +34,18 @@ public struct CairoCanvas {
     /// divided by its scale). Default identity.
     public var transform: CGAffineTransform = .identity
 
+    /// What `.foreground` shadings, text without a colour of its own and template images draw with:
+    /// the foreground style a SwiftUI `Canvas` takes from its view. Default ``Color/primary``, resolved
+    /// for the ``environment``'s colour scheme. Set to `.foreground` itself, it is ``Color/primary``.
+    public var foregroundStyle: Shading {
+        get { foregroundOverride?.shading ?? .color(.primary) }
+        set { foregroundOverride = ShadingBox(newValue) }
+    }
+
+    /// The foreground style set on this context; `nil` (the default) for primary. Boxed, so that a
+    /// context (copied once per confetti piece) grows by one pointer, not by a whole shading.
+    var foregroundOverride: ShadingBox?
+
     /// The clip list, innermost last; `nil` means no clip.
     var clip: ClipNode?
 
@@ -133,6 +145,17 @@ public struct CairoCanvas {
 
     /// Fills `path` with `shading`.
     public func fill(_ path: Path, with shading: Shading, style: FillStyle = FillStyle()) {
+        // A fixed colour (the commonest fill) is passed on as it is, without copying the shading.
+        if shading.isFixedColor {
+            fillResolved(path, with: shading, style: style)
+        } else {
+            fillResolved(path, with: resolved(shading), style: style)
+        }
+    }
+
+    /// Fills `path` with `shading`, whose colours are fixed.
+    @inline(__always)
+    private func fillResolved(_ path: Path, with shading: Shading, style: FillStyle) {
         guard let matrix = prepare("fill", path: path, shading: shading) else { return }
         guard !path.isEmpty, isVisible else { return }
         // The commonest draw (a confetti piece) goes straight to the fast fill, without a draw command.
@@ -153,6 +176,16 @@ public struct CairoCanvas {
 
     /// Strokes `path` with `shading` in the given style.
     public func stroke(_ path: Path, with shading: Shading, style: StrokeStyle) {
+        if shading.isFixedColor {
+            strokeResolved(path, with: shading, style: style)
+        } else {
+            strokeResolved(path, with: resolved(shading), style: style)
+        }
+    }
+
+    /// Strokes `path` with `shading`, whose colours are fixed.
+    @inline(__always)
+    private func strokeResolved(_ path: Path, with shading: Shading, style: StrokeStyle) {
         guard let matrix = prepare("stroke", path: path, shading: shading) else { return }
         if let problem = style.problem() {
             session.record("stroke", problem)

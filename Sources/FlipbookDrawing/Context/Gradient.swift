@@ -122,10 +122,10 @@ struct GradientRamp {
     }
 
     static func decode(_ v: Double) -> Double {
-        v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)
+        Color.RGBColorSpace.linear(fromSRGB: v)
     }
 
     static func encode(_ v: Double) -> Double {
-        v <= 0.0031308 ? v * 12.92 : 1.055 * pow(v, 1 / 2.4) - 0.055
+        Color.RGBColorSpace.sRGB(fromLinear: v)
     }
 }

@@ -58,13 +58,15 @@ extension CairoCanvas {
         /// its height, as in SwiftUI.
         public var baseline: CGFloat { size.height }
 
-        /// What fills a template image (black unless set); `nil` for an image drawn in its own colours.
+        /// What fills a template image (the context's ``CairoCanvas/foregroundStyle`` unless set); `nil`
+        /// for an image drawn in its own colours.
         public var shading: Shading?
     }
 
-    /// Resolves `image` for drawing in this context.
+    /// Resolves `image` for drawing in this context: a template image takes the context's
+    /// ``foregroundStyle``.
     public func resolve(_ image: Image) -> ResolvedImage {
-        ResolvedImage(image: image, shading: image.mode == .template ? .color(.black) : nil)
+        ResolvedImage(image: image, shading: image.mode == .template ? foregroundStyle : nil)
     }
 
     /// Draws `image` scaled to fill `rect`, with this context's opacity, blend mode and filters; a

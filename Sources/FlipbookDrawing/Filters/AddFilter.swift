@@ -24,6 +24,6 @@ extension CairoCanvas {
             session.record("addFilter", "the transform has a non-finite entry (\(transform))")
             return
         }
-        filters.append(DeviceFilter(filter, options: options, device: m))
+        filters.append(DeviceFilter(filter.resolved(in: session.environment), options: options, device: m))
     }
 }

@@ -24,6 +24,8 @@ public struct SceneRequest: Sendable, Equatable {
     public var seed: UInt64?
     /// The colour under every frame.
     public var background: Color?
+    /// The appearance semantic and asset-catalog colours draw in.
+    public var colorScheme: ColorScheme?
 
     /// The built-in scenes, by name (``ScenePreset``'s).
     public static let builtInScenes = ScenePreset.allCases.map(\.rawValue)
@@ -31,7 +33,7 @@ public struct SceneRequest: Sendable, Equatable {
     /// A request for `scene` with the given overrides; `nil` keeps the scene's own value.
     public init(
         scene: String, size: PixelSize? = nil, scale: Double? = nil, fps: FrameRate? = nil,
-        duration: TimeInterval? = nil, seed: UInt64? = nil, background: Color? = nil
+        duration: TimeInterval? = nil, seed: UInt64? = nil, background: Color? = nil, colorScheme: ColorScheme? = nil
     ) {
         self.scene = scene
         self.size = size
@@ -40,6 +42,7 @@ public struct SceneRequest: Sendable, Equatable {
         self.duration = duration
         self.seed = seed
         self.background = background
+        self.colorScheme = colorScheme
     }
 
     /// The key paths this request sets, which errors about them are placed at.
@@ -51,6 +54,7 @@ public struct SceneRequest: Sendable, Equatable {
         if duration != nil { keys.insert("duration") }
         if seed != nil { keys.insert("seed") }
         if background != nil { keys.insert("background") }
+        if colorScheme != nil { keys.insert(Setting.colorScheme.key) }
         return keys
     }
 
@@ -83,6 +87,7 @@ public struct SceneRequest: Sendable, Equatable {
             }
             let data = try readInputFile(url, what: "scene file")
             file = try SceneFile.decode(data, source: url.path)
+            file.baseDirectory = url.deletingLastPathComponent()
             if let seed { file.overrideSeed(seed) }
             if let points = canvas(scale: scale ?? file.scale ?? SceneFile.defaultScale) { file.size = points }
         }
@@ -90,6 +95,7 @@ public struct SceneRequest: Sendable, Equatable {
         if let fps { file.fps = fps }
         if let duration { file.duration = duration }
         if let background { file.background = background }
+        if let colorScheme { file.colorScheme = colorScheme }
         return file
     }
 

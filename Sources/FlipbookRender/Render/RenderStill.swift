@@ -72,7 +72,8 @@ public func checkStillTime(_ time: TimeInterval, in timeline: Timeline) throws {
 }
 
 private func writeVectorStill(_ timeline: Timeline, at time: TimeInterval, to url: URL, format: Bitmap.VectorFormat) throws {
-    try Bitmap.writeVector(to: url, format: format, size: timeline.size, rasterScale: timeline.scale) { context, size in
+    try Bitmap.writeVector(to: url, format: format, size: timeline.size, rasterScale: timeline.scale,
+                           environment: timeline.environment) { context, size in
         if let background = timeline.background {
             context.fill(Path(CGRect(origin: .zero, size: size)), with: .color(background))
         }

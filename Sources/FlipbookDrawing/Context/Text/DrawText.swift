@@ -42,7 +42,8 @@ extension CairoCanvas {
     /// glyphs as text (Cairo embeds the font).
     private func drawText(_ text: ResolvedText, width: CGFloat?, height: CGFloat?,
                           origin: (TextLayout) -> CGPoint) {
-        guard let matrix = prepare("draw text", shading: text.shading), isVisible else { return }
+        let shading = resolved(text.shading)
+        guard let matrix = prepare("draw text", shading: shading), isVisible else { return }
         if let problem = TextLayout.problem(text.text, width: width, height: height) {
             session.record("draw text", problem)
             return
@@ -54,7 +55,7 @@ extension CairoCanvas {
                 guard !layout.inkRect.isEmpty else { return nil }
                 let box = layout.inkRect.offsetBy(dx: at.x, dy: at.y).insetBy(dx: -antialiasingPad(matrix),
                                                                              dy: -antialiasingPad(matrix))
-                guard let source = glyphSource(layout, at: at, box: box, shading: text.shading, matrix: matrix) else {
+                guard let source = glyphSource(layout, at: at, box: box, shading: shading, matrix: matrix) else {
                     return nil
                 }
                 return (box, source)

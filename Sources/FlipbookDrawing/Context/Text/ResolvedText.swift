@@ -8,13 +8,14 @@ extension CairoCanvas {
     public struct ResolvedText: Sendable {
         let text: Text
 
-        /// What the glyphs are painted with: the text's foreground style, black by default. Colour
-        /// emoji keep their own colours.
+        /// What the glyphs are painted with: the text's foreground style, or the context's
+        /// ``CairoCanvas/foregroundStyle`` (`.foreground`) when the text has none. Colour emoji keep
+        /// their own colours.
         public var shading: Shading
 
         init(_ text: Text) {
             self.text = text
-            shading = text.shading ?? .color(text.color ?? .black)
+            shading = text.shading ?? text.color.map(Shading.color) ?? .foreground
         }
 
         /// The size the text takes when wrapped to `size.width` and cut to fit `size.height`

@@ -60,7 +60,7 @@ public struct Text: Sendable {
     /// The same text in italic, or as it is when `isActive` is false.
     public func italic(_ isActive: Bool) -> Text { isActive ? italic() : self }
 
-    /// The same text in `color` (`nil`: black).
+    /// The same text in `color` (`nil`: the drawing context's ``CairoCanvas/foregroundStyle``).
     public func foregroundColor(_ color: Color?) -> Text {
         var copy = self
         copy.color = color

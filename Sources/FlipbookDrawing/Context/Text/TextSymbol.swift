@@ -27,6 +27,7 @@ extension CairoCanvas {
     /// Draws `symbol` with its ink box centred on the origin of user space, `height` points tall and
     /// as wide as its glyphs at that height times `widthScale` (a confetti piece's flip).
     package func draw(_ symbol: TextSymbol, height: CGFloat, widthScale: CGFloat, color: Color) {
+        let color = color.resolved(in: session.environment)
         guard let matrix = prepare("draw text shape") else { return }
         guard height.isFinite, widthScale.isFinite else {
             session.record("draw text shape", "the height or width scale is not finite (\(height), \(widthScale))")

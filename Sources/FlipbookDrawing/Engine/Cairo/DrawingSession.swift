@@ -41,6 +41,10 @@ final class DrawingSession {
     /// On a vector page, the pixels per point at which filtered groups are rasterized (set by
     /// `Bitmap.writeVector`, already within ``vectorFilterPixels``); unused on raster targets.
     var vectorRasterScale = vectorFilterScale
+    /// What the drawing is made in (its colour scheme, its asset catalogs).
+    let environment: EnvironmentValues
+    /// The symbols the drawing was given, by id, with their rasters once resolved.
+    let symbols: SymbolTable
     /// The first problem met while drawing.
     private(set) var issue: FlipbookError?
 
@@ -61,7 +65,8 @@ final class DrawingSession {
 
     /// Creates a context drawing into `surface` (which the caller keeps alive; Cairo also references it).
     /// `plans`: whether a raster target's fast fills and rings are recorded and drawn band by band.
-    init(surface: OpaquePointer, size: CGSize, scale: CGFloat, isRaster: Bool, plans: Bool = false) throws {
+    init(surface: OpaquePointer, size: CGSize, scale: CGFloat, isRaster: Bool, plans: Bool = false,
+         environment: EnvironmentValues = EnvironmentValues(), symbols: [AnyHashable: Symbol] = [:]) throws {
         guard let cr = cairo_create(surface) else {
             throw FlipbookError(.internal, "Creating a Cairo drawing context failed.")
         }
@@ -71,6 +76,8 @@ final class DrawingSession {
             throw FlipbookError.cairo(status, while: "Creating a Cairo drawing context")
         }
         context = cr
+        self.environment = environment
+        self.symbols = SymbolTable(symbols)
         plan = isRaster && plans ? FramePlan() : nil
         self.scale = scale
         self.bounds = CGRect(origin: .zero, size: size)

@@ -5,6 +5,7 @@ extension CairoCanvas {
     /// The Cairo source for `shading` at this context's opacity, or `nil` (after recording why) when
     /// Cairo cannot make it. Conic gradients are built to cover `shape`.
     func makeSource(_ shading: Shading, shape: DrawCommand.Shape, operation: String) -> DrawSource? {
+        let shading = resolved(shading)
         // A filtered draw is made at full opacity; the opacity applies to the filtered layer.
         let o = filters.isEmpty ? clampedOpacity : 1
         let pattern: OpaquePointer?
@@ -13,6 +14,20 @@ extension CairoCanvas {
         switch shading.kind {
         case .color(let c):
             return .solid(r: c.red, g: c.green, b: c.blue, a: c.opacity * o)
+        case .foreground:
+            // Replaced by resolved(_:) above; drawn as the default foreground all the same.
+            return makeSource(.color(.primary), shape: shape, operation: operation)
+        case .tiledImage(let image, let origin, let sourceRect, let scale):
+            return tiledImageSource(image, origin: origin, sourceRect: sourceRect, scale: scale, opacity: o,
+                                    operation: operation)
+        case .boundsGradient(let g):
+            // SwiftUI's Gradient as a style: top to bottom of the shape's bounds.
+            let bounds = DrawCommand(shape: shape, source: .solid(r: 0, g: 0, b: 0, a: 0), extraAlpha: 1,
+                                     matrix: .identity, compositing: .plusDarker).userBounds ?? .zero
+            pattern = cairo_pattern_create_linear(Double(bounds.midX), Double(bounds.minY),
+                                                  Double(bounds.midX), Double(bounds.maxY))
+            gradient = g
+            gradientOptions = GradientOptions()
         case .linear(let g, let start, let end, let options):
             pattern = cairo_pattern_create_linear(Double(start.x), Double(start.y), Double(end.x), Double(end.y))
             gradient = g

@@ -1,0 +1,106 @@
+import Foundation
+
+extension Color {
+    /// How a colour changes with the environment it is drawn in.
+    @usableFromInline
+    indirect enum Adaptation: Hashable, Sendable {
+        /// A colour with a dark appearance: the colour's own components are its light appearance.
+        case dark(Color)
+        /// A colour read from an asset catalog when drawn.
+        case asset(AssetColorReference)
+
+        /// The same adaptation with every appearance's alpha multiplied by `factor`.
+        func multiplyingOpacity(by factor: Double) -> Adaptation {
+            switch self {
+            case .dark(let dark): return .dark(dark.opacity(factor))
+            case .asset(var reference):
+                reference.opacity *= factor
+                return .asset(reference)
+            }
+        }
+    }
+
+    /// A colour that is `light` in the light colour scheme and `dark` in the dark one.
+    init(light: Color, dark: Color) {
+        self = light
+        adaptation = .dark(dark)
+    }
+
+    /// Whether the colour is the same in every environment (no resolving needed).
+    @inlinable
+    package var isFixed: Bool { adaptation == nil }
+
+    /// The fixed colour this colour is in `environment`. An asset-catalog colour that is not found is
+    /// clear (and a warning is printed once, see ``init(_:bundle:)``).
+    package func resolved(in environment: EnvironmentValues) -> Color {
+        switch adaptation {
+        case nil:
+            return self
+        case .dark(let dark):
+            return environment.colorScheme == .dark ? dark : Color(red: red, green: green, blue: blue, opacity: opacity)
+        case .asset(let reference):
+            return reference.resolved(in: environment, warns: true)
+        }
+    }
+
+    /// The concrete components this colour has in `environment`, as SwiftUI's `Color.resolve(in:)`.
+    public func resolve(in environment: EnvironmentValues) -> Resolved {
+        let c = resolved(in: environment)
+        return Resolved(red: Float(c.red), green: Float(c.green), blue: Float(c.blue), opacity: Float(c.opacity))
+    }
+
+    /// A fixed colour from resolved components.
+    public init(_ resolved: Resolved) {
+        self.init(red: Double(resolved.red), green: Double(resolved.green), blue: Double(resolved.blue),
+                  opacity: Double(resolved.opacity))
+    }
+
+    /// A colour's concrete sRGB components in one environment, as SwiftUI's `Color.Resolved`.
+    public struct Resolved: Hashable, Sendable {
+        /// The red component, `0...1`, gamma-encoded sRGB.
+        public var red: Float
+        /// The green component, `0...1`, gamma-encoded sRGB.
+        public var green: Float
+        /// The blue component, `0...1`, gamma-encoded sRGB.
+        public var blue: Float
+        /// The alpha component, `0...1`.
+        public var opacity: Float
+
+        /// Resolved components in `colorSpace`, converted to sRGB (clipped to `0...1`, see
+        /// ``Color/RGBColorSpace``).
+        public init(colorSpace: RGBColorSpace = .sRGB, red: Float, green: Float, blue: Float, opacity: Float = 1) {
+            let c = Color(colorSpace, red: Double(red), green: Double(green), blue: Double(blue), opacity: Double(opacity))
+            self.red = Float(c.red)
+            self.green = Float(c.green)
+            self.blue = Float(c.blue)
+            self.opacity = Float(c.opacity)
+        }
+
+        /// The red component in linear sRGB.
+        public var linearRed: Float { Float(RGBColorSpace.linear(fromSRGB: Double(red))) }
+        /// The green component in linear sRGB.
+        public var linearGreen: Float { Float(RGBColorSpace.linear(fromSRGB: Double(green))) }
+        /// The blue component in linear sRGB.
+        public var linearBlue: Float { Float(RGBColorSpace.linear(fromSRGB: Double(blue))) }
+    }
+}
+
+// The semantic colours, with the light and dark values of the UIKit colours SwiftUI resolves them to on
+// iOS (Apple's Human Interface Guidelines, "Color", and UIKit's "UI element colors"):
+// - primary is `label`: black in light, white in dark;
+// - secondary is `secondaryLabel`: rgb(60, 60, 67) at 60 % in light, rgb(235, 235, 245) at 60 % in dark;
+// - accentColor is the default tint, `systemBlue`: #007AFF in light, #0A84FF in dark.
+// The standard colours (`.red`, `.blue`, …) keep their light values in every scheme.
+extension Color {
+    /// The colour of primary content: black in the light colour scheme, white in the dark one.
+    public static let primary = Color(light: .black, dark: .white)
+
+    /// The colour of secondary content: rgb(60, 60, 67) at 60 % opacity in the light colour scheme,
+    /// rgb(235, 235, 245) at 60 % in the dark one.
+    public static let secondary = Color(
+        light: Color(red: 60 / 255, green: 60 / 255, blue: 67 / 255, opacity: 0.6),
+        dark: Color(red: 235 / 255, green: 235 / 255, blue: 245 / 255, opacity: 0.6))
+
+    /// The accent colour: system blue, #007AFF in the light colour scheme and #0A84FF in the dark one.
+    public static let accentColor = Color(light: .blue, dark: Color(red: 10 / 255, green: 132 / 255, blue: 1))
+}

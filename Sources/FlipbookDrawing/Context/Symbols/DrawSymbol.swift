@@ -1,0 +1,57 @@
+import CCairo
+import Foundation
+
+extension CairoCanvas {
+    /// The symbol given to the drawing call under `id`, rasterised for this context's scale; `nil`
+    /// when there is none by that id (as SwiftUI's `resolveSymbol(id:)`).
+    public func resolveSymbol<ID: Hashable>(id: ID) -> ResolvedSymbol? {
+        guard session.isOpen else { return nil }
+        let m = deviceTransform
+        // Device pixels per point along the wider of the transform's axes.
+        let scale = max((m.a * m.a + m.b * m.b).squareRoot(), (m.c * m.c + m.d * m.d).squareRoot())
+        return session.symbols.resolve(AnyHashable(id), pixelsPerPoint: Double(scale), environment: session.environment,
+                                       report: session.record)
+    }
+
+    /// Draws `symbol` scaled to fill `rect`, with this context's transform, opacity, blend mode, clip
+    /// and filters.
+    public func draw(_ symbol: ResolvedSymbol, in rect: CGRect) {
+        guard let matrix = prepare("draw symbol") else { return }
+        guard rect.origin.x.isFinite, rect.origin.y.isFinite, rect.width.isFinite, rect.height.isFinite else {
+            session.record("draw symbol", "the rectangle is not finite (\(rect))")
+            return
+        }
+        let r = rect.standardized
+        guard let raster = symbol.raster, r.width > 0, r.height > 0, isVisible else { return }
+        // Raster pixels to user space: the content's pixels span `r`, the padding lies around it.
+        let sx = Double(r.width) / raster.contentWidth, sy = Double(r.height) / raster.contentHeight
+        let pad = Double(SymbolRaster.padding)
+        let ux = Double(r.minX) - pad * sx, uy = Double(r.minY) - pad * sy
+        let imageToUser = CGAffineTransform(a: sx, b: 0, c: 0, d: sy, tx: ux, ty: uy)
+        let imageToDevice = cairo_matrix_t(imageToUser.concatenating(CGAffineTransform(matrix)))
+        if let source = raster.fastSource, let drawn = fastPaint(source, imageToDevice: imageToDevice) {
+            session.markDirty(drawn)
+            return
+        }
+        guard let pattern = cairo_pattern_create_for_surface(raster.bitmap.storage.surface) else {
+            session.record(FlipbookError(.internal, "draw symbol: Cairo could not create an image pattern."))
+            return
+        }
+        let owned = PatternRef(pattern)
+        // User space → raster pixels.
+        var userToImage = cairo_matrix_t(imageToUser.inverted())
+        cairo_pattern_set_matrix(pattern, &userToImage)
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_NONE)
+        cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
+        let padded = CGRect(x: ux, y: uy, width: Double(raster.bitmap.width) * sx, height: Double(raster.bitmap.height) * sy)
+        render(DrawCommand(shape: .rect(padded), source: .pattern(owned), extraAlpha: clampedOpacity, matrix: matrix,
+                           compositing: Compositing(blendMode)))
+    }
+
+    /// Draws `symbol` at its size with `anchor` placed at `point`.
+    public func draw(_ symbol: ResolvedSymbol, at point: CGPoint, anchor: UnitPoint = .center) {
+        let size = symbol.size
+        draw(symbol, in: CGRect(x: point.x - anchor.x * size.width, y: point.y - anchor.y * size.height,
+                                width: size.width, height: size.height))
+    }
+}
