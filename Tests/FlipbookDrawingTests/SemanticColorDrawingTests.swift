@@ -121,6 +121,19 @@ struct SemanticColorDrawingTests {
         #expect(bytes(bitmap.pixel(x: 4, y: 4)) == bytes(.red))
     }
 
+    /// `colorMultiply` keeps its colour until the context adds it, so `.primary` multiplies by black in
+    /// light and by white (leaving the picture) in dark.
+    @Test func colorMultiplyByPrimaryFollowsTheScheme() throws {
+        let orange = Color(red: 1, green: 0.5, blue: 0)
+        for (scheme, expected) in [(ColorScheme.light, [0, 0, 0, 255]), (.dark, bytes(orange))] {
+            let bitmap = try drawing(8, 8, scheme: scheme) { context, _ in
+                context.addFilter(.colorMultiply(.primary))
+                context.fill(square, with: .color(orange))
+            }
+            #expect(near(bytes(bitmap.pixel(x: 4, y: 4)), expected), "\(scheme)")
+        }
+    }
+
     @Test func vectorStillsDrawInTheirEnvironment() throws {
         let folder = try TemporaryDirectory("vector-scheme")
         var fills: [ColorScheme: String] = [:]

@@ -15,6 +15,8 @@ extension CairoCanvas {
             case shadow(color: Color, radius: CGFloat, x: CGFloat, y: CGFloat, blendMode: BlendMode, options: ShadowOptions)
             case blur(radius: CGFloat, options: BlurOptions)
             case matrix(ColorMatrix)
+            /// Kept as a colour until the context that adds it resolves it for its colour scheme.
+            case colorMultiply(Color)
             case alphaThreshold(min: Double, max: Double, color: Color)
             case projection(ProjectionTransform)
         }
@@ -43,12 +45,17 @@ extension CairoCanvas {
 
         /// Multiplies each component (alpha too) by `color`'s.
         public static func colorMultiply(_ color: Color) -> Filter {
+            Filter(kind: .colorMultiply(color))
+        }
+
+        /// The matrix that multiplies each component by `color`'s (its components as they are).
+        static func multiplying(by color: Color) -> ColorMatrix {
             var m = ColorMatrix()
             m.r1 = Float(color.red)
             m.g2 = Float(color.green)
             m.b3 = Float(color.blue)
             m.a4 = Float(color.opacity)
-            return Filter(kind: .matrix(m))
+            return m
         }
 
         /// Maps each pixel through `matrix`.
@@ -121,6 +128,8 @@ extension CairoCanvas {
                 guard entries.allSatisfy(\.isFinite) else { return "the colour matrix has a non-finite entry" }
             case .alphaThreshold(let min, let max, let color):
                 guard finite([min, max]), finite(color) else { return "the alpha threshold is not finite" }
+            case .colorMultiply(let color):
+                guard finite(color) else { return "the colour to multiply by is not finite" }
             case .projection(let p):
                 guard p.isFinite else { return "the projection transform has a non-finite entry" }
             }

@@ -10,6 +10,8 @@ extension CairoCanvas.Filter {
                                       blendMode: blendMode, options: options))
         case .alphaThreshold(let min, let max, let color) where !color.isFixed:
             return Self(kind: .alphaThreshold(min: min, max: max, color: color.resolved(in: environment)))
+        case .colorMultiply(let color):
+            return Self(kind: .matrix(Self.multiplying(by: color.isFixed ? color : color.resolved(in: environment))))
         default:
             return self
         }

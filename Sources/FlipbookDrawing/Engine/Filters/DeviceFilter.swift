@@ -44,6 +44,9 @@ struct DeviceFilter {
                            blendMode: blendMode, options: shadowOptions)
         case .matrix(let m):
             kind = .matrix(m, linear: options.contains(.linearColor))
+        case .colorMultiply(let color):
+            // Resolved to a matrix when added (``CairoCanvas/addFilter(_:options:)``); kept total.
+            kind = .matrix(CairoCanvas.Filter.multiplying(by: color), linear: options.contains(.linearColor))
         case .alphaThreshold(let low, let high, let color):
             kind = .alphaThreshold(min: Float(low), max: Float(high), color: color.premultipliedVector)
         case .projection(let p):
