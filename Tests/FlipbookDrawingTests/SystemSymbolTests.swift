@@ -92,6 +92,11 @@ struct SystemSymbolTests {
         }
         _ = Image(systemName: "another.missing.one", warnings: warnings.sink)
         for bitmap in bitmaps { #expect(Self.inkPixels(bitmap).count == 0) }
+        var size = CGSize(width: -1, height: -1)
+        _ = try drawing(1, 1, background: nil) { context, _ in
+            size = context.resolve(Image(systemName: "no.such.symbol", warnings: warnings.sink)).size
+        }
+        #expect(size == .zero)
         #expect(warnings.messages == ["No symbol named 'no.such.symbol' found in system symbol set",
                                       "No symbol named 'another.missing.one' found in system symbol set"])
     }

@@ -16,7 +16,9 @@ public struct Image: Sendable {
         case template
     }
 
-    let bitmap: Bitmap
+    /// The pixels; `nil` for an image of nothing (a symbol name the map does not have), which has
+    /// size zero and draws nothing, as SwiftUI's image of an unknown symbol.
+    let bitmap: Bitmap?
     let scale: CGFloat
     let mode: TemplateRenderingMode
 
@@ -32,7 +34,16 @@ public struct Image: Sendable {
         self.init(bitmap: try Bitmap(contentsOf: url), scale: scale)
     }
 
-    private init(bitmap: Bitmap, scale: CGFloat, mode: TemplateRenderingMode) {
+    /// The image of nothing: size zero, drawn as nothing.
+    static let nothing = Image(bitmap: nil, scale: 1, mode: .template)
+
+    /// The image's size in points (pixels ÷ scale); zero for the image of nothing.
+    var pointSize: CGSize {
+        guard let bitmap else { return .zero }
+        return CGSize(width: CGFloat(bitmap.width) / scale, height: CGFloat(bitmap.height) / scale)
+    }
+
+    private init(bitmap: Bitmap?, scale: CGFloat, mode: TemplateRenderingMode) {
         self.bitmap = bitmap
         self.scale = scale
         self.mode = mode
@@ -51,7 +62,7 @@ extension CairoCanvas {
 
         /// The image's size in points (pixels ÷ scale).
         public var size: CGSize {
-            CGSize(width: CGFloat(image.bitmap.width) / image.scale, height: CGFloat(image.bitmap.height) / image.scale)
+            image.pointSize
         }
 
         /// The distance from the image's top to its baseline: an image has none of its own, so this is
@@ -73,14 +84,15 @@ extension CairoCanvas {
     /// template image is `rect` filled with its shading through the image's alpha. `style` is taken
     /// for SwiftUI's signature; an image's edges are always anti-aliased.
     public func draw(_ image: ResolvedImage, in rect: CGRect, style: FillStyle = FillStyle()) {
+        guard let bitmap = image.image.bitmap else { return }
         guard let shading = image.shading else {
-            draw(image.image.bitmap, in: rect)
+            draw(bitmap, in: rect)
             return
         }
         drawLayer { layer in
             layer.fill(Path(rect), with: shading)
             layer.blendMode = .destinationIn
-            layer.draw(image.image.bitmap, in: rect)
+            layer.draw(bitmap, in: rect)
         }
     }
 

@@ -25,7 +25,7 @@ extension Image {
         let scale = CGFloat(SystemSymbolFont.pixelsPerPoint)
         guard let icon = SystemSymbolMap.icon(for: name) else {
             warnings.warn(about: name, "No symbol named '\(name)' found in system symbol set")
-            self = Image(bitmap: Self.blankSymbol, scale: scale).renderingMode(.template)
+            self = .nothing
             return
         }
         switch SystemSymbolFont.raster(icon: icon) {
@@ -33,16 +33,7 @@ extension Image {
             self = Image(bitmap: raster, scale: scale).renderingMode(.template)
         case .failure(let error):
             warnings.warn(about: name, "The symbol '\(name)' could not be drawn: \(error.message)")
-            self = Image(bitmap: Self.blankSymbol, scale: scale).renderingMode(.template)
+            self = .nothing
         }
     }
-
-    /// The image of a symbol that cannot be drawn: one transparent pixel.
-    private static let blankSymbol: Bitmap = {
-        guard let pixel = try? Bitmap(width: 1, height: 1) else {
-            // Only out of memory can fail to make one pixel, where Swift stops anyway.
-            fatalError("Out of memory: a 1×1 image could not be made.")
-        }
-        return pixel
-    }()
 }

@@ -8,7 +8,8 @@ extension CairoCanvas {
     /// that part of the image.
     func tiledImageSource(_ image: Image, origin: CGPoint, sourceRect: CGRect, scale: CGFloat, opacity: Double,
                           operation: String) -> DrawSource? {
-        let bitmap = image.bitmap
+        // The image of nothing tiles nothing.
+        guard let bitmap = image.bitmap else { return nil }
         let unit = sourceRect.standardized.intersection(CGRect(x: 0, y: 0, width: 1, height: 1))
         let w = Double(bitmap.width), h = Double(bitmap.height)
         // Clamped to the image before converting, so the pixel numbers cannot overflow.

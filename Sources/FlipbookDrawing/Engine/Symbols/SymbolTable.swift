@@ -60,7 +60,7 @@ final class SymbolTable {
         case .text(let text):
             size = CairoCanvas.ResolvedText(text).measure(in: CGSize(width: CGFloat.infinity, height: .infinity))
         case .image(let image):
-            size = CGSize(width: CGFloat(image.bitmap.width) / image.scale, height: CGFloat(image.bitmap.height) / image.scale)
+            size = image.pointSize
         case .shape(_, _, _, let frame):
             let finite = frame.width.isFinite && frame.height.isFinite
             size = finite ? CGSize(width: max(frame.width, 0), height: max(frame.height, 0)) : .zero
