@@ -139,3 +139,26 @@ struct SymbolTests {
         #expect(bitmap.pixel(x: 1, y: 1) == .white)
     }
 }
+
+/// In a PDF or SVG a symbol is drawn as vectors: each copy is the symbol's own path, not an image.
+@Suite("Symbols in vector stills")
+struct VectorSymbolTests {
+    @Test func anSVGDrawsEachCopyAsThePathItself() throws {
+        let scratch = try TemporaryDirectory("symbols")
+        let url = scratch.url.appendingPathComponent("stars.svg")
+        try Bitmap.writeVector(to: url, format: .svg, size: CGSize(width: 200, height: 100), rasterScale: 2,
+                               environment: EnvironmentValues(), symbols: SymbolTests.symbols) { context, _ in
+            guard let star = context.resolveSymbol(id: "star") else { return }
+            #expect(star.size == CGSize(width: 20, height: 20))
+            for x in [20.0, 90.0, 160.0] { context.draw(star, at: CGPoint(x: x, y: 50)) }
+            // Stretched to twice its size: the path is scaled, still a path.
+            context.draw(star, in: CGRect(x: 60, y: 0, width: 40, height: 40))
+        }
+        let svg = try String(contentsOf: url, encoding: .utf8)
+        #expect(!svg.contains("<image"), "a symbol in an SVG became an image")
+        // The star's ten-point outline, once per copy, in the symbol's orange (Color.orange is #FF9500).
+        let outlines = svg.components(separatedBy: "<path").dropFirst()
+            .filter { $0.contains("rgb(100%, 58.431373%, 0%)") || $0.contains("rgb(100%,58.431373%,0%)") }
+        #expect(outlines.count == 4, "\(svg)")
+    }
+}

@@ -60,6 +60,17 @@ extension Bitmap {
         to url: URL, format: VectorFormat, size: CGSize, rasterScale: CGFloat, environment: EnvironmentValues,
         _ body: (inout CairoCanvas, CGSize) throws -> Void
     ) throws {
+        try writeVector(to: url, format: format, size: size, rasterScale: rasterScale, environment: environment,
+                        symbols: [:], body)
+    }
+
+    /// Draws a picture into a vector file as ``writeVector(to:format:size:rasterScale:environment:_:)``
+    /// does, with `symbols` the closure resolves by id (``CairoCanvas/resolveSymbol(id:)``), as SwiftUI's
+    /// `Canvas(symbols:)` passes its views. Each copy of a symbol is drawn as vectors.
+    public static func writeVector(
+        to url: URL, format: VectorFormat, size: CGSize, rasterScale: CGFloat, environment: EnvironmentValues,
+        symbols: [AnyHashable: Symbol], _ body: (inout CairoCanvas, CGSize) throws -> Void
+    ) throws {
         guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
             throw FlipbookError.invalidInput(
                 "Cannot write \(url.path): a \(format.rawValue.uppercased()) page must have a positive, finite size; \(size.width)×\(size.height) points was requested.")
@@ -85,7 +96,7 @@ extension Bitmap {
                 file: format == .pdf ? try OutputDescriptor(creating: temporary, what: what, destination: url) : nil)
             try withExtendedLifetime(stream) {
                 try drawVector(into: stream, url: url, format: format, size: size, rasterScale: scale,
-                               creationDate: creationDate, environment: environment, body)
+                               creationDate: creationDate, environment: environment, symbols: symbols, body)
             }
             if format == .svg {
                 let svg = String(decoding: stream.collected, as: UTF8.self)
@@ -99,7 +110,7 @@ extension Bitmap {
     /// disk as kind `.diskFull`), naming `url`.
     private static func drawVector(
         into stream: VectorStream, url: URL, format: VectorFormat, size: CGSize, rasterScale: Double,
-        creationDate: String?, environment: EnvironmentValues,
+        creationDate: String?, environment: EnvironmentValues, symbols: [AnyHashable: Symbol],
         _ body: (inout CairoCanvas, CGSize) throws -> Void
     ) throws {
         let what = format.rawValue.uppercased()
@@ -125,7 +136,8 @@ extension Bitmap {
         if let creationDate {
             cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, creationDate)
         }
-        let session = try DrawingSession(surface: surface, size: size, scale: 1, isRaster: false, environment: environment)
+        let session = try DrawingSession(surface: surface, size: size, scale: 1, isRaster: false, environment: environment,
+                                         symbols: symbols)
         session.vectorRasterScale = rasterScale
         defer { session.finish() }
         var context = CairoCanvas(session: session)

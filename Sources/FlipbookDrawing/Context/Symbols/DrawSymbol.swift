@@ -22,6 +22,10 @@ extension CairoCanvas {
             return
         }
         let r = rect.standardized
+        if let vector = symbol.vector {
+            drawVector(vector, size: symbol.size, in: r)
+            return
+        }
         guard let raster = symbol.raster, r.width > 0, r.height > 0, isVisible else { return }
         // Raster pixels to user space: the content's pixels span `r`, the padding lies around it.
         let sx = Double(r.width) / raster.contentWidth, sy = Double(r.height) / raster.contentHeight
@@ -46,6 +50,17 @@ extension CairoCanvas {
         let padded = CGRect(x: ux, y: uy, width: Double(raster.bitmap.width) * sx, height: Double(raster.bitmap.height) * sy)
         render(DrawCommand(shape: .rect(padded), source: .pattern(owned), extraAlpha: clampedOpacity, matrix: matrix,
                            compositing: Compositing(blendMode)))
+    }
+
+    /// A PDF's or SVG's symbol: its content drawn as vectors, scaled from its `size` to `rect`.
+    private func drawVector(_ symbol: Symbol, size: CGSize, in rect: CGRect) {
+        guard size.width > 0, size.height > 0, rect.width > 0, rect.height > 0 else { return }
+        var context = self
+        context.translateBy(x: rect.minX, y: rect.minY)
+        context.scaleBy(x: rect.width / size.width, y: rect.height / size.height)
+        // One group, so the context's opacity and filters apply to the symbol as a whole, as they do
+        // to a raster symbol.
+        context.drawLayer { layer in symbol.draw(in: &layer, size: size) }
     }
 
     /// Draws `symbol` at its size with `anchor` placed at `point`.

@@ -19,7 +19,8 @@ import Foundation
 ///
 /// A symbol is rasterised once per pixel scale, in the drawing's environment (its colour scheme, and
 /// ``Color/primary`` as the foreground), then drawn as an image: thousands of copies cost what as
-/// many emoji confetti do.
+/// many emoji confetti do. In a PDF or SVG (``Bitmap/writeVector(to:format:size:rasterScale:environment:symbols:_:)``)
+/// each copy is drawn as vectors.
 public struct Symbol: Sendable {
     enum Content: Sendable {
         case text(Text)
@@ -50,12 +51,35 @@ public struct Symbol: Sendable {
     }
 }
 
+extension Symbol {
+    /// Draws the content `size` points large with its top-left corner at the context's origin, as a
+    /// symbol view draws: in the context's environment with ``Color/primary`` as the foreground.
+    func draw(in context: inout CairoCanvas, size: CGSize) {
+        context.foregroundOverride = nil
+        let frame = CGRect(origin: .zero, size: size)
+        switch content {
+        case .text(let text):
+            context.draw(text, at: .zero, anchor: .topLeading)
+        case .image(let image):
+            context.draw(image, in: frame)
+        case .shape(let path, let shading, let style, _):
+            // Clipped only when the path leaves the frame: a clip sends the fill to Cairo, whose
+            // antialiasing differs by a few levels from the fast fill the same shape gets directly.
+            if !frame.contains(path.boundingRect) { context.clip(to: Path(frame)) }
+            context.fill(path, with: shading, style: style)
+        }
+    }
+}
+
 extension CairoCanvas {
     /// A symbol ready to draw, with its size, as SwiftUI's `GraphicsContext.ResolvedSymbol`.
     public struct ResolvedSymbol {
         /// The symbol's size in points.
         public let size: CGSize
-        /// The symbol rasterised (`nil` when it has no area).
+        /// The symbol rasterised (`nil` when it has no area, and in a PDF or SVG, where it is drawn as
+        /// vectors).
         let raster: SymbolRaster?
+        /// What a PDF or SVG draws in place of the raster.
+        var vector: Symbol? = nil
     }
 }

@@ -77,7 +77,7 @@ final class DrawingSession {
         }
         context = cr
         self.environment = environment
-        self.symbols = SymbolTable(symbols)
+        self.symbols = SymbolTable(symbols, rasterises: isRaster)
         plan = isRaster && plans ? FramePlan() : nil
         self.scale = scale
         self.bounds = CGRect(origin: .zero, size: size)

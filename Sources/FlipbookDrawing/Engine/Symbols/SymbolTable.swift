@@ -16,8 +16,12 @@ final class SymbolTable {
     /// slightly different transforms is rasterised once.
     static let scaleStep = 0.25
 
-    init(_ symbols: [AnyHashable: Symbol]) {
+    /// Whether symbols are rasterised (a bitmap) or drawn as vectors each time (a PDF or SVG).
+    private let rasterises: Bool
+
+    init(_ symbols: [AnyHashable: Symbol], rasterises: Bool = true) {
         self.symbols = symbols
+        self.rasterises = rasterises
     }
 
     /// The symbol `id` rasterised for drawing at `pixelsPerPoint`, in `environment`; `nil` when there
@@ -27,6 +31,7 @@ final class SymbolTable {
                  report: (FlipbookError) -> Void) -> CairoCanvas.ResolvedSymbol? {
         guard let symbol = symbols[id] else { return nil }
         let size = self.size(of: symbol, id: id)
+        guard rasterises else { return CairoCanvas.ResolvedSymbol(size: size, raster: nil, vector: symbol) }
         guard pixelsPerPoint.isFinite, pixelsPerPoint > 0, size.width > 0, size.height > 0 else {
             return CairoCanvas.ResolvedSymbol(size: size, raster: nil)
         }
@@ -79,18 +84,7 @@ final class SymbolTable {
                                 height: Int(contentHeight.rounded(.up)) + 2 * pad)
         bitmap.draw(scale: CGFloat(scale), environment: environment) { context, _ in
             context.translateBy(x: CGFloat(Double(pad) / scale), y: CGFloat(Double(pad) / scale))
-            let frame = CGRect(origin: .zero, size: size)
-            switch symbol.content {
-            case .text(let text):
-                context.draw(text, at: .zero, anchor: .topLeading)
-            case .image(let image):
-                context.draw(image, in: frame)
-            case .shape(let path, let shading, let style, _):
-                // Clipped only when the path leaves the frame: a clip sends the fill to Cairo, whose
-                // antialiasing differs by a few levels from the fast fill the same shape gets directly.
-                if !frame.contains(path.boundingRect) { context.clip(to: Path(frame)) }
-                context.fill(path, with: shading, style: style)
-            }
+            symbol.draw(in: &context, size: size)
         }
         if let issue = bitmap.drawingIssue { throw issue }
         return SymbolRaster(bitmap: bitmap, contentWidth: contentWidth, contentHeight: contentHeight)
