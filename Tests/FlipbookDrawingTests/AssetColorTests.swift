@@ -19,6 +19,18 @@ struct AssetColorTests {
         return bytes(bitmap.pixel(x: 2, y: 2))
     }
 
+    /// An app's accent colour is its catalog's `AccentColor`: `.accentColor` draws it, faded as asked,
+    /// and without one it is system blue.
+    @Test func theAccentColorIsTheCatalogsAccentColor() throws {
+        let accent = [packageFile("Fixtures/Assets/Accent.xcassets")]
+        #expect(try drawn(.accentColor, scheme: .light, catalogs: accent) == [0x14, 0xA0, 0x3C, 255])
+        #expect(try drawn(.accentColor, scheme: .dark, catalogs: accent) == [0x50, 0xE6, 0x78, 255])
+        let faded = try drawn(.accentColor.opacity(0.5), scheme: .dark, catalogs: accent)
+        #expect(near(faded, [0x50, 0xE6, 0x78, 128]), "\(faded)")
+        #expect(try drawn(.accentColor, scheme: .light, catalogs: []) == [0, 122, 255, 255])
+        #expect(try drawn(.accentColor, scheme: .dark, catalogs: []) == [10, 132, 255, 255])
+    }
+
     @Test func anyAndDarkAppearances() throws {
         // Any: 0–1 floats (0.8, 0.4, 0.2); dark: 8-bit integers (51, 102, 204).
         #expect(try drawn(Color("Brand"), scheme: .light) == [204, 102, 51, 255])

@@ -8,6 +8,10 @@ extension Color {
         case dark(Color)
         /// A colour read from an asset catalog when drawn.
         case asset(AssetColorReference)
+        /// The accent colour: an asset catalog's `AccentColor` when one has it, as an app's accent is;
+        /// otherwise the colour's own components in light and `dark` in dark. `opacity` fades the
+        /// catalog's colour as ``Color/opacity(_:)`` faded the others.
+        case accent(dark: Color, opacity: Double)
 
         /// The same adaptation with every appearance's alpha multiplied by `factor`.
         func multiplyingOpacity(by factor: Double) -> Adaptation {
@@ -16,6 +20,8 @@ extension Color {
             case .asset(var reference):
                 reference.opacity *= factor
                 return .asset(reference)
+            case .accent(let dark, let opacity):
+                return .accent(dark: dark.opacity(factor), opacity: opacity * factor)
             }
         }
     }
@@ -40,6 +46,9 @@ extension Color {
             return environment.colorScheme == .dark ? dark : Color(red: red, green: green, blue: blue, opacity: opacity)
         case .asset(let reference):
             return reference.resolved(in: environment, warns: true)
+        case .accent(let dark, let opacity):
+            if let asset = AssetColorReference.accentColor(in: environment) { return asset.opacity(opacity) }
+            return environment.colorScheme == .dark ? dark : Color(red: red, green: green, blue: blue, opacity: self.opacity)
         }
     }
 
@@ -89,7 +98,8 @@ extension Color {
 // iOS (Apple's Human Interface Guidelines, "Color", and UIKit's "UI element colors"):
 // - primary is `label`: black in light, white in dark;
 // - secondary is `secondaryLabel`: rgb(60, 60, 67) at 60 % in light, rgb(235, 235, 245) at 60 % in dark;
-// - accentColor is the default tint, `systemBlue`: #007AFF in light, #0A84FF in dark.
+// - accentColor is the catalog's `AccentColor` (Xcode's default accent colour name), or else the
+//   default tint, `systemBlue`: #007AFF in light, #0A84FF in dark.
 // The standard colours (`.red`, `.blue`, …) keep their light values in every scheme.
 extension Color {
     /// The colour of primary content: black in the light colour scheme, white in the dark one.
@@ -101,6 +111,12 @@ extension Color {
         light: Color(red: 60 / 255, green: 60 / 255, blue: 67 / 255, opacity: 0.6),
         dark: Color(red: 235 / 255, green: 235 / 255, blue: 245 / 255, opacity: 0.6))
 
-    /// The accent colour: system blue, #007AFF in the light colour scheme and #0A84FF in the dark one.
-    public static let accentColor = Color(light: .blue, dark: Color(red: 10 / 255, green: 132 / 255, blue: 1))
+    /// The accent colour: the `AccentColor` of the drawing's asset catalogs when one has it (as an
+    /// app's accent colour comes from its catalog's `AccentColor`), otherwise system blue, #007AFF in
+    /// the light colour scheme and #0A84FF in the dark one.
+    public static let accentColor: Color = {
+        var color = Color.blue
+        color.adaptation = .accent(dark: Color(red: 10 / 255, green: 132 / 255, blue: 1), opacity: 1)
+        return color
+    }()
 }

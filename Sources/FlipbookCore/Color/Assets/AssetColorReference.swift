@@ -25,6 +25,15 @@ struct AssetColorReference: Hashable, Sendable {
         return given + environment.assetCatalogs + AssetCatalogs.fromEnvironmentVariable() + main
     }
 
+    /// The `AccentColor` of the catalogs searched in `environment` for a colour asked without a
+    /// bundle (Xcode's name for an app's accent colour), or `nil` when none has one (no warning: the
+    /// accent colour then falls back to system blue, as an app's without one does).
+    static func accentColor(in environment: EnvironmentValues) -> Color? {
+        let reference = AssetColorReference(name: "AccentColor", bundle: nil)
+        return AssetCatalogs.color(named: reference.name, in: reference.searchPath(in: environment))?
+            .appearance(for: environment.colorScheme)
+    }
+
     /// The fixed colour in `environment`; clear when no catalog has it (warning once if `warns`).
     func resolved(in environment: EnvironmentValues, warns: Bool) -> Color {
         let catalogs = searchPath(in: environment)
