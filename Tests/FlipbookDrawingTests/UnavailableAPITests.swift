@@ -43,6 +43,8 @@ struct UnavailableAPITests {
              "Flipbook has no views: scale the shape with Circle().scale(2), or the context with context.scaleBy(x: 2, y: 2)"),
             ("_ = Canvas { context, size in }",
              "Flipbook has no views: run the closure with bitmap.draw { context, size in … } for a still, or in a Scene's draw(in:size:time:) for a clip"),
+            ("_ = Canvas(renderer: { context, size in }, symbols: { 0 })",
+             "Flipbook has no views: give the symbols by id to the drawing call, bitmap.draw(symbols: [0: .image(Image(systemName: \"star.fill\"))]) { context, size in … }, and resolve them with context.resolveSymbol(id:)"),
         ]
         #if !canImport(UIKit)
         cases += [

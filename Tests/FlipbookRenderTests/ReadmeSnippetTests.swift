@@ -155,6 +155,39 @@ struct ReadmeSnippetTests {
         }
     }
 
+    @Test("PortedCanvases draws four tutorial closures light and dark: a clock, whole metaballs, sparkles, icons")
+    func portedCanvases() throws {
+        let run = try SnippetRun("PortedCanvases")
+        defer { run.cleanUp() }
+        let sheet = try Bitmap(contentsOfPNG: run.directory.appendingPathComponent("ported-canvases.png"))
+        #expect(sheet.width == 1920 && sheet.height == 960)
+        func bytes(_ x: Int, _ y: Int) -> [Int] {
+            let c = sheet.pixel(x: x, y: y)
+            return [c.red, c.green, c.blue].map { Int(($0 * 255).rounded()) }
+        }
+        let mint = [0, 199, 190], red = [255, 59, 48]
+        for (row, primary) in [(0, [0, 0, 0]), (1, [255, 255, 255])] {
+            let top = row * 480
+            // The clock's rim, Circle().inset(by: 2) stroked 4 wide in the foreground: primary.
+            #expect(bytes(28, top + 240) == primary, "row \(row)")
+            // The first metaball (centre (144, 168), radius 105 px) is whole after blur and threshold:
+            // every pixel within 60 px of its centre is the threshold's mint.
+            var holes = 0
+            for dy in -60...60 {
+                for dx in -60...60 where dx * dx + dy * dy <= 3600 && bytes(480 + 144 + dx, top + 168 + dy) != mint {
+                    holes += 1
+                }
+            }
+            #expect(holes == 0, "row \(row): \(holes) pixels of the metaball are not mint")
+            // The heart icon, tinted red, in the first cell of the icon grid.
+            #expect(bytes(1440 + 80, top + 160) == red, "row \(row)")
+            // The white sparkle symbols over the gradient.
+            var white = 0
+            for y in top..<(top + 480) { for x in 960..<1440 where bytes(x, y).allSatisfy({ $0 > 230 }) { white += 1 } }
+            #expect(white > 500, "row \(row): \(white) white pixels")
+        }
+    }
+
     @Test("SwiftUICanvas writes the badge: white shadowed text, an orange glow, colour emoji")
     func swiftUICanvas() throws {
         let run = try SnippetRun("SwiftUICanvas")
