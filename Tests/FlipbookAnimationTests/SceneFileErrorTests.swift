@@ -66,6 +66,19 @@ import Testing
                            at: inTestFile(1, 14, "duration")) { _ = try decodeScene(#"{"duration": 1e999}"#).makeTimeline() }
     }
 
+    /// The layer's timing is read for its form and checked once, by the timeline, which names the limits
+    /// the reference shows; the file's reader places the error at the value as written.
+    @Test func aLayersTimingIsCheckedByTheTimelineAtTheValue() throws {
+        expectInvalidInput("test.json:1:42: layers[0].end must be a number of seconds within ±86400; it is 1e9.",
+                           at: inTestFile(1, 42, "layers[0].end")) {
+            _ = try decodeScene(#"{"layers": [{"scene": "confetti", "end": 1e9}]}"#).makeTimeline()
+        }
+        expectInvalidInput("test.json:1:46: layers[0].opacity must be between 0 and 1; it is 1.50.",
+                           at: inTestFile(1, 46, "layers[0].opacity")) {
+            _ = try decodeScene(#"{"layers": [{"scene": "confetti", "opacity": 1.50}]}"#).makeTimeline()
+        }
+    }
+
     @Test func aStringWhereANumberBelongsSaysSo() {
         expectInvalidInput(
             #"test.json:1:60: layers[0].bursts[1].count must be a whole number between 1 and 100000 particles; it is a string ("many")."#,

@@ -29,6 +29,16 @@ struct BatchFileTests {
         #expect(batch.jobs[0].request.scene.fps == rate)
     }
 
+    @Test("a job chooses its colour scheme as a scene file does")
+    func colorScheme() throws {
+        let batch = try decode(#"{"jobs": [{"scene": "confetti", "output": "a.png", "colorScheme": "dark"}]}"#)
+        #expect(batch.jobs[0].request.scene.colorScheme == .dark)
+        let error = #expect(throws: FlipbookError.self) {
+            try decode(#"{"jobs": [{"scene": "confetti", "output": "a.png", "colorScheme": "dim"}]}"#)
+        }
+        #expect(error?.message == #"jobs[0].colorScheme must be one of light, dark; it is "dim"."#)
+    }
+
     @Test("a value of the wrong type names its key path", arguments: [
         (#""crf": "high""#, "jobs[0].crf must be a whole number; it is a string."),
         (#""crf": 1e300"#, "jobs[0].crf must be a whole number from \(Int.min) to \(Int.max); it is 1e+300."),

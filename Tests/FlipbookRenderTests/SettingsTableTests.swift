@@ -39,14 +39,14 @@ struct SettingsTableTests {
             "fps": "10", "duration": "0.5", "seed": "3", "background": #""transparent""#, "time": "0.1",
             "frames": #""0-2""#, "quality": #""high""#, "codec": #""vp9""#, "format": #""webm""#,
             "pixelFormat": #""yuva420p""#, "crf": "40", "preset": #""fast""#, "lookahead": "10",
-            "keyframeInterval": "1", "maxBitrate": #""8M""#, "loop": "0",
+            "keyframeInterval": "1", "maxBitrate": #""8M""#, "loop": "0", "colorScheme": #""dark""#,
         ]
         #expect(Set(values.keys) == Set(BatchJob.keys))
         let json = "{" + BatchJob.keys.map { "\"\($0)\": \(values[$0]!)" }.joined(separator: ", ") + "}"
         let batch = try BatchFile(decoding: Data("[\(json)]".utf8), source: "jobs.json")
         let job = try #require(batch.jobs.first)
         #expect(job.request.crf == 40 && job.request.loop == 0 && job.request.maxBitrate == 8_000_000)
-        #expect(job.request.scene.background == .clear && job.name == "n")
+        #expect(job.request.scene.background == .clear && job.name == "n" && job.request.scene.colorScheme == .dark)
     }
 
     @Test("a scene file's top-level keys are the table's scene-file rows, and their help is the rows'")

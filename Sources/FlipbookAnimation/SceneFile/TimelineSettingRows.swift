@@ -56,7 +56,7 @@ extension Setting {
     public static let colorScheme = Setting(
         key: "colorScheme", flag: "color-scheme", swift: "Timeline.colorScheme", type: "light or dark",
         defaultValue: "\(ColorScheme.light.rawValue), or the scene file's",
-        range: ColorScheme.allCases.map(\.rawValue).joined(separator: ", "), places: [.sceneFile, .render, .still],
+        range: ColorScheme.allCases.map(\.rawValue).joined(separator: ", "), places: everywhere,
         help: "The appearance semantic colours (primary, secondary, accentColor) and asset-catalog colours draw in.")
 
     /// The asset catalogs `Color("Name")` reads.

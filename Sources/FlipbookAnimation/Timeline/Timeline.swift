@@ -157,7 +157,11 @@ public struct Timeline: Sendable {
                 throw bad("\(path).start", "a number of seconds within ±\(formatNumber(Self.maximumDuration))",
                           formatNumber(layer.start))
             }
-            if let end = layer.end, !(end.isFinite && end > layer.start) {
+            if let end = layer.end, !(end.isFinite && abs(end) <= Self.maximumDuration) {
+                throw bad("\(path).end", "a number of seconds within ±\(formatNumber(Self.maximumDuration))",
+                          formatNumber(end))
+            }
+            if let end = layer.end, !(end > layer.start) {
                 throw bad("\(path).end", "after the layer's start (\(formatNumber(layer.start)) s)", formatNumber(end))
             }
             guard layer.opacity.isFinite, (0...1).contains(layer.opacity) else {

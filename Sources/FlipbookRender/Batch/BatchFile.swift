@@ -88,7 +88,8 @@ public struct BatchFile: Sendable, Equatable {
         let scene = SceneRequest(
             scene: sceneName, size: try fields.pixelSize(Setting.size.key), scale: try fields.number(Setting.scale.key),
             fps: try fields.frameRate(Setting.fps.key), duration: try fields.number(Setting.duration.key),
-            seed: try fields.whole(Setting.seed.key, UInt64.self), background: try fields.color(Setting.background.key))
+            seed: try fields.whole(Setting.seed.key, UInt64.self), background: try fields.color(Setting.background.key),
+            colorScheme: try fields.choice(Setting.colorScheme.key, ColorScheme.self))
         var request = RenderRequest(scene: scene, output: output)
         request.time = try fields.number(Setting.time.key)
         request.crf = try fields.whole(Setting.crf.key, Int.self)
