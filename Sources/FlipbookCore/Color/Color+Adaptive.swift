@@ -2,26 +2,44 @@ import Foundation
 
 extension Color {
     /// How a colour changes with the environment it is drawn in.
+    ///
+    /// A class, so a colour holds it as a plain reference: an indirect enum would keep its case in
+    /// spare bits of the pointer, which leak checkers (LeakSanitizer, valgrind) cannot follow from the
+    /// global colours (`accentColor`) that hold one.
     @usableFromInline
-    indirect enum Adaptation: Hashable, Sendable {
-        /// A colour with a dark appearance: the colour's own components are its light appearance.
-        case dark(Color)
-        /// A colour read from an asset catalog when drawn.
-        case asset(AssetColorReference)
-        /// The accent colour: an asset catalog's `AccentColor` when one has it, as an app's accent is;
-        /// otherwise the colour's own components in light and `dark` in dark. `opacity` fades the
-        /// catalog's colour as ``Color/opacity(_:)`` faded the others.
-        case accent(dark: Color, opacity: Double)
+    final class Adaptation: Hashable, Sendable {
+        enum Kind: Hashable, Sendable {
+            /// A colour with a dark appearance: the colour's own components are its light appearance.
+            case dark(Color)
+            /// A colour read from an asset catalog when drawn.
+            case asset(AssetColorReference)
+            /// The accent colour: an asset catalog's `AccentColor` when one has it, as an app's accent
+            /// is; otherwise the colour's own components in light and `dark` in dark. `opacity` fades
+            /// the catalog's colour as ``Color/opacity(_:)`` faded the others.
+            case accent(dark: Color, opacity: Double)
+        }
+
+        let kind: Kind
+
+        init(_ kind: Kind) {
+            self.kind = kind
+        }
+
+        @usableFromInline
+        static func == (a: Adaptation, b: Adaptation) -> Bool { a.kind == b.kind }
+
+        @usableFromInline
+        func hash(into hasher: inout Hasher) { hasher.combine(kind) }
 
         /// The same adaptation with every appearance's alpha multiplied by `factor`.
         func multiplyingOpacity(by factor: Double) -> Adaptation {
-            switch self {
-            case .dark(let dark): return .dark(dark.opacity(factor))
+            switch kind {
+            case .dark(let dark): return Adaptation(.dark(dark.opacity(factor)))
             case .asset(var reference):
                 reference.opacity *= factor
-                return .asset(reference)
+                return Adaptation(.asset(reference))
             case .accent(let dark, let opacity):
-                return .accent(dark: dark.opacity(factor), opacity: opacity * factor)
+                return Adaptation(.accent(dark: dark.opacity(factor), opacity: opacity * factor))
             }
         }
     }
@@ -29,7 +47,7 @@ extension Color {
     /// A colour that is `light` in the light colour scheme and `dark` in the dark one.
     init(light: Color, dark: Color) {
         self = light
-        adaptation = .dark(dark)
+        adaptation = Adaptation(.dark(dark))
     }
 
     /// Whether the colour is the same in every environment (no resolving needed).
@@ -39,9 +57,8 @@ extension Color {
     /// The fixed colour this colour is in `environment`. An asset-catalog colour that is not found is
     /// clear (and a warning is printed once, see ``init(_:bundle:)``).
     package func resolved(in environment: EnvironmentValues) -> Color {
-        switch adaptation {
-        case nil:
-            return self
+        guard let adaptation else { return self }
+        switch adaptation.kind {
         case .dark(let dark):
             return environment.colorScheme == .dark ? dark : Color(red: red, green: green, blue: blue, opacity: opacity)
         case .asset(let reference):
@@ -116,7 +133,7 @@ extension Color {
     /// the light colour scheme and #0A84FF in the dark one.
     public static let accentColor: Color = {
         var color = Color.blue
-        color.adaptation = .accent(dark: Color(red: 10 / 255, green: 132 / 255, blue: 1), opacity: 1)
+        color.adaptation = Adaptation(.accent(dark: Color(red: 10 / 255, green: 132 / 255, blue: 1), opacity: 1))
         return color
     }()
 }

@@ -19,6 +19,6 @@ extension Color {
     public init(_ name: String, bundle: Bundle? = nil) {
         let reference = AssetColorReference(name: name, bundle: bundle)
         self = reference.resolved(in: EnvironmentValues(), warns: false)
-        adaptation = .asset(reference)
+        adaptation = Adaptation(.asset(reference))
     }
 }
