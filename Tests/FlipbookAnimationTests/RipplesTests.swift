@@ -23,6 +23,22 @@ import Testing
         #expect(scene.opacity == 0.5 && scene.maximumNumberOfRipples == 1000)
     }
 
+    /// A ring in `primary` fades toward white from the scheme's primary: from black in light, so it is
+    /// dark grey early on, and from white in dark, so it stays white.
+    @Test func aPrimaryRingFadesFromTheSchemesPrimary() throws {
+        let scene = RipplesScene(ripples: [Ripple(center: CGPoint(x: 50, y: 50), start: 0, color: .primary)],
+                                 opacity: 1)
+        let time = 0.875   // radius 35 points, 1/16 of the way to white
+        for (scheme, expected) in [(ColorScheme.light, time / 14), (.dark, 1.0)] {
+            var bitmap = try Bitmap(width: 100, height: 100)
+            bitmap.draw(background: .clear, environment: EnvironmentValues(colorScheme: scheme)) { context, size in
+                scene.draw(in: &context, size: size, time: time)
+            }
+            let ring = bitmap.pixel(x: 85, y: 50)
+            #expect(abs(ring.red - expected) < 0.02 && ring.opacity > 0.5, "\(scheme): \(ring)")
+        }
+    }
+
     @Test func radiusGrowsAtSpeedAndColourFadesToWhite() throws {
         let scene = RipplesScene(ripples: [])
         let ripple = Ripple(center: CGPoint(x: 10, y: 20), start: 1, color: sky)

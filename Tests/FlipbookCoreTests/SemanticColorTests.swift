@@ -36,6 +36,18 @@ struct SemanticColorTests {
         #expect(Color.red.isFixed && !Color.primary.isFixed)
     }
 
+    /// A mix is resolved end by end: primary halfway to orange is dark orange in light, light orange in
+    /// dark, and fading the mix fades it.
+    @Test func aMixOfAdaptiveColoursAdaptsAsItsEnds() {
+        let orange = Color(red: 1, green: 0.5, blue: 0)
+        let mixed = Color.mix(.primary, orange, fraction: 0.5)
+        expectClose(components(mixed.resolved(in: Self.light)), [0.5, 0.25, 0, 1])
+        expectClose(components(mixed.resolved(in: Self.dark)), [1, 0.75, 0.5, 1])
+        expectClose(components(mixed.opacity(0.5).resolved(in: Self.dark)), [1, 0.75, 0.5, 0.5])
+        // Two fixed colours mix to a fixed colour.
+        #expect(Color.mix(.black, orange, fraction: 0.5).isFixed)
+    }
+
     @Test func opacityKeepsAColourAdaptive() {
         let faded = Color.primary.opacity(0.5)
         #expect(components(faded.resolved(in: Self.light)) == [0, 0, 0, 0.5])

@@ -17,6 +17,8 @@ extension Color {
             /// is; otherwise the colour's own components in light and `dark` in dark. `opacity` fades
             /// the catalog's colour as ``Color/opacity(_:)`` faded the others.
             case accent(dark: Color, opacity: Double)
+            /// A mix of two colours of which one or both adapt, mixed once both are resolved.
+            case mix(Color, Color, fraction: Double)
         }
 
         let kind: Kind
@@ -40,6 +42,9 @@ extension Color {
                 return Adaptation(.asset(reference))
             case .accent(let dark, let opacity):
                 return Adaptation(.accent(dark: dark.opacity(factor), opacity: opacity * factor))
+            case .mix(let a, let b, let fraction):
+                // Alpha mixes linearly, so fading both ends fades the mix.
+                return Adaptation(.mix(a.opacity(factor), b.opacity(factor), fraction: fraction))
             }
         }
     }
@@ -66,6 +71,8 @@ extension Color {
         case .accent(let dark, let opacity):
             if let asset = AssetColorReference.accentColor(in: environment) { return asset.opacity(opacity) }
             return environment.colorScheme == .dark ? dark : Color(red: red, green: green, blue: blue, opacity: self.opacity)
+        case .mix(let a, let b, let fraction):
+            return Color.mix(a.resolved(in: environment), b.resolved(in: environment), fraction: fraction)
         }
     }
 

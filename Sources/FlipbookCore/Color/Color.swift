@@ -94,14 +94,18 @@ public struct Color: Hashable, Sendable {
         return opacity >= 1 ? rgb : rgb + byte(opacity)
     }
 
-    /// Linear interpolation between two colours, component-wise in sRGB (as the ripples fade).
+    /// Linear interpolation between two colours, component-wise in sRGB (as the ripples fade). A
+    /// semantic or asset-catalog colour is mixed as it draws: the two are resolved for the drawing's
+    /// colour scheme first, so a ripple in `primary` fades from white in the dark scheme.
     public static func mix(_ a: Color, _ b: Color, fraction: Double) -> Color {
         let t = unit(fraction)
-        return Color(
+        var mixed = Color(
             red: a.red + (b.red - a.red) * t,
             green: a.green + (b.green - a.green) * t,
             blue: a.blue + (b.blue - a.blue) * t,
             opacity: a.opacity + (b.opacity - a.opacity) * t)
+        if !a.isFixed || !b.isFixed { mixed.adaptation = Adaptation(.mix(a, b, fraction: t)) }
+        return mixed
     }
 
     static func unit(_ value: Double) -> Double {
