@@ -21,13 +21,13 @@ public struct UIColor {}
 extension Image {
     /// Unavailable: load images with `Image(contentsOf:)`.
     @available(*, unavailable, message: "Flipbook has no UIKit: load the image with Image(contentsOf: url)")
-    public init(uiImage: UIImage) { fatalError() }
+    public init(uiImage: UIImage) { self = .nothing }
 }
 
 extension Color {
     /// Unavailable: Flipbook's colours are `Color`.
     @available(*, unavailable, message: "Flipbook has no UIKit: give the colour as Color(red:green:blue:opacity:) or a named colour such as .blue")
-    public init(uiColor: UIColor) { fatalError() }
+    public init(uiColor: UIColor) { self = .clear }
 }
 #endif
 
@@ -48,12 +48,12 @@ public struct NSColor {}
 extension Image {
     /// Unavailable: load images with `Image(contentsOf:)`.
     @available(*, unavailable, message: "Flipbook has no AppKit: load the image with Image(contentsOf: url)")
-    public init(nsImage: NSImage) { fatalError() }
+    public init(nsImage: NSImage) { self = .nothing }
 }
 
 extension Color {
     /// Unavailable: Flipbook's colours are `Color`.
     @available(*, unavailable, message: "Flipbook has no AppKit: give the colour as Color(red:green:blue:opacity:) or a named colour such as .blue")
-    public init(nsColor: NSColor) { fatalError() }
+    public init(nsColor: NSColor) { self = .clear }
 }
 #endif

@@ -10,87 +10,87 @@ import Foundation
 extension Shape {
     /// Unavailable: fill the shape's path in a context.
     @available(*, unavailable, message: "Flipbook has no views: fill the shape's path in a GraphicsContext, e.g. context.fill(Circle().path(in: rect), with: .color(.red))")
-    public func fill(_ color: Color, style: FillStyle = FillStyle()) -> Never { fatalError() }
+    public func fill(_ color: Color, style: FillStyle = FillStyle()) -> Self { self }
 
     /// Unavailable: fill the shape's path in a context.
     @available(*, unavailable, message: "Flipbook has no views: fill the shape's path in a GraphicsContext, e.g. context.fill(Circle().path(in: rect), with: .color(.red))")
-    public func fill<S>(_ content: S, style: FillStyle = FillStyle()) -> Never { fatalError() }
+    public func fill<S>(_ content: S, style: FillStyle = FillStyle()) -> Self { self }
 
     /// Unavailable: fill the shape's path in a context.
     @available(*, unavailable, message: "Flipbook has no views: fill the shape's path in a GraphicsContext, e.g. context.fill(Circle().path(in: rect), with: .color(.red))")
-    public func fill(style: FillStyle = FillStyle()) -> Never { fatalError() }
+    public func fill(style: FillStyle = FillStyle()) -> Self { self }
 
     /// Unavailable: stroke the shape's path in a context.
     @available(*, unavailable, message: "Flipbook has no views: stroke the shape's path in a GraphicsContext, e.g. context.stroke(Circle().path(in: rect), with: .color(.red), lineWidth: 2)")
-    public func stroke(_ color: Color, lineWidth: CGFloat = 1) -> Never { fatalError() }
+    public func stroke(_ color: Color, lineWidth: CGFloat = 1) -> Self { self }
 
     /// Unavailable: stroke the shape's path in a context.
     @available(*, unavailable, message: "Flipbook has no views: stroke the shape's path in a GraphicsContext, e.g. context.stroke(Circle().path(in: rect), with: .color(.red), lineWidth: 2)")
-    public func stroke<S>(_ content: S, lineWidth: CGFloat = 1) -> Never { fatalError() }
+    public func stroke<S>(_ content: S, lineWidth: CGFloat = 1) -> Self { self }
 
     /// Unavailable: stroke the shape's path in a context.
     @available(*, unavailable, message: "Flipbook has no views: stroke the shape's path in a GraphicsContext, e.g. context.stroke(Circle().path(in: rect), with: .color(.red), style: StrokeStyle(lineWidth: 2))")
-    public func stroke(_ color: Color, style: StrokeStyle) -> Never { fatalError() }
+    public func stroke(_ color: Color, style: StrokeStyle) -> Self { self }
 
     /// Unavailable: stroke the shape's path in a context.
     @available(*, unavailable, message: "Flipbook has no views: stroke the shape's path in a GraphicsContext, e.g. context.stroke(Circle().path(in: rect), with: .color(.red), style: StrokeStyle(lineWidth: 2))")
-    public func stroke<S>(_ content: S, style: StrokeStyle) -> Never { fatalError() }
+    public func stroke<S>(_ content: S, style: StrokeStyle) -> Self { self }
 
     /// Unavailable: stroke the shape's path in a context.
     @available(*, unavailable, message: "Flipbook has no views: stroke the shape's path in a GraphicsContext, e.g. context.stroke(Circle().path(in: rect), with: .color(.red), lineWidth: 2)")
-    public func stroke(lineWidth: CGFloat = 1) -> Never { fatalError() }
+    public func stroke(lineWidth: CGFloat = 1) -> Self { self }
 
     /// Unavailable: stroke the shape's path in a context.
     @available(*, unavailable, message: "Flipbook has no views: stroke the shape's path in a GraphicsContext, e.g. context.stroke(Circle().path(in: rect), with: .color(.red), style: StrokeStyle(lineWidth: 2))")
-    public func stroke(style: StrokeStyle) -> Never { fatalError() }
+    public func stroke(style: StrokeStyle) -> Self { self }
 
     /// Unavailable: give the shape its rectangle in `path(in:)`.
     @available(*, unavailable, message: "Flipbook has no views or layout: give the shape its rectangle, e.g. Circle().path(in: CGRect(x: 0, y: 0, width: 100, height: 100))")
-    public func frame(width: CGFloat? = nil, height: CGFloat? = nil) -> Never { fatalError() }
+    public func frame(width: CGFloat? = nil, height: CGFloat? = nil) -> Self { self }
 
     /// Unavailable: give the colour when drawing the shape's path.
     @available(*, unavailable, message: "Flipbook has no views: give the colour when drawing, e.g. context.fill(Circle().path(in: rect), with: .color(.red))")
-    public func foregroundColor(_ color: Color?) -> Never { fatalError() }
+    public func foregroundColor(_ color: Color?) -> Self { self }
 
     /// Unavailable: give the colour when drawing the shape's path.
     @available(*, unavailable, message: "Flipbook has no views: give the colour when drawing, e.g. context.fill(Circle().path(in: rect), with: .color(.red))")
-    public func foregroundStyle(_ color: Color) -> Never { fatalError() }
+    public func foregroundStyle(_ color: Color) -> Self { self }
 
     /// Unavailable: give the shading when drawing the shape's path.
     @available(*, unavailable, message: "Flipbook has no views: give the shading when drawing, e.g. context.fill(Circle().path(in: rect), with: .color(.red))")
-    public func foregroundStyle<S>(_ style: S) -> Never { fatalError() }
+    public func foregroundStyle<S>(_ style: S) -> Self { self }
 
     /// Unavailable: inset the shape or its rectangle.
     @available(*, unavailable, message: "Flipbook has no views or layout: inset the shape or its rectangle, e.g. Circle().inset(by: 8).path(in: rect) or rect.insetBy(dx: 8, dy: 8)")
-    public func padding(_ length: CGFloat? = nil) -> Never { fatalError() }
+    public func padding(_ length: CGFloat? = nil) -> Self { self }
 
     /// Unavailable: set the context's opacity or draw with a translucent colour.
     @available(*, unavailable, message: "Flipbook has no views: set context.opacity, or draw with a translucent colour, e.g. .color(.red.opacity(0.5))")
-    public func opacity(_ opacity: Double) -> Never { fatalError() }
+    public func opacity(_ opacity: Double) -> Self { self }
 
     /// Unavailable: add a shadow filter to the context.
     @available(*, unavailable, message: "Flipbook has no views: add a shadow filter to the context before drawing, e.g. context.addFilter(.shadow(color: .black, radius: 4))")
-    public func shadow(color: Color = .black, radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0) -> Never { fatalError() }
+    public func shadow(color: Color = .black, radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0) -> Self { self }
 
     /// Unavailable: turn the shape itself, or the context.
     @available(*, unavailable, message: "Flipbook has no views: turn the shape with Circle().rotation(.degrees(45)), or the context with context.rotate(by: .degrees(45))")
-    public func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> Never { fatalError() }
+    public func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> Self { self }
 
     /// Unavailable: scale the shape itself, or the context.
     @available(*, unavailable, message: "Flipbook has no views: scale the shape with Circle().scale(2), or the context with context.scaleBy(x: 2, y: 2)")
-    public func scaleEffect(_ scale: CGFloat, anchor: UnitPoint = .center) -> Never { fatalError() }
+    public func scaleEffect(_ scale: CGFloat, anchor: UnitPoint = .center) -> Self { self }
 }
 
 extension InsettableShape {
     /// Unavailable: stroke the inset shape's path in a context.
     @available(*, unavailable, message: "Flipbook has no views: stroke the inset shape's path in a GraphicsContext, e.g. context.stroke(Circle().inset(by: 1).path(in: rect), with: .color(.red), lineWidth: 2)")
-    public func strokeBorder(_ color: Color, lineWidth: CGFloat = 1) -> Never { fatalError() }
+    public func strokeBorder(_ color: Color, lineWidth: CGFloat = 1) -> Self { self }
 
     /// Unavailable: stroke the inset shape's path in a context.
     @available(*, unavailable, message: "Flipbook has no views: stroke the inset shape's path in a GraphicsContext, e.g. context.stroke(Circle().inset(by: 1).path(in: rect), with: .color(.red), lineWidth: 2)")
-    public func strokeBorder<S>(_ content: S, lineWidth: CGFloat = 1) -> Never { fatalError() }
+    public func strokeBorder<S>(_ content: S, lineWidth: CGFloat = 1) -> Self { self }
 
     /// Unavailable: stroke the inset shape's path in a context.
     @available(*, unavailable, message: "Flipbook has no views: stroke the inset shape's path in a GraphicsContext, e.g. context.stroke(Circle().inset(by: 1).path(in: rect), with: .color(.red), lineWidth: 2)")
-    public func strokeBorder(lineWidth: CGFloat = 1) -> Never { fatalError() }
+    public func strokeBorder(lineWidth: CGFloat = 1) -> Self { self }
 }
