@@ -116,10 +116,12 @@ public struct Keyframed<Value: Animatable & Sendable & Equatable>: Sendable, Equ
         }
         for (index, key) in keys.enumerated() {
             let path = "\(keyPath)[\(index)].time"
-            guard key.time.isFinite else { throw FlipbookError.mustBe(path, "a finite number of seconds", itIs: "\(key.time)") }
+            guard key.time.isFinite else {
+                throw FlipbookError.mustBe(path, "a finite number of seconds", itIs: formatNumber(key.time))
+            }
             if index > 0, key.time <= keys[index - 1].time {
-                throw FlipbookError.mustBe(path, "later than the keyframe before it (\(keys[index - 1].time))",
-                                           itIs: "\(key.time)")
+                throw FlipbookError.mustBe(path, "later than the keyframe before it (\(formatNumber(keys[index - 1].time)))",
+                                           itIs: formatNumber(key.time))
             }
         }
     }

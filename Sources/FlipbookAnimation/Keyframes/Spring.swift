@@ -116,22 +116,6 @@ public struct Spring: Sendable, Hashable {
             + initialVelocity.scaled(by: response.kickedVelocity(at: time))
     }
 
-    /// The value at `time` of a motion from zero toward `target`, for any animatable value.
-    public func value<V: Animatable>(target: V, initialVelocity: V? = nil, time: TimeInterval) -> V {
-        var result = target
-        result.animatableData = value(target: target.animatableData,
-                                      initialVelocity: initialVelocity?.animatableData ?? .zero, time: time)
-        return result
-    }
-
-    /// The velocity at `time` of a motion from zero toward `target`, for any animatable value.
-    public func velocity<V: Animatable>(target: V, initialVelocity: V? = nil, time: TimeInterval) -> V {
-        var result = target
-        result.animatableData = velocity(target: target.animatableData,
-                                         initialVelocity: initialVelocity?.animatableData ?? .zero, time: time)
-        return result
-    }
-
     /// The value at `time` of a motion from `fromValue` toward `toValue` that starts at `initialVelocity`.
     public func value<V: Animatable>(fromValue: V, toValue: V, initialVelocity: V? = nil, time: TimeInterval) -> V {
         var result = toValue
