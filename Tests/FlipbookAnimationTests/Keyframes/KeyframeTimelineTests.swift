@@ -179,3 +179,39 @@ func appleExampleTimeline() -> KeyframeTimeline<AnimationValues> {
     }
 }
 
+
+/// Keyframes and track content of one's own, described by their bodies, with `if` and `for`.
+struct Wiggle: KeyframeTrackContent {
+    var count: Int
+    var body: some KeyframeTrackContent<Double> {
+        for index in 0..<count {
+            LinearKeyframe(index.isMultiple(of: 2) ? 1.0 : -1.0, duration: 0.25)
+        }
+        MoveKeyframe(0.0)
+    }
+}
+
+struct ScaleAndWiggle: Keyframes {
+    var wiggles: Bool
+    var body: some Keyframes<AnimationValues> {
+        KeyframeTrack(\.scale) { LinearKeyframe(2.0, duration: 1) }
+        if wiggles {
+            KeyframeTrack(\.verticalTranslation) { Wiggle(count: 3) }
+        }
+    }
+}
+
+@Suite struct CustomKeyframesTests {
+    @Test func bodiesAreReadThrough() {
+        let timeline = KeyframeTimeline(initialValue: AnimationValues()) { ScaleAndWiggle(wiggles: true) }
+        #expect(timeline.duration == 1)
+        #expect(timeline.value(time: 0.5).scale == 1.5)
+        #expect(timeline.value(time: 0.25).verticalTranslation == 1)
+        #expect(timeline.value(time: 0.5).verticalTranslation == -1)
+        #expect(timeline.value(time: 0.625).verticalTranslation == 0)
+        // The move at 0.75 s ends the track at 0.
+        #expect(timeline.value(time: 0.8).verticalTranslation == 0)
+        let still = KeyframeTimeline(initialValue: AnimationValues()) { ScaleAndWiggle(wiggles: false) }
+        #expect(still.value(time: 0.25).verticalTranslation == 0)
+    }
+}
