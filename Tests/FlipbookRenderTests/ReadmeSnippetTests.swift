@@ -241,6 +241,33 @@ struct ReadmeSnippetTests {
         #expect(still.pixel(x: 320, y: 320) == .white)               // nothing at the centre
     }
 
+    @Test("KeyframeAnimation draws Apple's keyframe example at 1.2 s: the square grown by its spring")
+    func keyframeAnimation() throws {
+        let run = try SnippetRun("KeyframeAnimation")
+        defer { run.cleanUp() }
+        // "at 1.2 s: scale S, translation T, angle A"
+        let numbers = run.output.split { " ,\n".contains($0) }.compactMap { Double($0) }
+        try #require(numbers.count == 4, "\(run.output)")
+        let (scale, translation, angle) = (numbers[1], numbers[2], numbers[3])
+        // The first spring has pulled the scale most of the way to 1.5; the angle's track ended at 0.
+        #expect(scale > 1.4 && scale < 1.5)
+        #expect(abs(translation) < 1)
+        #expect(angle == 0)
+        let still = try Bitmap(contentsOfPNG: run.directory.appendingPathComponent("keyframes.png"))
+        #expect(still.width == 480 && still.height == 480)
+        func isIndigo(_ x: Double, _ y: Double) -> Bool {
+            let c = still.pixel(x: Int(x.rounded()), y: Int(y.rounded())), indigo = Color.indigo
+            return abs(c.red - indigo.red) < 0.01 && abs(c.green - indigo.green) < 0.01 && abs(c.blue - indigo.blue) < 0.01
+        }
+        // The 80 pt square, scaled, about (120, 120 + translation) pt, at 2 pixels a point.
+        let centre = (x: 240.0, y: 240 + 2 * translation), half = 2 * 40 * scale
+        #expect(isIndigo(centre.x, centre.y))
+        #expect(isIndigo(centre.x + 0.9 * half, centre.y) && isIndigo(centre.x - 0.9 * half, centre.y))
+        #expect(isIndigo(centre.x, centre.y + 0.9 * half) && isIndigo(centre.x, centre.y - 0.9 * half))
+        #expect(still.pixel(x: Int(centre.x + 1.1 * half), y: Int(centre.y)) == .white)
+        #expect(still.pixel(x: Int(centre.x), y: Int(centre.y - 1.1 * half)) == .white)
+    }
+
     @Test("ConfettiShower draws confetti over its dark background")
     func confettiShower() throws {
         let run = try SnippetRun("ConfettiShower")

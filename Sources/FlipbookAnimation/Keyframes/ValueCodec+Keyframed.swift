@@ -2,13 +2,14 @@ import FlipbookDrawing
 import Foundation
 
 // A keyframable value in a scene file: the value as `base` writes it, or a list of keyframe objects
-// `{"time": t, "value": v, "hold": true}`. A list whose elements are objects is keyframes; any other
-// form is read by `base` (so a point `[x, y]` stays a point).
+// `{"time": t, "value": v}` with at most one of `"curve": "easeOut"`, `"spring": {…}` and
+// `"hold": true`. A list whose elements are objects is keyframes; any other form is read by `base`
+// (so a point `[x, y]` stays a point).
 
 extension ValueCodec {
     /// `base`'s value, or keyframes of it.
     static func keyframed<V>(_ base: ValueCodec<V>) -> ValueCodec<Keyframed<V>> where Value == Keyframed<V> {
-        let keyframeKeys = ["time", "value", "hold"]
+        let keyframeKeys = ["time", "value", "curve", "spring", "hold"]
         return ValueCodec<Keyframed<V>>(
             typeName: base.typeName + " or keyframes",
             expected: base.expected + ", or a list of keyframes {\"time\", \"value\"}",
@@ -39,14 +40,33 @@ extension ValueCodec {
                     }
                     let time = try member("time").number(joinKeyPath(path, "time"), "a number of seconds")
                     let value = try base.read(member("value"), joinKeyPath(path, "value"), base.expected)
-                    var motion = Keyframed<V>.Motion.linear
-                    if let hold = members.first(where: { $0.key == "hold" })?.value, !hold.isNull {
-                        guard case .bool(let isHeld) = hold.content else {
-                            throw hold.invalid(joinKeyPath(path, "hold"), "true or false")
+                    var motions: [(key: String, motion: Keyframed<V>.Motion)] = []
+                    for member in members where !member.value.isNull {
+                        let memberPath = joinKeyPath(path, member.key)
+                        switch member.key {
+                        case "curve":
+                            let name = try member.value.string(memberPath, UnitCurve.fileRequirement)
+                            motions.append(("curve", .curve(try UnitCurve.read(name, member.value, memberPath))))
+                        case "spring":
+                            motions.append(("spring", .spring(try Spring.read(member.value, memberPath))))
+                        case "hold":
+                            guard case .bool(let isHeld) = member.value.content else {
+                                throw member.value.invalid(memberPath, "true or false")
+                            }
+                            if isHeld { motions.append(("hold", .hold)) }
+                        default:
+                            break
                         }
-                        if isHeld { motion = .hold }
                     }
-                    return Keyframed<V>.Key(time: time, value: value, motion: motion)
+                    // A keyframe is reached one way: two would contradict each other.
+                    guard motions.count <= 1 else {
+                        throw FlipbookError(
+                            invalid: path,
+                            "must have at most one of curve, spring and hold; it has "
+                                + motions.map(\.key).joined(separator: " and ") + ".",
+                            at: element.location(keyPath: path))
+                    }
+                    return Keyframed<V>.Key(time: time, value: value, motion: motions.first?.motion ?? .linear)
                 }
                 return Keyframed(keys: keys)
             },
@@ -54,7 +74,12 @@ extension ValueCodec {
                 if let value = keyframed.constantValue { return base.write(value) }
                 return .array(keyframed.keys.map { key in
                     var members: [(String, JSONValue)] = [("time", .number(key.time)), ("value", base.write(key.value))]
-                    if key.motion == .hold { members.append(("hold", JSONValue(.bool(true)))) }
+                    switch key.motion {
+                    case .linear: break
+                    case .hold: members.append(("hold", JSONValue(.bool(true))))
+                    case .curve(let curve): members.append(("curve", .string(curve.fileName)))
+                    case .spring(let spring): members.append(("spring", spring.fileValue))
+                    }
                     return .object(members)
                 })
             },
