@@ -16,6 +16,9 @@ import Foundation
 //   encoder-settings [B1 …]  H.264 before issue #12 and now: encode time, memory, size, peak rate, PSNR
 //   chunks [--duration S] [--width PX] [B1 …]  size and PSNR of N = 1, 2, 4, 8 chunks joined
 //                            by concat against one piece (Benchmarks/scale-out.md)
+//   segments [--runs N] [--encoders 1,2,4,8] [--lengths 1,2,4] [B1 …]  segment-parallel encoding: the size
+//                            at each segment length, each segment's CPU, 1–8 encoders at once, the
+//                            prediction for more cores (Benchmarks/segments.md)
 //   workload-child …         internal: one measurement, run in its own process by `all`
 let benchmarks: [String: ([String]) throws -> Void] = [
     "all": WorkloadBenchmark.all,
@@ -29,6 +32,7 @@ let benchmarks: [String: ([String]) throws -> Void] = [
     "parallel": ParallelDrawBenchmark.run,
     "video": VideoBenchmark.run,
     "chunks": ChunkBenchmark.run,
+    "segments": SegmentBenchmark.run,
     "filters": FilterBenchmark.run,
     "stacked-blurs": StackedBlurBenchmark.run,
     "metaballs": MetaballsBenchmark.run,

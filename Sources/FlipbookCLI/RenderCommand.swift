@@ -45,6 +45,7 @@ extension FlipbookTool {
         @Option(name: Setting.chunk.name, help: Setting.chunk.argumentHelp(valueName: "K/N|auto/N|auto/auto"))
         var chunk: String?
         @OptionGroup var encoding: EncodingOptions
+        @OptionGroup var segments: SegmentOptions
         @Flag(help: "Print the output plan (container, codec, pixel format, frames, encoder settings) and draw nothing.")
         var dryRun = false
         @Flag(help: "With --dry-run, print the plan as JSON.")
@@ -53,7 +54,7 @@ extension FlipbookTool {
         var quiet = false
 
         var givenFlags: Set<String> {
-            var flags = scene.givenFlags.union(encoding.givenFlags).union(["--output"])
+            var flags = scene.givenFlags.union(encoding.givenFlags).union(segments.givenFlags).union(["--output"])
             if rate.fps != nil { flags.insert("--fps") }
             if frames != nil { flags.insert("--frames") }
             if chunk != nil { flags.insert("--chunk") }
@@ -77,7 +78,9 @@ extension FlipbookTool {
 
         /// Everything decided before the first frame (``RenderRequest/plan(relativeTo:expecting:)``).
         func plan() throws -> OutputPlan {
-            try placingErrors(given: givenFlags, written: rate.written) { try request().plan(expecting: .clip) }
+            segments.applied(to: try placingErrors(given: givenFlags, written: rate.written) {
+                try request().plan(expecting: .clip)
+            })
         }
 
         func run() throws {

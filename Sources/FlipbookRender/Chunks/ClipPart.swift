@@ -104,9 +104,8 @@ func renderPart(
     var options = resolved
     var frames = part.frames
     if format.codec == .h264 {
-        let before = min(part.frames.lowerBound, Int(timeline.fps.framesPerSecond.rounded(.up)))
-        let after = min(timeline.frameCount - 1 - part.frames.upperBound, options.resolvedLookahead + 4)
-        frames = (part.frames.lowerBound - before)...(part.frames.upperBound + after)
+        frames = surroundingFrames(of: part.frames, clipFrameCount: timeline.frameCount, fps: timeline.fps,
+                                   options: options)
         if frames != part.frames { options.keptTimestamps = part.frames }
     }
     var report = try renderClip(

@@ -25,6 +25,10 @@ extension OutputPlan {
         public var frameCount: Int
         /// `K/N` for a chunk.
         public var chunk: String?
+        /// For a clip: how many segments it is encoded in (``SegmentLayout``), 1 for one encode.
+        public var segments: Int?
+        /// For a clip in several segments: each one's frames, `first-last`.
+        public var segmentFrames: [String]?
         /// A still's moment in seconds.
         public var time: Double?
         public var crf: Int?
@@ -50,7 +54,11 @@ extension OutputPlan {
             width: timeline.pixelWidth, height: timeline.pixelHeight, scale: Double(timeline.scale),
             fps: timeline.fps.description, duration: timeline.duration,
             frames: isClip ? "\(frames.lowerBound)-\(frames.upperBound)" : nil, frameCount: isClip ? frames.count : 1,
-            chunk: part?.chunk?.description, time: still?.time,
+            chunk: part?.chunk?.description, segments: segmentLayout?.count,
+            segmentFrames: segmentLayout.flatMap { layout in
+                layout.count > 1 ? layout.segments.map { "\($0.frames.lowerBound)-\($0.frames.upperBound)" } : nil
+            },
+            time: still?.time,
             crf: codec?.crfRange != nil ? options?.crf : nil,
             preset: codec?.hasPreset == true ? options?.preset : nil,
             lookahead: codec?.hasLookahead == true ? options?.resolvedLookahead : nil,
@@ -84,6 +92,10 @@ extension OutputPlan {
             rows.append(("frames", "\(l.frames ?? "") (\(l.frameCount) of \(timeline.frameCount), \(l.fps) fps, "
                          + "\(formatNumber(timeline.duration)) s clip)"))
             if let chunk = l.chunk { rows.append(("chunk", chunk)) }
+            if let layout = segmentLayout {
+                let atOnce = layout.count > 1 ? ", up to \(segmentsAtOnce()) at once on this machine" : ""
+                rows.append(("segments", layout.summary + atOnce))
+            }
             if let rateNote { rows.append(("note", rateNote)) }
             let settings: [(String, String?)] = [
                 ("crf", l.crf.map(String.init)), ("preset", l.preset), ("lookahead", l.lookahead.map(String.init)),

@@ -30,6 +30,12 @@ public struct OutputPlan: Sendable {
     public var options: VideoOptions?
     /// For a still: its format and moment in seconds.
     public var still: (format: StillFormat, time: TimeInterval)?
+    /// Bytes the encoders of a clip's segments may hold together (``SegmentLayout``), which caps
+    /// how many run at once; `nil` for the machine's memory less a margin. Never changes the file.
+    public var memoryBudget: Int?
+    /// Segments encoded at once, fixed; `nil` decides from the cores and ``memoryBudget``. For
+    /// tests and benchmarks: it never changes the file.
+    package var segmentEncoders: Int?
 
     init(destination: URL, kind: OutputKind, timeline: Timeline, frames: ClosedRange<Int>?,
          still: (StillFormat, TimeInterval)?) {
@@ -69,7 +75,8 @@ public struct OutputPlan: Sendable {
                                   workers: workers, cancellation: cancellation, progress: progress)
         }
         var report = try renderClip(timeline, frames: framesWritten, to: destination, format: format, options: options,
-                                    workers: workers, cancellation: cancellation, progress: progress)
+                                    workers: workers, segmenting: segmenting, cancellation: cancellation,
+                                    progress: progress)
         report.addTimingNote(rateNote)
         return report
     }

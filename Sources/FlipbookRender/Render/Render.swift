@@ -98,7 +98,7 @@ package func render(
 func renderClip(
     _ timeline: Timeline, frames: ClosedRange<Int>, timestampOffset: Int = 0, comment: String? = nil,
     to url: URL, format: OutputFormat, options requestedOptions: VideoOptions, workers: Int?,
-    cancellation: RenderCancellation?, progress: ((RenderProgress) -> Void)?
+    segmenting: Segmenting = Segmenting(), cancellation: RenderCancellation?, progress: ((RenderProgress) -> Void)?
 ) throws -> RenderReport {
     var options = requestedOptions
     let total = frames.count
@@ -113,7 +113,7 @@ func renderClip(
     let renderPass = RenderPass(
         timeline: timeline, frames: frames, timestampOffset: timestampOffset, comment: comment, url: url, format: format,
         workerCount: min(workers ?? ProcessInfo.processInfo.activeProcessorCount, total), stop: stop,
-        progress: progress, started: started)
+        progress: progress, started: started, segmenting: segmenting)
     if Task.isCancelled { stop.cancel(.cancelled) }
     try stop.checkCancellation(renderPass.what)
     func elapsed() -> TimeInterval { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
@@ -148,6 +148,7 @@ func renderClip(
     report.frames = frames
     report.timingNote = (sink as? VideoEncoder)?.timingNote
     report.rateCapNote = rateCapNote
+    report.segments = outcome.segments
     return report
 }
 

@@ -20,12 +20,16 @@ struct RenderPass {
     var progress: ((RenderProgress) -> Void)?
     /// When the render started, for the progress's elapsed time.
     var started: UInt64
+    /// How the clip may be cut into segments encoded apart.
+    var segmenting = Segmenting()
 
-    /// What a finished pass leaves: its sink (finished, the file in place) and its stage times.
+    /// What a finished pass leaves: its sink (finished, the file in place; `nil` for a clip
+    /// encoded in segments), its stage times, and its segments' figures.
     struct Outcome {
-        var sink: any FrameSink
+        var sink: (any FrameSink)?
         var encodeNanoseconds: UInt64
         var stages: (draw: TimeInterval, convert: TimeInterval, wait: TimeInterval)
+        var segments: SegmentReport? = nil
     }
 
     /// The beginning of every message about this render.
@@ -36,6 +40,15 @@ struct RenderPass {
     /// - Throws: whatever the sink, a frame's drawing or a cancellation throws, and
     ///   ``RateCapExceeded`` from a checked pass over its cap; the sink then leaves nothing behind.
     func run(_ options: VideoOptions) throws -> Outcome {
+        // A stream held to its cap is one encode: only one encoder's rate buffer holds it exactly.
+        if options.rateCapPass == .checked {
+            let (layout, encoders) = segmenting.plan(
+                frameCount: frames.count, fps: timeline.fps, width: timeline.pixelWidth, height: timeline.pixelHeight,
+                format: format, options: options, workers: workerCount)
+            if layout.count > 1 {
+                return try SegmentedPass(pass: self, layout: layout, encoders: encoders).run(options)
+            }
+        }
         // Opening the sink first checks the destination (and opens the encoder) before any thread starts.
         let sink = try makeFrameSink(
             url: url, width: timeline.pixelWidth, height: timeline.pixelHeight, fps: timeline.fps, format: format,

@@ -40,6 +40,9 @@ public struct RenderReport: Sendable, CustomStringConvertible {
     public var pixelHeight = 0
     /// The timeline's frames that were rendered; `nil` when unknown.
     public var frames: ClosedRange<Int>?
+    /// How the clip was encoded in segments (``SegmentLayout``): the cuts, how many ran at once and
+    /// each one's figures; `nil` when it was one encode.
+    public var segments: SegmentReport?
     /// How the frame rate was written when the format stores it in its own units (GIF's delays are
     /// in 1/100 s); `nil` for other formats.
     public var timingNote: String?

@@ -61,4 +61,11 @@ extension Setting {
     public static let workers = Setting(
         key: "workers", flag: "workers", type: "whole number", defaultValue: "one per core",
         range: renderWorkerRange.tableText, places: [.render], help: "Drawing threads; the output does not change.")
+
+    /// `--memory-budget`.
+    public static let memoryBudget = Setting(
+        key: "memoryBudget", flag: "memory-budget", swift: "OutputPlan.memoryBudget", type: "bytes (8G, 512M)",
+        defaultValue: "the machine's memory less an eighth (at least 1G)", range: "more than 0",
+        places: [.render],
+        help: "Memory the encoders of a clip's segments may hold together, capping how many run at once; the output does not change.")
 }

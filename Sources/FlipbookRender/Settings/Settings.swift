@@ -13,7 +13,7 @@ public enum Settings {
         + Setting.timelineSettings
         + [.time, .frame, .frames, .chunk, .quality]
         + Setting.encoderSettings
-        + [.workers, .shard]
+        + [.workers, .memoryBudget, .shard]
 
     /// The row for `key`, or `nil`.
     public static func setting(forKey key: String) -> Setting? { all.first { $0.key == key } }

@@ -1,0 +1,206 @@
+import FlipbookAnimation
+import FlipbookDrawing
+import FlipbookCore
+import FlipbookVideo
+import Foundation
+
+/// The shared state of a ``SegmentedPass``: which segment starts next, the first failure, the
+/// frames encoded so far and each segment's figures.
+final class SegmentRun: @unchecked Sendable {
+    // @unchecked: every mutable property is used with `condition` locked; `pass` and `layout` are
+    // read only, and `pass.progress` is called on the waiting thread alone.
+    private let condition = NSCondition()
+    private let pass: RenderPass
+    private let layout: SegmentLayout
+    private let workersEach: Int
+    private let output: SegmentedOutput
+    /// The colour frames are flattened over, or `nil` when transparency is kept.
+    private let background: Color?
+
+    private var nextSegment = 0
+    private var runningThreads = 0
+    /// The failure of the earliest segment that failed (a cancellation counts as segment −1).
+    private var failure: (segment: Int, error: any Error)?
+    private var pipelines: [Int: RenderPipeline] = [:]
+    private var encodedFrames = 0
+    private var renderedFrames = 0
+    private var changed = false
+    private var encodeTotal: UInt64 = 0
+    private var draw: TimeInterval = 0, convert: TimeInterval = 0, wait: TimeInterval = 0
+    private var timings: [Int: SegmentTiming] = [:]
+
+    init(pass: RenderPass, options: VideoOptions, layout: SegmentLayout, workersEach: Int, output: SegmentedOutput) {
+        self.pass = pass
+        background = pass.format.background(options)
+        self.layout = layout
+        self.workersEach = workersEach
+        self.output = output
+    }
+
+    /// Starts `count` threads, each encoding one segment after another until none is left.
+    func start(threads count: Int) {
+        condition.lock()
+        runningThreads = count
+        condition.unlock()
+        for index in 0..<count {
+            let thread = Thread { [self] in
+                while let segment = claim() {
+                    encode(segment)
+                }
+                condition.lock()
+                runningThreads -= 1
+                condition.broadcast()
+                condition.unlock()
+            }
+            thread.name = "Flipbook segment encoder \(index)"
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+    }
+
+    /// Waits until every thread has ended, calling `progress(encoded, rendered)` on this thread as
+    /// frames are encoded; returns the first failure, if any.
+    func waitForAll(progress: (Int, Int) -> Void) -> (any Error)? {
+        condition.lock()
+        while runningThreads > 0 {
+            condition.wait()
+            if changed {
+                changed = false
+                let (encoded, rendered) = (encodedFrames, renderedFrames)
+                condition.unlock()
+                progress(encoded, rendered)
+                condition.lock()
+            }
+        }
+        let result = failure?.error
+        condition.unlock()
+        return result
+    }
+
+    /// Stops every segment with `error` (an interruption).
+    func cancel(_ error: FlipbookError) {
+        condition.lock()
+        record(error, segment: -1)
+        let running = Array(pipelines.values)
+        condition.unlock()
+        for pipeline in running { pipeline.cancel(error) }
+    }
+
+    private func claim() -> Int? {
+        condition.lock()
+        defer { condition.unlock() }
+        guard failure == nil, nextSegment < layout.count else { return nil }
+        nextSegment += 1
+        return nextSegment - 1
+    }
+
+    /// Keeps the earliest segment's failure. Call with `condition` locked.
+    private func record(_ error: any Error, segment: Int) {
+        if let failure, failure.segment <= segment { return }
+        failure = (segment, error)
+        condition.broadcast()
+    }
+
+    private func encode(_ index: Int) {
+        let segment = layout.segments[index]
+        let wallStart = DispatchTime.now().uptimeNanoseconds
+        let cpuStart = processCPUSeconds()
+        let first = pass.frames.lowerBound + segment.encodedFrames.lowerBound
+        let pipeline = RenderPipeline(
+            timeline: pass.timeline, frames: first...(pass.frames.lowerBound + segment.encodedFrames.upperBound),
+            pixelFormat: pass.format.inputPixelFormat, background: background,
+            output: pass.url.standardizedFileURL, depth: 2 * workersEach)
+        var encodeNanoseconds: UInt64 = 0
+        do {
+            let encoder = try output.makeEncoder(segment: index, encoded: segment.encodedFrames, kept: segment.frames)
+            condition.lock()
+            let stopped = failure != nil
+            if !stopped { pipelines[index] = pipeline }
+            condition.unlock()
+            if stopped { return }
+            pipeline.start(workers: workersEach)
+            defer {
+                pipeline.stopAndJoin()
+                condition.lock()
+                pipelines[index] = nil
+                condition.unlock()
+            }
+            for frameIndex in 0..<segment.encodedFrames.count {
+                let frame = try pipeline.takeFrame(frameIndex)
+                let start = DispatchTime.now().uptimeNanoseconds
+                try encoder.append(frame)
+                encodeNanoseconds += DispatchTime.now().uptimeNanoseconds - start
+                pipeline.recycle(consume frame, encoded: frameIndex)
+                if segment.frames.contains(segment.encodedFrames.lowerBound + frameIndex) {
+                    condition.lock()
+                    encodedFrames += 1
+                    changed = true
+                    condition.broadcast()
+                    condition.unlock()
+                }
+            }
+            let start = DispatchTime.now().uptimeNanoseconds
+            let packets = try encoder.finish()
+            let bytes = packets.byteCount
+            try output.deliver(segment: index, packets: packets)
+            encodeNanoseconds += DispatchTime.now().uptimeNanoseconds - start
+            let stages = pipeline.stageTimes
+            let timing = SegmentTiming(
+                index: index, frames: segment.frames, encodedFrames: segment.encodedFrames,
+                wallTime: Double(DispatchTime.now().uptimeNanoseconds - wallStart) / 1e9,
+                cpuTime: processCPUSeconds().map { now in cpuStart.map { now - $0 } } ?? nil, bytes: bytes)
+            condition.lock()
+            timings[index] = timing
+            encodeTotal += encodeNanoseconds
+            renderedFrames += pipeline.framesRendered
+            draw += stages.draw
+            convert += stages.convert
+            wait += stages.wait
+            condition.unlock()
+        } catch {
+            condition.lock()
+            // A segment stopped because another failed first fails with that segment's error.
+            let stoppedByOthers = failure != nil
+            if !stoppedByOthers { record(error, segment: index) }
+            let running = Array(pipelines.values)
+            condition.unlock()
+            guard !stoppedByOthers else { return }
+            let stop = FlipbookError(.interrupted, "\(pass.what): another segment failed first.")
+            for other in running where other !== pipeline { other.cancel(stop) }
+        }
+    }
+
+    /// Adds time the calling thread spent finishing the file.
+    func addEncodeTime(_ nanoseconds: UInt64) {
+        condition.lock()
+        encodeTotal += nanoseconds
+        condition.unlock()
+    }
+
+    var encodeNanoseconds: UInt64 {
+        condition.lock()
+        defer { condition.unlock() }
+        return encodeTotal
+    }
+
+    var stageTimes: (draw: TimeInterval, convert: TimeInterval, wait: TimeInterval) {
+        condition.lock()
+        defer { condition.unlock() }
+        return (draw, convert, wait)
+    }
+
+    /// The segments' figures for the report.
+    func segmentFigures(layout: SegmentLayout, atOnce: Int, output: SegmentedOutput) -> SegmentReport {
+        condition.lock()
+        defer { condition.unlock() }
+        return SegmentReport(layout: layout, atOnce: atOnce, timings: (0..<layout.count).compactMap { timings[$0] })
+    }
+}
+
+/// The process's CPU time so far (user and system, every thread), or `nil` if the system does not say.
+func processCPUSeconds() -> Double? {
+    var usage = rusage()
+    guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return nil }
+    func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+}

@@ -1,0 +1,59 @@
+import FlipbookAnimation
+import FlipbookDrawing
+import FlipbookCore
+import FlipbookVideo
+import Foundation
+
+/// One pass of a render whose clip is encoded in segments (``SegmentLayout``): up to
+/// ``SegmentEncoders/atOnce`` segments at a time, each on its own thread with its own encoder and
+/// its own drawing workers, the next segment starting as soon as one ends; their packets are
+/// written in order into one file (``SegmentedOutput``).
+///
+/// The calling thread waits, reports progress, and finishes the file. The first failure (of the
+/// earliest segment) stops every segment; the file is then never published.
+struct SegmentedPass {
+    var pass: RenderPass
+    var layout: SegmentLayout
+    var encoders: SegmentEncoders
+
+    /// Encodes every segment with `options` and finishes the file.
+    ///
+    /// - Throws: whatever a segment's drawing, encoding or writing throws, a cancellation, and
+    ///   ``RateCapExceeded`` when the joined stream goes over the cap it is checked against.
+    func run(_ options: VideoOptions) throws -> RenderPass.Outcome {
+        let timeline = pass.timeline
+        let output = try SegmentedOutput(
+            url: pass.url, width: timeline.pixelWidth, height: timeline.pixelHeight, fps: timeline.fps,
+            format: pass.format, options: options, segmentCount: layout.count)
+        let run = SegmentRun(pass: pass, options: options, layout: layout, workersEach: encoders.workersEach, output: output)
+        let what = pass.what
+        let wake = pass.stop.onCancel { reason in run.cancel(FlipbookError.interrupted(what, reason: reason)) }
+        defer { pass.stop.removeHandler(wake) }
+        let passStarted = DispatchTime.now().uptimeNanoseconds
+        run.start(threads: encoders.atOnce)
+        let total = pass.frames.count
+        let failure = run.waitForAll { encoded, rendered in
+            guard let progress = pass.progress else { return }
+            let now = DispatchTime.now().uptimeNanoseconds
+            let seconds = Double(now - passStarted) / 1e9
+            let rate = seconds > 0 ? Double(encoded) / seconds : 0
+            progress(RenderProgress(
+                framesRendered: rendered, framesEncoded: encoded, totalFrames: total, framesPerSecond: rate,
+                estimatedTimeRemaining: rate > 0 ? Double(total - encoded) / rate : nil,
+                elapsed: Double(now - pass.started) / 1e9))
+        }
+        do {
+            if Task.isCancelled { pass.stop.cancel(.cancelled) }
+            try pass.stop.checkCancellation(what)
+            if let failure { throw failure }
+            let start = DispatchTime.now().uptimeNanoseconds
+            try output.finish()
+            run.addEncodeTime(DispatchTime.now().uptimeNanoseconds - start)
+        } catch {
+            output.abandon()
+            throw error
+        }
+        return RenderPass.Outcome(sink: nil, encodeNanoseconds: run.encodeNanoseconds, stages: run.stageTimes,
+                                  segments: run.segmentFigures(layout: layout, atOnce: encoders.atOnce, output: output))
+    }
+}

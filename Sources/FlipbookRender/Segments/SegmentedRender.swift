@@ -1,0 +1,45 @@
+import FlipbookAnimation
+import FlipbookCore
+import FlipbookVideo
+import Foundation
+
+/// As ``render(_:to:options:workers:cancellation:progress:)``, with the segments' rules and limits
+/// given (``Segmenting``): how tests and benchmarks fix how many segments run at once.
+@discardableResult
+package func render(
+    _ timeline: Timeline, to url: URL, options: VideoOptions = VideoOptions(), segmenting: Segmenting,
+    workers: Int? = nil, cancellation: RenderCancellation? = nil, progress: ((RenderProgress) -> Void)? = nil
+) throws -> RenderReport {
+    let (options, format) = try resolveClip(timeline, to: url, options: options)
+    let frames = try checkedFrames(nil, of: timeline, output: url)
+    return try renderClip(timeline, frames: frames, to: url, format: format, options: options, workers: workers,
+                          segmenting: segmenting, cancellation: cancellation, progress: progress)
+}
+
+extension OutputPlan {
+    /// For a clip: how it is cut into segments encoded apart (one segment when it is not), which
+    /// depends on the clip and its settings only. `nil` for a still.
+    public var segmentLayout: SegmentLayout? {
+        guard still == nil, let format, let options else { return nil }
+        var resolved = options
+        if part != nil { resolved.keptTimestamps = framesWritten }
+        return segmenting.plan(
+            frameCount: framesWritten.count, fps: timeline.fps, width: timeline.pixelWidth, height: timeline.pixelHeight,
+            format: format, options: resolved, workers: 1).layout
+    }
+
+    /// How many segments run at once on this machine with `workers` drawing threads (one per core
+    /// when `nil`), within ``memoryBudget``; it never changes the file.
+    public func segmentsAtOnce(workers: Int? = nil) -> Int {
+        guard let layout = segmentLayout, let options else { return 1 }
+        return SegmentEncoders(
+            segments: layout.count, width: timeline.pixelWidth, height: timeline.pixelHeight,
+            lookahead: options.resolvedLookahead, workers: workers, memoryBudget: memoryBudget,
+            requested: segmenting.atOnce).atOnce
+    }
+
+    /// The segment settings the plan renders with.
+    var segmenting: Segmenting {
+        Segmenting(memoryBudget: memoryBudget, atOnce: segmentEncoders)
+    }
+}

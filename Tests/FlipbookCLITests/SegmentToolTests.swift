@@ -1,0 +1,52 @@
+import Flipbook
+import FlipbookTestSupport
+import Foundation
+import Testing
+
+/// The small scene lasting 6 s: 60 frames at 10 fps, three segments of 20.
+private let segmentedScene = smallScene.replacingOccurrences(of: "\"duration\": 0.5", with: "\"duration\": 6")
+
+@Suite("Segments on the command line")
+struct SegmentToolTests {
+    @Test("the same bytes with 1, 3 or 8 segment encoders at once and pinned to one core")
+    func sameBytesEverywhere() throws {
+        let scratch = try TemporaryDirectory.cli()
+        let scene = try scratch.write("long.json", segmentedScene)
+        let inherited = ProcessInfo.processInfo.environment
+        var files: [Data] = []
+        for atOnce in ["1", "3", "8"] {
+            let out = scratch.path("at-\(atOnce).mp4")
+            let run = try Tool.run(["render", scene, "-o", out, "-q"],
+                                   environment: inherited.merging(["FLIPBOOK_SEGMENT_ENCODERS": atOnce]) { $1 })
+            #expect(run.status == 0, "stderr: \(run.error)")
+            files.append(try Data(contentsOf: URL(fileURLWithPath: out)))
+        }
+        let taskset = URL(fileURLWithPath: "/usr/bin/taskset")
+        if FileManager.default.isExecutableFile(atPath: taskset.path) {
+            let out = scratch.path("one-core.mp4")
+            let run = try runProcess(taskset, ["-c", "0", Tool.executable.path, "render", scene, "-o", out, "-q"])
+            #expect(run.status == 0, "stderr: \(run.error)")
+            files.append(try Data(contentsOf: URL(fileURLWithPath: out)))
+        }
+        #expect(files.count >= 3)
+        #expect(files.allSatisfy { $0 == files[0] })
+        #expect(!scratch.contents.contains { $0.contains("partial") })
+        let clip = try decodeClip(scratch.file("at-3.mp4"))
+        #expect(clip.frameCount == 60)
+        #expect(clip.frameTimes.enumerated().allSatisfy { abs($0.element - Double($0.offset) / 10) < 1e-9 })
+    }
+
+    @Test("--dry-run prints the segments; --memory-budget takes bytes with a binary suffix")
+    func planAndBudget() throws {
+        let scratch = try TemporaryDirectory.cli()
+        let scene = try scratch.write("long.json", segmentedScene)
+        let plan = try Tool.run(["render", scene, "-o", scratch.path("x.mp4"), "--dry-run", "--memory-budget", "2G"])
+        #expect(plan.status == 0, "stderr: \(plan.error)")
+        #expect(plan.output.contains("segments"), "\(plan.output)")
+        #expect(plan.output.contains("3 of 20 frames"), "\(plan.output)")
+        let json = try Tool.run(["render", scene, "-o", scratch.path("x.mp4"), "--dry-run", "--json"])
+        #expect(json.output.contains("\"segments\" : 3"), "\(json.output)")
+        let bad = try Tool.run(["render", scene, "-o", scratch.path("x.mp4"), "--memory-budget", "lots"])
+        #expect(bad.status == 2)
+    }
+}

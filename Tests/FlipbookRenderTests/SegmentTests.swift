@@ -1,0 +1,155 @@
+import CFFmpeg
+import Flipbook
+import FlipbookRender
+import FlipbookTestSupport
+import FlipbookVideo
+import Foundation
+import Testing
+
+/// 8 s at 30 fps, 240 frames: four segments of 60 frames at the default segment length.
+private func segmentedTimeline(background: Color? = .white) throws -> Timeline {
+    try movingRectTimeline(width: 160, height: 90, fps: 30, duration: 8, background: background)
+}
+
+private func bytes(_ url: URL) throws -> Data { try Data(contentsOf: url) }
+
+/// The files in `directory` whose names end in `.partial`.
+private func partialFiles(in directory: URL) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".partial") || $0.contains(".partial") }
+}
+
+@Suite("Segments")
+struct SegmentTests {
+    @Test("the cuts depend on the clip and its settings only, cover every frame once, and a short clip is one segment")
+    func layout() throws {
+        let mp4 = try OutputFormat(container: .mp4, options: VideoOptions())
+        let options = VideoOptions()
+        let fps = FrameRate(60)
+        // Shorter than two segment lengths: one segment, encoded as before segments existed.
+        let short = SegmentLayout(frameCount: 239, fps: fps, format: mp4, options: options)
+        #expect(short.count == 1)
+        #expect(short.segments[0].frames == 0...238 && short.segments[0].encodedFrames == 0...238)
+        for frameCount in [240, 300, 600, 1799] {
+            let layout = SegmentLayout(frameCount: frameCount, fps: fps, format: mp4, options: options)
+            #expect(layout.count == frameCount / 120)
+            #expect(layout.segments.flatMap { Array($0.frames) } == Array(0..<frameCount))
+            for segment in layout.segments {
+                #expect(segment.encodedFrames.lowerBound <= segment.frames.lowerBound)
+                #expect(segment.encodedFrames.upperBound >= segment.frames.upperBound)
+                #expect(segment.frames.count >= 120 && segment.frames.count < 240)
+            }
+            // The same on any machine: nothing in it reads the cores or the memory.
+            #expect(layout == SegmentLayout(frameCount: frameCount, fps: fps, format: mp4, options: options))
+        }
+        // Codecs other than H.264 are one encode.
+        let vp9 = try OutputFormat(container: .webm, options: VideoOptions())
+        #expect(SegmentLayout(frameCount: 600, fps: fps, format: vp9, options: options).count == 1)
+    }
+
+    @Test("how many run at once follows the cores and the memory budget, never the cuts")
+    func encodersAtOnce() {
+        let at1080 = SegmentEncoders.estimatedEncoderBytes(width: 1920, height: 1080, lookahead: 40)
+        #expect(at1080 > 350_000_000 && at1080 < 450_000_000)
+        let many = SegmentEncoders(segments: 10, width: 1920, height: 1080, lookahead: 40, workers: nil,
+                                   memoryBudget: 64 << 30, cores: 64)
+        #expect(many.atOnce == 10)
+        let tight = SegmentEncoders(segments: 10, width: 1920, height: 1080, lookahead: 40, workers: nil,
+                                    memoryBudget: 1 << 30, cores: 64)
+        #expect(tight.atOnce == 2)
+        let small = SegmentEncoders(segments: 10, width: 1920, height: 1080, lookahead: 40, workers: nil,
+                                    memoryBudget: 1, cores: 2)
+        #expect(small.atOnce == 1 && small.workersEach == 2)
+    }
+
+    @Test("the same bytes whether 1, 2, 3 or 8 segments are encoded at once")
+    func sameBytesAtAnyConcurrency() throws {
+        let scratch = try TemporaryDirectory("segments")
+        let timeline = try segmentedTimeline()
+        var files: [Data] = []
+        for atOnce in [1, 2, 3, 8] {
+            let url = scratch.file("at-\(atOnce).mp4")
+            let report = try render(timeline, to: url, segmenting: Segmenting(atOnce: atOnce), workers: 2)
+            #expect(report.segments?.layout.count == 4)
+            #expect(report.segments?.atOnce == min(atOnce, 4))
+            #expect(report.segments?.timings.count == 4)
+            files.append(try bytes(url))
+        }
+        #expect(files.allSatisfy { $0 == files[0] })
+        #expect(try partialFiles(in: scratch.url).isEmpty)
+    }
+
+    @Test("the joined segments hold every frame once, at its own time, with decoding times that run on")
+    func continuousTimestamps() throws {
+        let scratch = try TemporaryDirectory("segments")
+        let timeline = try segmentedTimeline()
+        let url = scratch.file("joined.mp4")
+        try render(timeline, to: url, segmenting: Segmenting(atOnce: 3), workers: 2)
+        let clip = try decodeClip(url)
+        #expect(clip.frameCount == 240)
+        let expected = (0..<240).map { Double($0) / 30 }
+        #expect(zip(clip.frameTimes, expected).allSatisfy { abs($0 - $1) < 1e-6 })
+        let stream = try probePackets(url)
+        #expect(stream.packets.count == 240)
+        let decodeTimes = stream.packets.map(\.decodeTime)
+        #expect(zip(decodeTimes, decodeTimes.dropFirst()).allSatisfy { abs($1 - $0 - 1.0 / 30) < 1e-6 })
+        #expect(zip(stream.packets.map(\.time), decodeTimes).allSatisfy { $0 >= $1 })
+        // Each segment starts on a keyframe.
+        let keyframeTimes = Set(stream.packets.filter(\.isKeyframe).map { Int(($0.time * 30).rounded()) })
+        #expect(keyframeTimes.isSuperset(of: [0, 60, 120, 180]))
+        // The picture is the scene's: the same frames as one encode, up to the codec's loss.
+        let single = scratch.file("single.mp4")
+        try render(timeline, to: single, segmenting: Segmenting(rules: .init(segmentSeconds: 100)), workers: 2)
+        let one = try decodeClip(single)
+        #expect(one.frameCount == 240)
+        for index in [0, 59, 60, 61, 179, 180, 239] {
+            let a = clip.frames[index].pixel(60, 40), b = one.frames[index].pixel(60, 40)
+            #expect(abs(a.r - b.r) < 24 && abs(a.g - b.g) < 24 && abs(a.b - b.b) < 24, "frame \(index)")
+        }
+    }
+
+    @Test("the ffmpeg command decodes the joined file without an error, every frame")
+    func ffmpegDecodes() throws {
+        let ffmpeg = "/usr/bin/ffmpeg", ffprobe = "/usr/bin/ffprobe"
+        guard FileManager.default.isExecutableFile(atPath: ffmpeg), FileManager.default.isExecutableFile(atPath: ffprobe)
+        else { return }
+        let scratch = try TemporaryDirectory("segments")
+        let url = scratch.file("joined.mp4")
+        try render(try segmentedTimeline(), to: url, segmenting: Segmenting(atOnce: 2), workers: 2)
+        let decode = try runProcess(URL(fileURLWithPath: ffmpeg), ["-v", "error", "-i", url.path, "-f", "null", "-"])
+        #expect(decode.status == 0)
+        #expect(decode.error.isEmpty, "\(decode.error)")
+        let count = try runProcess(URL(fileURLWithPath: ffprobe), [
+            "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=nb_read_frames",
+            "-of", "csv=p=0", url.path,
+        ])
+        #expect(count.output.trimmingCharacters(in: .whitespacesAndNewlines) == "240")
+    }
+
+    @Test("a segment that fails leaves no file and no partial file, and names its frame")
+    func failureCleansUp() throws {
+        let scratch = try TemporaryDirectory("segments")
+        let timeline = try Timeline(size: CGSize(width: 64, height: 48), fps: 30, duration: 8, background: .white,
+                                    layers: [Timeline.Layer(BreaksLater(badFrom: 5))])
+        let url = scratch.file("broken.mp4")
+        #expect(throws: FlipbookError.self) {
+            try render(timeline, to: url, segmenting: Segmenting(atOnce: 4), workers: 2)
+        }
+        #expect(!FileManager.default.fileExists(atPath: url.path))
+        #expect(try partialFiles(in: scratch.url).isEmpty)
+        do {
+            try render(timeline, to: url, segmenting: Segmenting(atOnce: 4), workers: 2)
+        } catch let error as FlipbookError {
+            #expect(error.message.contains("frame 150"), "\(error.message)")
+        }
+    }
+
+    @Test("the plan lists the segments")
+    func planListsSegments() throws {
+        let scratch = try TemporaryDirectory("segments")
+        var request = RenderRequest(scene: SceneRequest(scene: "ripples", duration: 10), output: scratch.path("r.mp4"))
+        let plan = try request.plan()
+        #expect(plan.listing.segments == 5)
+        #expect(plan.listing.segmentFrames?.first == "0-119")
+        #expect(plan.summary.contains("segments"))
+    }
+}
