@@ -110,7 +110,8 @@ func renderPart(
     }
     var report = try renderClip(
         timeline, frames: frames, timestampOffset: frames.lowerBound, comment: record.description, to: url,
-        format: format, options: options, workers: workers, cancellation: cancellation, progress: progress)
+        format: format, options: options, workers: workers, segmenting: Segmenting(allowed: false),
+        cancellation: cancellation, progress: progress)
     report.frames = part.frames
     report.frameCount = part.frames.count
     report.duration = timeline.time(ofFrame: part.frames.count)

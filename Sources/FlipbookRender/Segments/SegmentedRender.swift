@@ -17,15 +17,15 @@ package func render(
 }
 
 extension OutputPlan {
-    /// For a clip: how it is cut into segments encoded apart (one segment when it is not), which
-    /// depends on the clip and its settings only. `nil` for a still.
+    /// For a clip that may be encoded in segments (H.264 in MP4, MOV or Matroska, not a chunk): how
+    /// it is cut (one segment when it is short), which depends on the clip and its settings only.
+    /// `nil` for a still and for other clips, which are one encode.
     public var segmentLayout: SegmentLayout? {
-        guard still == nil, let format, let options else { return nil }
-        var resolved = options
-        if part != nil { resolved.keptTimestamps = framesWritten }
+        guard still == nil, part == nil, let format, let options,
+              SegmentLayout.isSegmentable(format: format, options: options) else { return nil }
         return segmenting.plan(
             frameCount: framesWritten.count, fps: timeline.fps, width: timeline.pixelWidth, height: timeline.pixelHeight,
-            format: format, options: resolved, workers: 1).layout
+            format: format, options: options, workers: 1).layout
     }
 
     /// How many segments run at once on this machine with `workers` drawing threads (one per core

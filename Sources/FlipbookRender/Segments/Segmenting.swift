@@ -11,17 +11,24 @@ package struct Segmenting: Sendable, Hashable {
     package var memoryBudget: Int?
     /// Segments encoded at once, fixed (tests, benchmarks); `nil` decides from the cores and memory.
     package var atOnce: Int?
+    /// Whether the clip may be cut at all: a chunk (render `--chunk`) is one encode, being itself a
+    /// part encoded with the frames around it.
+    package var allowed = true
 
-    package init(rules: SegmentLayout.Rules = SegmentLayout.Rules(), memoryBudget: Int? = nil, atOnce: Int? = nil) {
+    package init(rules: SegmentLayout.Rules = SegmentLayout.Rules(), memoryBudget: Int? = nil, atOnce: Int? = nil,
+                 allowed: Bool = true) {
         self.rules = rules
         self.memoryBudget = memoryBudget
         self.atOnce = atOnce
+        self.allowed = allowed
     }
 
     /// The layout of `frameCount` frames of a clip at `fps` in `format`, and how many of its segments
     /// run at once here with how many drawing threads each (`workers` in all).
     func plan(frameCount: Int, fps: FrameRate, width: Int, height: Int, format: OutputFormat, options: VideoOptions,
               workers: Int) -> (layout: SegmentLayout, encoders: SegmentEncoders) {
+        var rules = rules
+        if !allowed { rules.segmentSeconds = .infinity }
         let layout = SegmentLayout(frameCount: frameCount, fps: fps, format: format, options: options, rules: rules)
         let encoders = SegmentEncoders(
             segments: layout.count, width: width, height: height, lookahead: options.resolvedLookahead,
