@@ -13,10 +13,13 @@ import Foundation
 ///    once (`FLIPBOOK_SEGMENT_ENCODERS`), wall and CPU of the whole process, alternating, `--runs` each.
 /// 4. **Prediction** of the render's time on N cores from 2 and 3 (see segments.md for the method).
 ///
-///   flipbook-bench segments [--runs 3] [--encoders 1,2,4,8] [--lengths 1,2,4] [--skip-size] [B1 B2 B3]
+///   flipbook-bench segments [--runs 3] [--encoders 1,2,4,8] [--lengths 1,2,4] [--skip-size | --size-only] [B1 B2 B3]
+///
+/// The level's cap is lifted (``uncapped(_:)``, and `--max-bitrate 10G` on the command line, a cap
+/// no stream reaches): a stream over the cap is otherwise encoded again in one piece on one thread.
 enum SegmentBenchmark {
     static func run(_ arguments: [String]) throws {
-        var runs = 3, encoders = [1, 2, 4, 8], lengths = [1.0, 2.0, 4.0], ids: [String] = [], size = true
+        var runs = 3, encoders = [1, 2, 4, 8], lengths = [1.0, 2.0, 4.0], ids: [String] = [], size = true, timing = true
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             switch argument {
@@ -24,6 +27,7 @@ enum SegmentBenchmark {
             case "--encoders": encoders = (rest.popFirst() ?? "").split(separator: ",").compactMap { Int($0) }
             case "--lengths": lengths = (rest.popFirst() ?? "").split(separator: ",").compactMap { Double($0) }
             case "--skip-size": size = false
+            case "--size-only": timing = false
             default: ids.append(argument)
             }
         }
@@ -31,7 +35,7 @@ enum SegmentBenchmark {
         print("segments: \(Machine.description()); load \(Clock.loadAverage())")
         print("default segment length \(formatNumber(SegmentLayout.defaultSegmentSeconds)) s")
         if size { try sizeTable(workloads, lengths: lengths) }
-        for workload in workloads {
+        for workload in workloads where timing {
             let figures = try segmentFigures(workload)
             let timings = try atOnceTable(workload, encoders: encoders, runs: runs)
             prediction(workload, figures: figures, oneAtATime: timings[1])
@@ -48,7 +52,7 @@ enum SegmentBenchmark {
             for length in [1e9] + lengths {
                 let url = WorkloadChild.temporaryFile("\(workload.id)-\(length).mp4")
                 defer { try? FileManager.default.removeItem(at: url) }
-                let report = try render(timeline, to: url, options: workload.options,
+                let report = try render(timeline, to: url, options: uncapped(workload),
                                         segmenting: Segmenting(rules: .init(segmentSeconds: length)))
                 let bytes = WorkloadChild.fileSize(url) ?? 0
                 let one = base ?? bytes
@@ -60,12 +64,20 @@ enum SegmentBenchmark {
         }
     }
 
+    /// The workload's options without the level's cap: a stream over it (B2) is held on one frame
+    /// thread in one encode, and the level is to be signalled, not held (the cap's own change).
+    static func uncapped(_ workload: Workload) -> VideoOptions {
+        var options = workload.options
+        options.holdsToLevel = false
+        return options
+    }
+
     /// One render with one segment at a time, in this process: each segment's own CPU and wall time.
     static func segmentFigures(_ workload: Workload) throws -> SegmentReport? {
         let url = WorkloadChild.temporaryFile("\(workload.id)-alone.mp4")
         defer { try? FileManager.default.removeItem(at: url) }
         let (report, wall, cpu) = try Clock.measure {
-            try render(try workload.timeline(), to: url, options: workload.options, segmenting: Segmenting(atOnce: 1))
+            try render(try workload.timeline(), to: url, options: uncapped(workload), segmenting: Segmenting(atOnce: 1))
         }
         print("\n\(workload.id) \(workload.name), one segment at a time in-process: \(String(format: "%.2f s wall, %.2f s CPU", wall, cpu))")
         guard let segments = report.segments else {
@@ -92,7 +104,8 @@ enum SegmentBenchmark {
                 let url = WorkloadChild.temporaryFile("\(workload.id)-cli-\(count).mp4")
                 defer { try? FileManager.default.removeItem(at: url) }
                 let run = try CommandRun.run(CommandRun.flipbook,
-                                             ["render", fixture.path, "-o", url.path, "--preset", workload.preset, "-q"],
+                                             ["render", fixture.path, "-o", url.path, "--preset", workload.preset,
+                                              "--max-bitrate", "10G", "-q"],
                                              environment: ["FLIPBOOK_SEGMENT_ENCODERS": String(count)])
                 guard run.status == 0 else { throw BenchError("flipbook render failed: \(run.error)") }
                 samples[count, default: []].append((run.wall, run.cpu))

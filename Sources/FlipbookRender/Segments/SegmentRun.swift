@@ -24,7 +24,6 @@ final class SegmentRun: @unchecked Sendable {
     private var pipelines: [Int: RenderPipeline] = [:]
     private var encodedFrames = 0
     private var renderedFrames = 0
-    private var changed = false
     private var encodeTotal: UInt64 = 0
     private var draw: TimeInterval = 0, convert: TimeInterval = 0, wait: TimeInterval = 0
     private var timings: [Int: SegmentTiming] = [:]
@@ -62,13 +61,15 @@ final class SegmentRun: @unchecked Sendable {
     /// frames are encoded; returns the first failure, if any.
     func waitForAll(progress: (Int, Int) -> Void) -> (any Error)? {
         condition.lock()
+        var reported = 0
         while runningThreads > 0 {
             condition.wait()
-            if changed {
-                changed = false
-                let (encoded, rendered) = (encodedFrames, renderedFrames)
+            // Once per frame, as a one-encode render reports, and none after a stop.
+            while reported < encodedFrames, failure == nil {
+                reported += 1
+                let rendered = renderedFrames
                 condition.unlock()
-                progress(encoded, rendered)
+                progress(reported, rendered)
                 condition.lock()
             }
         }
@@ -134,7 +135,7 @@ final class SegmentRun: @unchecked Sendable {
                 if segment.frames.contains(segment.encodedFrames.lowerBound + frameIndex) {
                     condition.lock()
                     encodedFrames += 1
-                    changed = true
+                    renderedFrames = max(renderedFrames, encodedFrames)
                     condition.broadcast()
                     condition.unlock()
                 }
@@ -152,7 +153,6 @@ final class SegmentRun: @unchecked Sendable {
             condition.lock()
             timings[index] = timing
             encodeTotal += encodeNanoseconds
-            renderedFrames += pipeline.framesRendered
             draw += stages.draw
             convert += stages.convert
             wait += stages.wait
