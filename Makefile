@@ -84,10 +84,15 @@ memcheck-only:
 	bash scripts/memcheck.sh
 
 # The workloads B1–B5 against their encoder floors, each measurement in its own process; prints
-# the table of Benchmarks/end-to-end.md (the README shows its latest figures). `flipbook-bench workloads B2` runs one.
+# the table of Benchmarks/end-to-end.md. Then `flipbook render` of B1–B3 against the `ffmpeg`
+# command encoding the same frames (the README's performance table). `flipbook-bench workloads B2`
+# runs one workload; `flipbook-bench segments` measures segment-parallel encoding (Benchmarks/segments.md).
 bench: deps
+	@bash scripts/install-deps.sh ffmpeg
 	$(SWIFT) build -c release --product flipbook-bench
+	$(SWIFT) build -c release --product flipbook
 	$(RELEASE_BIN)/flipbook-bench all
+	$(RELEASE_BIN)/flipbook-bench versus-ffmpeg
 
 # The DocC archive for `import Flipbook`: the catalog's articles and snippets over every public
 # symbol of the modules Flipbook re-exports. SwiftPM's symbol-graph step (which the swift-docc-plugin

@@ -19,6 +19,8 @@ import Foundation
 //   segments [--runs N] [--encoders 1,2,4,8] [--lengths 1,2,4] [B1 …]  segment-parallel encoding: the size
 //                            at each segment length, each segment's CPU, 1–8 encoders at once, the
 //                            prediction for more cores (Benchmarks/segments.md)
+//   versus-ffmpeg [--runs N] [B1 …]  `flipbook render` against the `ffmpeg` command encoding the same
+//                            frames from /dev/shm: time, CPU, size and PSNR (the README's table)
 //   workload-child …         internal: one measurement, run in its own process by `all`
 let benchmarks: [String: ([String]) throws -> Void] = [
     "all": WorkloadBenchmark.all,
@@ -33,6 +35,7 @@ let benchmarks: [String: ([String]) throws -> Void] = [
     "video": VideoBenchmark.run,
     "chunks": ChunkBenchmark.run,
     "segments": SegmentBenchmark.run,
+    "versus-ffmpeg": VersusFFmpegBenchmark.run,
     "filters": FilterBenchmark.run,
     "stacked-blurs": StackedBlurBenchmark.run,
     "metaballs": MetaballsBenchmark.run,

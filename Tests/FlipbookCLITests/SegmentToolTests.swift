@@ -3,7 +3,7 @@ import FlipbookTestSupport
 import Foundation
 import Testing
 
-/// The small scene lasting 6 s: 60 frames at 10 fps, three segments of 20.
+/// The small scene lasting 6 s: 60 frames at 10 fps, three segments of 20 with `--keyint 1`.
 private let segmentedScene = smallScene.replacingOccurrences(of: "\"duration\": 0.5", with: "\"duration\": 6")
 
 @Suite("Segments on the command line")
@@ -16,7 +16,7 @@ struct SegmentToolTests {
         var files: [Data] = []
         for atOnce in ["1", "3", "8"] {
             let out = scratch.path("at-\(atOnce).mp4")
-            let run = try Tool.run(["render", scene, "-o", out, "-q"],
+            let run = try Tool.run(["render", scene, "-o", out, "-q", "--keyint", "1"],
                                    environment: inherited.merging(["FLIPBOOK_SEGMENT_ENCODERS": atOnce]) { $1 })
             #expect(run.status == 0, "stderr: \(run.error)")
             files.append(try Data(contentsOf: URL(fileURLWithPath: out)))
@@ -24,7 +24,7 @@ struct SegmentToolTests {
         let taskset = URL(fileURLWithPath: "/usr/bin/taskset")
         if FileManager.default.isExecutableFile(atPath: taskset.path) {
             let out = scratch.path("one-core.mp4")
-            let run = try runProcess(taskset, ["-c", "0", Tool.executable.path, "render", scene, "-o", out, "-q"])
+            let run = try runProcess(taskset, ["-c", "0", Tool.executable.path, "render", scene, "-o", out, "-q", "--keyint", "1"])
             #expect(run.status == 0, "stderr: \(run.error)")
             files.append(try Data(contentsOf: URL(fileURLWithPath: out)))
         }
@@ -40,11 +40,11 @@ struct SegmentToolTests {
     func planAndBudget() throws {
         let scratch = try TemporaryDirectory.cli()
         let scene = try scratch.write("long.json", segmentedScene)
-        let plan = try Tool.run(["render", scene, "-o", scratch.path("x.mp4"), "--dry-run", "--memory-budget", "2G"])
+        let plan = try Tool.run(["render", scene, "-o", scratch.path("x.mp4"), "--keyint", "1", "--dry-run", "--memory-budget", "2G"])
         #expect(plan.status == 0, "stderr: \(plan.error)")
         #expect(plan.output.contains("segments"), "\(plan.output)")
         #expect(plan.output.contains("3 of 20 frames"), "\(plan.output)")
-        let json = try Tool.run(["render", scene, "-o", scratch.path("x.mp4"), "--dry-run", "--json"])
+        let json = try Tool.run(["render", scene, "-o", scratch.path("x.mp4"), "--keyint", "1", "--dry-run", "--json"])
         #expect(json.output.contains("\"segments\" : 3"), "\(json.output)")
         let bad = try Tool.run(["render", scene, "-o", scratch.path("x.mp4"), "--memory-budget", "lots"])
         #expect(bad.status == 2)

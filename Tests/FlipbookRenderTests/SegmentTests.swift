@@ -6,10 +6,18 @@ import FlipbookVideo
 import Foundation
 import Testing
 
-/// 8 s at 30 fps, 240 frames: four segments of 60 frames at the default segment length.
+/// 8 s at 30 fps, 240 frames: four segments of 60 frames at the default segment length with a
+/// keyframe every second (``keyframeEverySecond``).
 private func segmentedTimeline(background: Color? = .white) throws -> Timeline {
     try movingRectTimeline(width: 160, height: 90, fps: 30, duration: 8, background: background)
 }
+
+/// A GOP of 30 frames at 30 fps: segments of two GOPs, 60 frames.
+private let keyframeEverySecond: VideoOptions = {
+    var options = VideoOptions()
+    options.keyframeInterval = 1
+    return options
+}()
 
 private func bytes(_ url: URL) throws -> Data { try Data(contentsOf: url) }
 
@@ -25,22 +33,28 @@ struct SegmentTests {
         let mp4 = try OutputFormat(container: .mp4, options: VideoOptions())
         let options = VideoOptions()
         let fps = FrameRate(60)
+        // Segments are whole GOPs, x264's 250 frames unless a keyframe interval is given.
         // Shorter than two segment lengths: one segment, encoded as before segments existed.
-        let short = SegmentLayout(frameCount: 239, fps: fps, format: mp4, options: options)
+        let short = SegmentLayout(frameCount: 499, fps: fps, format: mp4, options: options)
         #expect(short.count == 1)
-        #expect(short.segments[0].frames == 0...238 && short.segments[0].encodedFrames == 0...238)
-        for frameCount in [240, 300, 600, 1799] {
+        #expect(short.segments[0].frames == 0...498 && short.segments[0].encodedFrames == 0...498)
+        for frameCount in [500, 600, 1799, 2500] {
             let layout = SegmentLayout(frameCount: frameCount, fps: fps, format: mp4, options: options)
-            #expect(layout.count == frameCount / 120)
+            #expect(layout.count == frameCount / 250)
             #expect(layout.segments.flatMap { Array($0.frames) } == Array(0..<frameCount))
             for segment in layout.segments {
+                #expect(segment.frames.lowerBound % 250 == 0, "\(segment.frames) starts a GOP")
                 #expect(segment.encodedFrames.lowerBound <= segment.frames.lowerBound)
                 #expect(segment.encodedFrames.upperBound >= segment.frames.upperBound)
-                #expect(segment.frames.count >= 120 && segment.frames.count < 240)
             }
             // The same on any machine: nothing in it reads the cores or the memory.
             #expect(layout == SegmentLayout(frameCount: frameCount, fps: fps, format: mp4, options: options))
         }
+        // With a keyframe every second, segments of two GOPs (2 s): 600 frames make five.
+        var everySecond = options
+        everySecond.keyframeInterval = 1
+        let five = SegmentLayout(frameCount: 600, fps: fps, format: mp4, options: everySecond)
+        #expect(five.segments.map(\.frames) == [0...119, 120...239, 240...359, 360...479, 480...599])
         // Codecs other than H.264 are one encode.
         let vp9 = try OutputFormat(container: .webm, options: VideoOptions())
         #expect(SegmentLayout(frameCount: 600, fps: fps, format: vp9, options: options).count == 1)
@@ -68,7 +82,7 @@ struct SegmentTests {
         var files: [Data] = []
         for atOnce in [1, 2, 3, 8] {
             let url = scratch.file("at-\(atOnce).mp4")
-            let report = try render(timeline, to: url, segmenting: Segmenting(atOnce: atOnce), workers: 2)
+            let report = try render(timeline, to: url, options: keyframeEverySecond, segmenting: Segmenting(atOnce: atOnce), workers: 2)
             #expect(report.segments?.layout.count == 4)
             #expect(report.segments?.atOnce == min(atOnce, 4))
             #expect(report.segments?.timings.count == 4)
@@ -83,7 +97,7 @@ struct SegmentTests {
         let scratch = try TemporaryDirectory("segments")
         let timeline = try segmentedTimeline()
         let url = scratch.file("joined.mp4")
-        try render(timeline, to: url, segmenting: Segmenting(atOnce: 3), workers: 2)
+        try render(timeline, to: url, options: keyframeEverySecond, segmenting: Segmenting(atOnce: 3), workers: 2)
         let clip = try decodeClip(url)
         #expect(clip.frameCount == 240)
         let expected = (0..<240).map { Double($0) / 30 }
@@ -98,7 +112,7 @@ struct SegmentTests {
         #expect(keyframeTimes.isSuperset(of: [0, 60, 120, 180]))
         // The picture is the scene's: the same frames as one encode, up to the codec's loss.
         let single = scratch.file("single.mp4")
-        try render(timeline, to: single, segmenting: Segmenting(rules: .init(segmentSeconds: 100)), workers: 2)
+        try render(timeline, to: single, options: keyframeEverySecond, segmenting: Segmenting(rules: .init(segmentSeconds: 100)), workers: 2)
         let one = try decodeClip(single)
         #expect(one.frameCount == 240)
         for index in [0, 59, 60, 61, 179, 180, 239] {
@@ -114,7 +128,7 @@ struct SegmentTests {
         else { return }
         let scratch = try TemporaryDirectory("segments")
         let url = scratch.file("joined.mp4")
-        try render(try segmentedTimeline(), to: url, segmenting: Segmenting(atOnce: 2), workers: 2)
+        try render(try segmentedTimeline(), to: url, options: keyframeEverySecond, segmenting: Segmenting(atOnce: 2), workers: 2)
         let decode = try runProcess(URL(fileURLWithPath: ffmpeg), ["-v", "error", "-i", url.path, "-f", "null", "-"])
         #expect(decode.status == 0)
         #expect(decode.error.isEmpty, "\(decode.error)")
@@ -132,12 +146,12 @@ struct SegmentTests {
                                     layers: [Timeline.Layer(BreaksLater(badFrom: 5))])
         let url = scratch.file("broken.mp4")
         #expect(throws: FlipbookError.self) {
-            try render(timeline, to: url, segmenting: Segmenting(atOnce: 4), workers: 2)
+            try render(timeline, to: url, options: keyframeEverySecond, segmenting: Segmenting(atOnce: 4), workers: 2)
         }
         #expect(!FileManager.default.fileExists(atPath: url.path))
         #expect(try partialFiles(in: scratch.url).isEmpty)
         do {
-            try render(timeline, to: url, segmenting: Segmenting(atOnce: 4), workers: 2)
+            try render(timeline, to: url, options: keyframeEverySecond, segmenting: Segmenting(atOnce: 4), workers: 2)
         } catch let error as FlipbookError {
             #expect(error.message.contains("frame 150"), "\(error.message)")
         }
@@ -148,8 +162,8 @@ struct SegmentTests {
         let scratch = try TemporaryDirectory("segments")
         var request = RenderRequest(scene: SceneRequest(scene: "ripples", duration: 10), output: scratch.path("r.mp4"))
         let plan = try request.plan()
-        #expect(plan.listing.segments == 5)
-        #expect(plan.listing.segmentFrames?.first == "0-119")
+        #expect(plan.listing.segments == 2)
+        #expect(plan.listing.segmentFrames == ["0-249", "250-599"])
         #expect(plan.summary.contains("segments"))
     }
 }

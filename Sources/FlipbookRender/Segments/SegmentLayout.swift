@@ -9,9 +9,9 @@ import Foundation
 /// interval, lookahead), never on the machine: the file is the same bytes whether its segments are
 /// encoded one after another on two cores or all at once on sixty-four. A clip shorter than two
 /// segment lengths (``defaultSegmentSeconds``) is one segment, encoded exactly as before segments
-/// existed. Segments are cut as ``Chunk`` cuts chunks (on whole keyframe intervals where the clip
-/// has enough), and each is encoded with the frames around it as a chunk is, so its rate control
-/// and lookahead see what one encode's would.
+/// existed. Segments are cut as ``Chunk`` cuts chunks, on whole keyframe intervals, and each is
+/// encoded with the frames around it as a chunk is, so its rate control and lookahead see what one
+/// encode's would.
 ///
 /// Only H.264 in a container that joins by remuxing (MP4, MOV, Matroska) is encoded in segments.
 public struct SegmentLayout: Sendable, Hashable {
@@ -32,10 +32,15 @@ public struct SegmentLayout: Sendable, Hashable {
     /// How many segments.
     public var count: Int { segments.count }
 
-    /// The shortest segment length, in seconds: a clip is cut into `⌊frames ÷ (this × fps)⌋`
-    /// segments, so each lasts from one to two of these. Measured on the benchmark workloads so
+    /// The shortest segment length, in seconds, rounded up to whole keyframe intervals (x264's
+    /// 250 frames unless ``VideoOptions/keyframeInterval`` says): a clip is cut into
+    /// `⌊frames ÷ length⌋` segments of whole intervals, so each lasts from one to two lengths and
+    /// starts where one encode starts a group of pictures. Measured on the benchmark workloads so
     /// that cutting costs at most 1 % in file size (Benchmarks/segments.md).
     public static let defaultSegmentSeconds: Double = 2
+
+    /// x264's longest distance between keyframes when none is given (`keyint`), in frames.
+    public static let x264KeyframeInterval = 250
 
     /// What decides the cuts, besides the clip; the benchmark varies them to measure their cost.
     package struct Rules: Sendable, Hashable {
@@ -55,17 +60,21 @@ public struct SegmentLayout: Sendable, Hashable {
     package init(frameCount: Int, fps: FrameRate, format: OutputFormat, options: VideoOptions, rules: Rules = Rules()) {
         segmentSeconds = rules.segmentSeconds
         let whole = Segment(frames: 0...max(0, frameCount - 1), encodedFrames: 0...max(0, frameCount - 1))
-        let length = Int(exactly: (rules.segmentSeconds * fps.framesPerSecond).rounded()) ?? 0
-        guard Self.isSegmentable(format: format, options: options), length > 0 else {
+        // Whole groups of pictures: one encode starts a GOP with an IDR there anyway, so a cut there
+        // costs no extra intra frame (B3's cost 3 % at 2 s cut anywhere, nothing on its GOPs).
+        let gop = options.gopLength(fps: fps) ?? Self.x264KeyframeInterval
+        let wanted = rules.segmentSeconds * fps.framesPerSecond
+        let groups = wanted.isFinite ? max(1, Int(exactly: (wanted / Double(gop)).rounded(.up)) ?? 0) : 0
+        let length = groups.multipliedReportingOverflow(by: gop)
+        guard Self.isSegmentable(format: format, options: options), groups > 0, !length.overflow else {
             segments = [whole]
             return
         }
-        let count = min(frameCount / length, Chunk.maximumCount)
+        let count = min(frameCount / length.partialValue, Chunk.maximumCount)
         guard count > 1 else {
             segments = [whole]
             return
         }
-        let gop = options.gopLength(fps: fps)
         segments = (1...count).compactMap { index in
             guard let chunk = try? Chunk(index, of: count),
                   let frames = try? chunk.frames(ofClipWith: frameCount, groupOfPictures: gop) else { return nil }
@@ -93,7 +102,7 @@ public struct SegmentLayout: Sendable, Hashable {
         let lengths = segments.map(\.frames.count)
         let shortest = lengths.min() ?? 0, longest = lengths.max() ?? 0
         let frames = shortest == longest ? "\(shortest)" : "\(shortest)-\(longest)"
-        return "\(count) of \(frames) frames (at least \(formatNumber(segmentSeconds)) s), "
+        return "\(count) of \(frames) frames (whole keyframe intervals), "
             + "\(encodedFrameCount - (segments.last?.frames.upperBound ?? -1) - 1) frames encoded twice around the cuts"
     }
 }
