@@ -157,6 +157,16 @@ struct SegmentTests {
         }
     }
 
+    @Test("memory amounts read with binary suffixes")
+    func memoryAmounts() {
+        #expect(MemoryAmount.bytes("8G") == 8 << 30)
+        #expect(MemoryAmount.bytes("512m") == 512 << 20)
+        #expect(MemoryAmount.bytes("1.5GiB") == 3 << 29)
+        #expect(MemoryAmount.bytes("4096") == 4096)
+        #expect(MemoryAmount.bytes("lots") == nil && MemoryAmount.bytes("0") == nil && MemoryAmount.bytes("-1G") == nil)
+        #expect(MemoryAmount.format(8 << 30) == "8G")
+    }
+
     @Test("the plan lists the segments")
     func planListsSegments() throws {
         let scratch = try TemporaryDirectory("segments")
