@@ -13,13 +13,15 @@ import Foundation
 ///    once (`FLIPBOOK_SEGMENT_ENCODERS`), wall and CPU of the whole process, alternating, `--runs` each.
 /// 4. **Prediction** of the render's time on N cores from 2 and 3 (see segments.md for the method).
 ///
-///   flipbook-bench segments [--runs 3] [--encoders 1,2,4,8] [--lengths 1,2,4] [--skip-size | --size-only] [B1 B2 B3]
+///   flipbook-bench segments [--runs 3] [--encoders 1,2,4,8] [--lengths 1,2,4] [--keyint S]
+///                           [--skip-size | --size-only] [B1 B2 B3]
 ///
 /// The level's cap is lifted (``uncapped(_:)``, and `--max-bitrate 10G` on the command line, a cap
 /// no stream reaches): a stream over the cap is otherwise encoded again in one piece on one thread.
 enum SegmentBenchmark {
     static func run(_ arguments: [String]) throws {
         var runs = 3, encoders = [1, 2, 4, 8], lengths = [1.0, 2.0, 4.0], ids: [String] = [], size = true, timing = true
+        var keyint: Double?
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             switch argument {
@@ -28,22 +30,23 @@ enum SegmentBenchmark {
             case "--lengths": lengths = (rest.popFirst() ?? "").split(separator: ",").compactMap { Double($0) }
             case "--skip-size": size = false
             case "--size-only": timing = false
+            case "--keyint": keyint = Double(rest.popFirst() ?? "")
             default: ids.append(argument)
             }
         }
         let workloads = (ids.isEmpty ? ["B1", "B2", "B3"] : ids).compactMap(Workload.named)
         print("segments: \(Machine.description()); load \(Clock.loadAverage())")
         print("default segment length \(formatNumber(SegmentLayout.defaultSegmentSeconds)) s")
-        if size { try sizeTable(workloads, lengths: lengths) }
+        if size { try sizeTable(workloads, lengths: lengths, keyint: keyint) }
         for workload in workloads where timing {
-            let figures = try segmentFigures(workload)
-            let timings = try atOnceTable(workload, encoders: encoders, runs: runs)
+            let figures = try segmentFigures(workload, keyint: keyint)
+            let timings = try atOnceTable(workload, encoders: encoders, runs: runs, keyint: keyint)
             prediction(workload, figures: figures, oneAtATime: timings[1])
         }
     }
 
     /// The file's size at each segment length against one piece's.
-    static func sizeTable(_ workloads: [Workload], lengths: [Double]) throws {
+    static func sizeTable(_ workloads: [Workload], lengths: [Double], keyint: Double?) throws {
         print("\n| Workload | Frames | Segment length | Segments | Size (bytes) | Size vs one piece |")
         print("|---|---:|---:|---:|---:|---:|")
         for workload in workloads {
@@ -52,7 +55,7 @@ enum SegmentBenchmark {
             for length in [1e9] + lengths {
                 let url = WorkloadChild.temporaryFile("\(workload.id)-\(length).mp4")
                 defer { try? FileManager.default.removeItem(at: url) }
-                let report = try render(timeline, to: url, options: uncapped(workload),
+                let report = try render(timeline, to: url, options: uncapped(workload, keyint: keyint),
                                         segmenting: Segmenting(rules: .init(segmentSeconds: length)))
                 let bytes = WorkloadChild.fileSize(url) ?? 0
                 let one = base ?? bytes
@@ -66,18 +69,22 @@ enum SegmentBenchmark {
 
     /// The workload's options without the level's cap: a stream over it (B2) is held on one frame
     /// thread in one encode, and the level is to be signalled, not held (the cap's own change).
-    static func uncapped(_ workload: Workload) -> VideoOptions {
+    /// `keyint` (`--keyint`, seconds) cuts short clips into more segments, segments being whole
+    /// keyframe intervals; `nil` keeps x264's.
+    static func uncapped(_ workload: Workload, keyint: Double?) -> VideoOptions {
         var options = workload.options
         options.holdsToLevel = false
+        options.keyframeInterval = keyint
         return options
     }
 
+
     /// One render with one segment at a time, in this process: each segment's own CPU and wall time.
-    static func segmentFigures(_ workload: Workload) throws -> SegmentReport? {
+    static func segmentFigures(_ workload: Workload, keyint: Double?) throws -> SegmentReport? {
         let url = WorkloadChild.temporaryFile("\(workload.id)-alone.mp4")
         defer { try? FileManager.default.removeItem(at: url) }
         let (report, wall, cpu) = try Clock.measure {
-            try render(try workload.timeline(), to: url, options: uncapped(workload), segmenting: Segmenting(atOnce: 1))
+            try render(try workload.timeline(), to: url, options: uncapped(workload, keyint: keyint), segmenting: Segmenting(atOnce: 1))
         }
         print("\n\(workload.id) \(workload.name), one segment at a time in-process: \(String(format: "%.2f s wall, %.2f s CPU", wall, cpu))")
         guard let segments = report.segments else {
@@ -95,7 +102,8 @@ enum SegmentBenchmark {
     }
 
     /// `flipbook render` with `encoders` segment encoders at once, alternating; medians.
-    static func atOnceTable(_ workload: Workload, encoders: [Int], runs: Int) throws -> [Int: (wall: Double, cpu: Double)] {
+    static func atOnceTable(_ workload: Workload, encoders: [Int], runs: Int, keyint: Double?) throws
+        -> [Int: (wall: Double, cpu: Double)] {
         let fixture = CommandRun.fixture(workload)
         var samples: [Int: [(wall: Double, cpu: Double)]] = [:]
         var sizes: [Int: Int] = [:]
@@ -105,7 +113,8 @@ enum SegmentBenchmark {
                 defer { try? FileManager.default.removeItem(at: url) }
                 let run = try CommandRun.run(CommandRun.flipbook,
                                              ["render", fixture.path, "-o", url.path, "--preset", workload.preset,
-                                              "--max-bitrate", "10G", "-q"],
+                                              "--max-bitrate", "10G", "-q"]
+                                                + (keyint.map { ["--keyint", formatNumber($0)] } ?? []),
                                              environment: ["FLIPBOOK_SEGMENT_ENCODERS": String(count)])
                 guard run.status == 0 else { throw BenchError("flipbook render failed: \(run.error)") }
                 samples[count, default: []].append((run.wall, run.cpu))
