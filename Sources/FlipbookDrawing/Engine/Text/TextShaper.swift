@@ -18,6 +18,8 @@ final class TextShaper {
     private var systemContextStorage: OpaquePointer?
     /// Symbols this shaper has rasterised (see ``TextSymbol``).
     let glyphRasters = GlyphRasterCache()
+    /// The configuration ``fontMap`` finds fonts through (kept alive while the map uses it).
+    private(set) var configuration: FontConfiguration
 
     private init(configuration: FontConfiguration) throws {
         guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
@@ -31,6 +33,15 @@ final class TextShaper {
         }
         fontMap = map
         self.context = context
+        self.configuration = configuration
+    }
+
+    /// Moves the font map to `newer` (one with more registered font files); Pango drops its cached
+    /// fonts and font sets, and the context notices the change at its next layout.
+    private func use(_ newer: FontConfiguration) {
+        guard newer !== configuration else { return }
+        pango_fc_font_map_set_config(flipbook_pango_fc_font_map(fontMap), newer.config)
+        configuration = newer
     }
 
     deinit {
@@ -105,7 +116,7 @@ final class TextShaper {
 
     /// Runs `body` with a shaper no other thread is using: the calling thread's own.
     static func withShaper<R>(_ body: (TextShaper) throws -> R) throws -> R {
-        let configuration = try FontConfiguration.shared.get()
+        let configuration = try FontConfiguration.current()
         let shaper: TextShaper
         if let raw = pthread_getspecific(threadKey) {
             shaper = Unmanaged<TextShaper>.fromOpaque(raw).takeUnretainedValue()
@@ -117,8 +128,10 @@ final class TextShaper {
             // Used again while in use on this thread: a second shaper for the inner use.
             let inner = try borrow(configuration)
             defer { giveBack(inner) }
+            inner.use(configuration)
             return try body(inner)
         }
+        shaper.use(configuration)
         shaper.isBusy = true
         defer { shaper.isBusy = false }
         return try body(shaper)
