@@ -38,6 +38,8 @@ public struct GradientFill: Sendable, Equatable {
     public var startPoint: Keyframed<UnitPoint>
     /// Where location 1 is (linear), the radius's end (radial) or the starting direction (conic).
     public var endPoint: Keyframed<UnitPoint>
+    /// Whether the stops were made from colours alone, so errors name them `colors[i]` as written.
+    private var isEvenlySpread = false
 
     /// A gradient from `stops`; by default linear from the box's leading edge to its trailing edge.
     public init(stops: [Stop], kind: Kind = .linear, startPoint: Keyframed<UnitPoint> = Keyframed(.leading),
@@ -54,6 +56,7 @@ public struct GradientFill: Sendable, Equatable {
         let last = Double(max(colors.count - 1, 1))
         self.init(stops: colors.enumerated().map { Stop(color: $0.element, location: Keyframed(Double($0.offset) / last)) },
                   kind: kind, startPoint: startPoint, endPoint: endPoint)
+        isEvenlySpread = true
     }
 
     /// The shading that paints `box` (in the drawing's user space) with the gradient as it is at `time`.
@@ -77,8 +80,9 @@ public struct GradientFill: Sendable, Equatable {
     }
 
     /// Checks the stops (at least one, locations 0...1) and the keyframes; errors name `keyPath`'s
-    /// keys, the stops' colours as `colors[i]` when the file gave colours only.
-    func validate(keyPath: String, writtenAsColors: Bool = false) throws {
+    /// keys, the stops' colours as `colors[i]` for a gradient made from colours.
+    func validate(keyPath: String) throws {
+        let writtenAsColors = isEvenlySpread
         try check(!stops.isEmpty, joinKeyPath(keyPath, writtenAsColors ? "colors" : "stops"), "a non-empty list", "empty")
         for (index, stop) in stops.enumerated() {
             let path = joinKeyPath(keyPath, "stops[\(index)]")

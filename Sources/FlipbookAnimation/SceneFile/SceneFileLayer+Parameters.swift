@@ -24,7 +24,11 @@ extension SceneFile.Layer {
 
     /// Each scene's own keys.
     static func sceneKeys(_ name: String) -> [String] {
-        name == "confetti" ? SceneFile.ConfettiParameters.parameters.keys : SceneFile.RipplesParameters.parameters.keys
+        switch name {
+        case "confetti": SceneFile.ConfettiParameters.parameters.keys
+        case "text": SceneFile.TextParameters.parameters.keys
+        default: SceneFile.RipplesParameters.parameters.keys
+        }
     }
 }
 
@@ -100,6 +104,10 @@ extension ValueCodec where Value == SceneFile.Layer {
                     var parameters = SceneFile.RipplesParameters()
                     try SceneFile.RipplesParameters.parameters.read(json, into: &parameters, keyPath: keyPath, alsoKnown: common)
                     layer = SceneFile.Layer(.ripples(parameters))
+                case "text":
+                    var parameters = SceneFile.TextParameters()
+                    try SceneFile.TextParameters.parameters.read(json, into: &parameters, keyPath: keyPath, alsoKnown: common)
+                    layer = SceneFile.Layer(.text(parameters))
                 default:
                     throw scene.value.unknownName(name, scenePath, "a scene: " + names.joined(separator: " or "), among: names)
                 }
@@ -113,6 +121,7 @@ extension ValueCodec where Value == SceneFile.Layer {
                 switch layer.content {
                 case .confetti(let parameters): members += SceneFile.ConfettiParameters.parameters.write(parameters)
                 case .ripples(let parameters): members += SceneFile.RipplesParameters.parameters.write(parameters)
+                case .text(let parameters): members += SceneFile.TextParameters.parameters.write(parameters)
                 }
                 return .object(members)
             })
