@@ -1,12 +1,13 @@
 import Foundation
 
 extension Font {
-    /// Adds the TrueType or OpenType font file at `url` to the fonts text is drawn with (the package's
-    /// own fontconfig configuration, never the machine's), and returns its family name, which
-    /// ``custom(_:size:)`` then draws with on every machine; `nil` when the file holds no font.
+    /// Makes the TrueType or OpenType font file at `url` available to ``custom(_:size:)`` by its
+    /// family name, which it returns; `nil` when the file holds no font.
     ///
-    /// Registering the same file again costs nothing. Text being drawn on other threads meanwhile
-    /// keeps the fonts it started with.
+    /// The file is found through a fontconfig configuration of the package's own (its carried fonts
+    /// and this file), never the machine's, so the text draws the same on every machine; and only text
+    /// naming the family uses it, so registering it changes nothing else. Registering the same file
+    /// again costs nothing.
     ///
     /// - Throws: ``FlipbookError`` when the carried fonts cannot be set up.
     package static func register(fileAt url: URL) throws -> String? {

@@ -4,13 +4,15 @@ import Foundation
 /// The private fontconfig configuration every `.system` font is found through: the package's own
 /// font files (Noto Sans in four styles, Noto Sans Arabic, Noto Sans Devanagari, Noto Sans Symbols 2
 /// for symbols such as ★ and ♥, and Material Icons for `Image(systemName:)`, see ``SystemSymbolFont``)
-/// plus Noto Color Emoji from its system path, the font files registered with
-/// ``registerFontFile(at:)`` (a scene file's own fonts), and nothing else. The machine's fontconfig
-/// files are never read for it, so the same text draws the same pixels on every machine.
+/// plus Noto Color Emoji from its system path, and nothing else. The machine's fontconfig files are
+/// never read for it, so the same text draws the same pixels on every machine.
 ///
-/// A configuration is never changed once built: fontconfig's matching functions are thread-safe only
-/// on a configuration nobody changes. Registering a font file builds a new one with the file added,
-/// which becomes ``current()``; each shaper moves to it the next time it is borrowed.
+/// A font file registered with ``registerFontFile(at:)`` (a scene file's own font) gets a
+/// configuration of its own: the carried fonts and that file. Only text that names its family is laid
+/// out with it, so registering a font never changes how other text falls back or measures.
+///
+/// Built once per process (per file). After building it is only read; fontconfig's matching functions
+/// are thread-safe on a configuration nobody changes.
 final class FontConfiguration: @unchecked Sendable {
     /// The family the package carries, used for every `.system` font and as the fallback for
     /// `.custom` fonts the machine lacks.
@@ -26,22 +28,14 @@ final class FontConfiguration: @unchecked Sendable {
         SystemSymbolFont.fontFile,
     ]
 
-    private static let lock = NSLock()
-    /// The newest configuration, or why the first could not be built; guarded by ``lock``.
-    nonisolated(unsafe) private static var newest: Result<FontConfiguration, FlipbookError> = {
-        do { return .success(try FontConfiguration(registered: [:])) } catch let error as FlipbookError {
+    /// The configuration, or why it could not be built.
+    static let shared: Result<FontConfiguration, FlipbookError> = {
+        do { return .success(try FontConfiguration(addedFile: nil)) } catch let error as FlipbookError {
             return .failure(error)
         } catch {
             return .failure(FlipbookError(.internal, "Setting up fonts failed: \(error)"))
         }
     }()
-
-    /// The configuration new layouts use: the carried fonts and every font file registered so far.
-    static func current() throws -> FontConfiguration {
-        lock.lock()
-        defer { lock.unlock() }
-        return try newest.get()
-    }
 
     /// The fontconfig configuration (owned: destroyed in `deinit`).
     let config: OpaquePointer
@@ -49,12 +43,9 @@ final class FontConfiguration: @unchecked Sendable {
     let directory: URL
     /// Whether Noto Color Emoji was found; text with emoji fails with ``emojiMissing`` without it.
     let hasEmoji: Bool
-    /// The registered font files (absolute paths) and the family each one holds.
-    let registered: [String: String]
-    /// The families of ``registered``, which `.custom` fonts find here rather than on the machine.
-    let registeredFamilies: Set<String>
 
-    private init(registered: [String: String]) throws {
+    /// The carried fonts, and `addedFile` (an absolute path) when given.
+    private init(addedFile: String?) throws {
         guard let directory = FontConfiguration.locateFontDirectory() else {
             throw FlipbookError(.file,
                 "Flipbook's fonts were not found: expected the resource directory Fonts (with \(FontConfiguration.carriedFiles[0])) "
@@ -69,8 +60,7 @@ final class FontConfiguration: @unchecked Sendable {
                 throw FlipbookError(.internal, "fontconfig rejected Flipbook's font configuration.")
             }
         }
-        // Registered files in path order, so the configuration does not depend on registration order.
-        let files = FontConfiguration.carriedFiles.map { directory.appendingPathComponent($0).path } + registered.keys.sorted()
+        let files = FontConfiguration.carriedFiles.map { directory.appendingPathComponent($0).path } + (addedFile.map { [$0] } ?? [])
         for path in files {
             guard FcConfigAppFontAddFile(config, path) == FcTrue else {
                 FcConfigDestroy(config)
@@ -81,29 +71,38 @@ final class FontConfiguration: @unchecked Sendable {
             && FcConfigAppFontAddFile(config, FontConfiguration.emojiFontPath) == FcTrue
         self.config = config
         self.directory = directory
-        self.registered = registered
-        registeredFamilies = Set(registered.values)
     }
 
     deinit {
         FcConfigDestroy(config)
     }
 
-    /// Adds the font file at `url` (TrueType or OpenType) to the configuration every text is laid out
-    /// with, so `Font.custom(family, size:)` draws with it, and returns its family name; `nil` when the
-    /// file holds no font fontconfig can read. Registering a file again returns its family at once.
+    private static let lock = NSLock()
+    /// Each registered family's configuration, and each registered file's family; guarded by ``lock``.
+    nonisolated(unsafe) private static var byFamily: [String: FontConfiguration] = [:]
+    nonisolated(unsafe) private static var familyOfFile: [String: String] = [:]
+
+    /// The configuration holding the registered font file of `family`, or `nil` when none was registered.
+    static func registered(family: String) -> FontConfiguration? {
+        lock.lock()
+        defer { lock.unlock() }
+        return byFamily[family]
+    }
+
+    /// Builds a configuration for the font file at `url` (TrueType or OpenType), so
+    /// `Font.custom(family, size:)` draws with it, and returns its family name; `nil` when the file
+    /// holds no font fontconfig can read. Registering a file again returns its family at once; a later
+    /// file of the same family replaces the earlier one for text laid out afterwards.
     ///
     /// - Throws: ``FlipbookError`` when the carried fonts cannot be set up.
     static func registerFontFile(at url: URL) throws -> String? {
         let path = url.standardizedFileURL.resolvingSymlinksInPath().path
         lock.lock()
         defer { lock.unlock() }
-        let configuration = try newest.get()
-        if let family = configuration.registered[path] { return family }
+        if let family = familyOfFile[path] { return family }
         guard let family = try familyName(ofFontFile: path) else { return nil }
-        var registered = configuration.registered
-        registered[path] = family
-        newest = .success(try FontConfiguration(registered: registered))
+        byFamily[family] = try FontConfiguration(addedFile: path)
+        familyOfFile[path] = family
         return family
     }
 

@@ -24,9 +24,7 @@ final class TextLayout {
         if let problem = TextLayout.problem(text, width: width, height: height) {
             throw FlipbookError.invalidInput(problem)
         }
-        // The shaper's configuration, not the newest: a font file registered meanwhile is in the
-        // newest only, and this layout is made on the shaper's font map.
-        let configuration = shaper.configuration
+        let configuration = try FontConfiguration.shared.get()
         if !configuration.hasEmoji, text.string.contains(where: EmojiPresentation.isEmoji) {
             throw FontConfiguration.emojiMissing
         }
@@ -34,8 +32,10 @@ final class TextLayout {
         var family = FontConfiguration.systemFamily
         var context = shaper.context
         if let name = font.family {
-            if configuration.registeredFamilies.contains(name) {
+            // A registered font file's family is found in its own configuration, never the machine's.
+            if let registered = FontConfiguration.registered(family: name), let own = shaper.context(for: registered) {
                 family = name
+                context = own
             } else if SystemFonts.has(name), let system = shaper.systemContext() {
                 family = name
                 context = system

@@ -18,8 +18,9 @@ final class TextShaper {
     private var systemContextStorage: OpaquePointer?
     /// Symbols this shaper has rasterised (see ``TextSymbol``).
     let glyphRasters = GlyphRasterCache()
-    /// The configuration ``fontMap`` finds fonts through (kept alive while the map uses it).
-    private(set) var configuration: FontConfiguration
+    /// Font maps and contexts over the configurations of registered font files (owned), by configuration.
+    private var registeredContexts: [ObjectIdentifier: (configuration: FontConfiguration,
+                                                       map: UnsafeMutablePointer<PangoFontMap>, context: OpaquePointer)] = [:]
 
     private init(configuration: FontConfiguration) throws {
         guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
@@ -33,18 +34,13 @@ final class TextShaper {
         }
         fontMap = map
         self.context = context
-        self.configuration = configuration
-    }
-
-    /// Moves the font map to `newer` (one with more registered font files); Pango drops its cached
-    /// fonts and font sets, and the context notices the change at its next layout.
-    private func use(_ newer: FontConfiguration) {
-        guard newer !== configuration else { return }
-        pango_fc_font_map_set_config(flipbook_pango_fc_font_map(fontMap), newer.config)
-        configuration = newer
     }
 
     deinit {
+        for (_, entry) in registeredContexts {
+            g_object_unref(UnsafeMutableRawPointer(entry.context))
+            g_object_unref(entry.map)
+        }
         if let systemContextStorage { g_object_unref(UnsafeMutableRawPointer(systemContextStorage)) }
         if let systemFontMap { g_object_unref(systemFontMap) }
         g_object_unref(UnsafeMutableRawPointer(context))
@@ -61,6 +57,21 @@ final class TextShaper {
         }
         systemFontMap = map
         systemContextStorage = context
+        return context
+    }
+
+    /// A context on `configuration`, a registered font file's (made on first use).
+    func context(for configuration: FontConfiguration) -> OpaquePointer? {
+        let key = ObjectIdentifier(configuration)
+        if let entry = registeredContexts[key] { return entry.context }
+        guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else { return nil }
+        // The map takes its own reference to the configuration.
+        pango_fc_font_map_set_config(flipbook_pango_fc_font_map(map), configuration.config)
+        guard let context = TextShaper.makeContext(map) else {
+            g_object_unref(map)
+            return nil
+        }
+        registeredContexts[key] = (configuration, map, context)
         return context
     }
 
@@ -116,7 +127,7 @@ final class TextShaper {
 
     /// Runs `body` with a shaper no other thread is using: the calling thread's own.
     static func withShaper<R>(_ body: (TextShaper) throws -> R) throws -> R {
-        let configuration = try FontConfiguration.current()
+        let configuration = try FontConfiguration.shared.get()
         let shaper: TextShaper
         if let raw = pthread_getspecific(threadKey) {
             shaper = Unmanaged<TextShaper>.fromOpaque(raw).takeUnretainedValue()
@@ -128,10 +139,8 @@ final class TextShaper {
             // Used again while in use on this thread: a second shaper for the inner use.
             let inner = try borrow(configuration)
             defer { giveBack(inner) }
-            inner.use(configuration)
             return try body(inner)
         }
-        shaper.use(configuration)
         shaper.isBusy = true
         defer { shaper.isBusy = false }
         return try body(shaper)
