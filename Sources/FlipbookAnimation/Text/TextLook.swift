@@ -79,30 +79,31 @@ struct TextLook: Sendable {
             try canvasText(at: time, fontSize: fontSize * CGFloat(scale)).lineLimit(nil)
                 .layoutMetrics(in: CGSize(width: box.width, height: .infinity))
         }
-        func fits(_ metrics: TextLayoutMetrics) -> Bool {
+        func fitsDrawn(_ metrics: TextLayoutMetrics) -> Bool {
             metrics.size.width <= box.width && metrics.size.height <= box.height
                 && (lineLimit.map { metrics.lineCount <= $0 } ?? true)
         }
-        var scale = 1.0
-        var needed = try needs(1)
-        if !fits(needed), minimumScaleFactor < 1 {
-            let smallest = try needs(minimumScaleFactor)
-            if fits(smallest) {
-                // The largest scale that fits: `low` always fits, `high` never does.
-                var low = minimumScaleFactor, high = 1.0
-                for _ in 0..<TextLook.bisectionSteps {
-                    let middle = (low + high) / 2
-                    if fits(try needs(middle)) { low = middle } else { high = middle }
-                }
-                scale = low
-                needed = try needs(low)
-            } else {
-                scale = minimumScaleFactor
-                needed = smallest
+        // Shrinking keeps words whole where it can, as SwiftUI does, rather than breaking one.
+        func fits(_ metrics: TextLayoutMetrics) -> Bool { fitsDrawn(metrics) && !metrics.breaksWithinWord }
+        // The largest scale from the minimum scale factor to 1 at which `fits`, by bisection (`low`
+        // always fits, `high` never does); `nil` when not even the smallest does.
+        func largestScale(where fits: (TextLayoutMetrics) -> Bool) throws -> Double? {
+            if fits(try needs(1)) { return 1 }
+            guard minimumScaleFactor < 1, fits(try needs(minimumScaleFactor)) else { return nil }
+            var low = minimumScaleFactor, high = 1.0
+            for _ in 0..<TextLook.bisectionSteps {
+                let middle = (low + high) / 2
+                if fits(try needs(middle)) { low = middle } else { high = middle }
             }
+            return low
         }
-        if let keyPath, !fits(needed), !mayTruncate {
-            throw overflow(box: box, needed: needed, time: time, keyPath: keyPath)
+        // Words whole if a scale allows it, else the lines within the box, else as small as allowed.
+        let scale = try largestScale(where: fits) ?? largestScale(where: fitsDrawn) ?? minimumScaleFactor
+        // A word wider than the box is broken between characters when drawn; only what the box's
+        // height (or the line limit) would cut needs a rule.
+        if let keyPath, !mayTruncate {
+            let needed = try needs(scale)
+            if !fitsDrawn(needed) { throw overflow(box: box, needed: needed, time: time, keyPath: keyPath) }
         }
         let text = canvasText(at: time, fontSize: fontSize * CGFloat(scale))
         let drawn = try text.layoutMetrics(in: box)

@@ -138,6 +138,18 @@ struct TextSceneTests {
         #expect(try textScene(file).fit(at: 0) == fit)
     }
 
+    @Test func shrinkingKeepsWordsWholeWhereDrawingWouldBreakThem() throws {
+        let shrunk = try file(#"""
+            {"scene": "text", "text": "Extraordinary", "font": {"size": 40}, "size": [150, 200], "minimumScaleFactor": 0.3}
+            """#)
+        let fit = try #require(try textScene(shrunk).fit(at: 0))
+        #expect(fit.lineCount == 1 && fit.scale < 0.7 && fit.textSize.width <= 150, "\(fit)")
+        // Without a rule the word is broken between characters, which is no error while the lines fit.
+        let broken = try file(#"{"scene": "text", "text": "Extraordinary", "font": {"size": 40}, "size": [150, 200]}"#)
+        let brokenFit = try #require(try textScene(broken).fit(at: 0))
+        #expect(brokenFit.lineCount >= 2 && brokenFit.scale == 1, "\(brokenFit)")
+    }
+
     @Test func aTextThatFitsIsNotShrunk() throws {
         let file = try file(#"{"scene": "text", "text": "Hi", "font": {"size": 40}, "size": [240, 100], "minimumScaleFactor": 0.5}"#)
         #expect(try textScene(file).fit(at: 0)?.scale == 1)

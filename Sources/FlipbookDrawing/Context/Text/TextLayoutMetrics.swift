@@ -10,6 +10,8 @@ package struct TextLayoutMetrics: Sendable, Equatable {
     package var lineCount: Int
     /// Whether some characters gave way to an ellipsis.
     package var isTruncated: Bool
+    /// Whether a word wider than the box was broken between two of its characters.
+    package var breaksWithinWord: Bool
 }
 
 extension Text {
@@ -23,7 +25,25 @@ extension Text {
                                         shaper: shaper)
             return TextLayoutMetrics(
                 size: layout.logicalRect.size, lineCount: Int(pango_layout_get_line_count(layout.layout)),
-                isTruncated: pango_layout_is_ellipsized(layout.layout) != 0)
+                isTruncated: pango_layout_is_ellipsized(layout.layout) != 0,
+                breaksWithinWord: Text.breaksWithinWord(layout.layout))
         }
+    }
+
+    /// Whether a line of `layout` starts where the Unicode line-breaking rules allow no break: Pango
+    /// broke an over-wide word between characters.
+    private static func breaksWithinWord(_ layout: OpaquePointer) -> Bool {
+        var attributeCount: Int32 = 0
+        guard let attributes = pango_layout_get_log_attrs_readonly(layout, &attributeCount),
+              let text = pango_layout_get_text(layout)
+        else { return false }
+        for index in 1..<max(pango_layout_get_line_count(layout), 1) {
+            guard let line = pango_layout_get_line_readonly(layout, index),
+                  pango_layout_line_is_paragraph_start(line) == 0
+            else { continue }
+            let offset = Int(g_utf8_pointer_to_offset(text, text + Int(pango_layout_line_get_start_index(line))))
+            if offset < Int(attributeCount), attributes[offset].is_line_break == 0 { return true }
+        }
+        return false
     }
 }
