@@ -82,6 +82,7 @@ extension ValueCodec where Value == SceneFile.Layer {
     /// A layer: `"scene"` picks the scene, whose keys sit beside the layer's own.
     static var layer: ValueCodec {
         let names = SceneFile.Layer.sceneNames
+        let listed = names.joined(separator: ", ").replacingLastComma()
         let common = ["scene"] + SceneFile.Layer.parameters.keys
         return ValueCodec(
             typeName: "object", expected: "an object (a layer)",
@@ -90,10 +91,10 @@ extension ValueCodec where Value == SceneFile.Layer {
                 let scenePath = joinKeyPath(keyPath, "scene")
                 guard let scene = members.first(where: { $0.key == "scene" }) else {
                     throw FlipbookError(invalid: scenePath, "is missing; a layer needs it: "
-                                            + names.joined(separator: " or ") + ".",
+                                            + listed + ".",
                                         at: json.location(keyPath: scenePath))
                 }
-                let name = try scene.value.string(scenePath, "a scene name: " + names.joined(separator: " or "))
+                let name = try scene.value.string(scenePath, "a scene name: " + listed)
                 var layer: SceneFile.Layer
                 switch name {
                 case "confetti":
@@ -109,7 +110,7 @@ extension ValueCodec where Value == SceneFile.Layer {
                     try SceneFile.TextParameters.parameters.read(json, into: &parameters, keyPath: keyPath, alsoKnown: common)
                     layer = SceneFile.Layer(.text(parameters))
                 default:
-                    throw scene.value.unknownName(name, scenePath, "a scene: " + names.joined(separator: " or "), among: names)
+                    throw scene.value.unknownName(name, scenePath, "a scene: " + listed, among: names)
                 }
                 try SceneFile.Layer.parameters.read(json, into: &layer, keyPath: keyPath,
                                                     alsoKnown: ["scene"] + SceneFile.Layer.sceneKeys(name))
