@@ -13,7 +13,12 @@ import Foundation
 public struct GradientFill: Sendable, Equatable {
     /// How the colours spread from the axis.
     public enum Kind: String, Sendable, Equatable, CaseIterable {
-        case linear, radial, conic
+        /// Along a line, as SwiftUI's `LinearGradient`.
+        case linear
+        /// In circles around a centre, as SwiftUI's `RadialGradient`.
+        case radial
+        /// Around a centre, as SwiftUI's `AngularGradient`.
+        case conic
     }
 
     /// One colour and where it sits along the axis.

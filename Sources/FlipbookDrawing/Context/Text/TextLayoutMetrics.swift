@@ -21,8 +21,7 @@ extension Text {
     /// - Throws: ``FlipbookError`` when it cannot be laid out: a size out of range, the fonts missing.
     package func layoutMetrics(in size: CGSize) throws -> TextLayoutMetrics {
         try TextShaper.withShaper { shaper in
-            let layout = try TextLayout(self, width: TextBox.constraint(size.width), height: TextBox.constraint(size.height),
-                                        shaper: shaper)
+            let layout = try shaper.layout(self, width: TextBox.constraint(size.width), height: TextBox.constraint(size.height))
             return TextLayoutMetrics(
                 size: layout.logicalRect.size, lineCount: Int(pango_layout_get_line_count(layout.layout)),
                 isTruncated: pango_layout_is_ellipsized(layout.layout) != 0,

@@ -18,6 +18,13 @@ final class TextShaper {
     private var systemContextStorage: OpaquePointer?
     /// Symbols this shaper has rasterised (see ``TextSymbol``).
     let glyphRasters = GlyphRasterCache()
+    /// Texts this shaper laid out lately.
+    let recentLayouts = RecentLayouts()
+
+    /// The layout of `text` in the box, reused when this thread laid the same text out lately.
+    func layout(_ text: Text, width: CGFloat?, height: CGFloat?) throws -> TextLayout {
+        try recentLayouts.layout(text, width: width, height: height, shaper: self)
+    }
     /// Font maps and contexts over the configurations of registered font files (owned), by configuration.
     private var registeredContexts: [ObjectIdentifier: (configuration: FontConfiguration,
                                                        map: UnsafeMutablePointer<PangoFontMap>, context: OpaquePointer)] = [:]
