@@ -47,6 +47,12 @@ extension TextScene {
                 throw FlipbookError.mustBe(path, requirement, itIs: "\"\(file.lastPathComponent)\"",
                                            "There is no file \(file.path).")
             }
+            // A device or a pipe could never end or never answer; a font is a regular file.
+            let attributes = try? FileManager.default.attributesOfItem(atPath: file.resolvingSymlinksInPath().path)
+            guard attributes?[.type] as? FileAttributeType == .typeRegular else {
+                throw FlipbookError.mustBe(path, requirement, itIs: "\"\(file.lastPathComponent)\"",
+                                           "\(file.path) is not a regular file.")
+            }
             guard FileManager.default.isReadableFile(atPath: file.path) else {
                 throw FlipbookError.mustBe(path, requirement, itIs: "\"\(file.lastPathComponent)\"",
                                            "The file \(file.path) cannot be read.")

@@ -95,6 +95,15 @@ struct TextLayerFileTests {
             at: FlipbookError.Location(file: broken.path, line: 3, column: 66, keyPath: "layers[1].font.src")) {
             _ = try SceneFile.load(from: broken).makeTimeline()
         }
+        // A device is not a font file, and is never read.
+        let device = folder.file("device.json")
+        try folder.write("device.json", scene.replacingOccurrences(of: "%@", with: "/dev/zero"))
+        expectInvalidInput(
+            "\(device.path):3:66: layers[1].font.src must be a TrueType or OpenType font file (.ttf, .otf), relative to the "
+                + "scene file's folder; it is \"/dev/zero\". /dev/zero is not a regular file.",
+            at: FlipbookError.Location(file: device.path, line: 3, column: 66, keyPath: "layers[1].font.src")) {
+            _ = try SceneFile.load(from: device).makeTimeline()
+        }
     }
 
     @Test func aFontFileBesideTheSceneFileDrawsItsGlyphs() throws {
