@@ -10,7 +10,8 @@ extension SceneFile.TextParameters {
             + "cut or shrunk to fit it (a text that cannot fit and may not be cut is an error before any frame is drawn). "
             + "Without `size` the box is the text's natural size. Numbers and colours may be keyframed.",
         parameters: [
-            .required("text", \.text, .text, help: "The characters; \\n starts a new line."),
+            .required("text", \.text, .text,
+                      help: "The characters (at most \(TextScene.maximumTextLength)); \\n starts a new line."),
             .optional("font", \.font, .object(SceneFile.FontParameters.parameters, initial: SceneFile.FontParameters()),
                       defaultText: "the system font, 17 points", help: "The font (see Text font)."),
             .optional("color", \.color, .keyframed(.color), defaultText: "primary (black, white in the dark scheme)",

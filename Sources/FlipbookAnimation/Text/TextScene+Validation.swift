@@ -12,14 +12,22 @@ extension TextScene {
     public static let lineLimitLimits = ParameterLimits.between(1, 100_000)
     /// The minimum scale factors allowed.
     public static let minimumScaleFactorLimits = ParameterLimits.above(0, atMost: 1)
+    /// The most characters a text scene draws: pages of text, far beyond any title, and few enough
+    /// that shrinking to fit (a layout per bisection step) stays quick.
+    public static let maximumTextLength = 100_000
 
     /// Checks every value once, where the scene is made, naming it under `keyPath` as a file writes it.
     static func validate(
-        font: FontStyle, fill: Fill?, lineSpacing: Keyframed<Double>, tracking: Keyframed<Double>,
+        _ string: String, font: FontStyle, fill: Fill?, lineSpacing: Keyframed<Double>, tracking: Keyframed<Double>,
         size: Keyframed<CGSize>?, lineLimit: Int?, truncation: Text.TruncationMode?, minimumScaleFactor: Double,
         keyPath: String
     ) throws {
         func key(_ name: String) -> String { joinKeyPath(keyPath, name) }
+        let count = string.count
+        guard count <= maximumTextLength else {
+            throw FlipbookError(invalid: key("text"), "must have at most \(maximumTextLength) characters; it has \(count).",
+                                at: FlipbookError.Location(keyPath: key("text")))
+        }
         try font.size.checkValues(within: fontSizeLimits, keyPath: key("font.size"), unit: "points")
         try lineSpacing.checkValues(within: spacingLimits, keyPath: key("lineSpacing"), unit: "points")
         try tracking.checkValues(within: spacingLimits, keyPath: key("tracking"), unit: "points")

@@ -74,7 +74,7 @@ public struct TextScene: BoxedScene {
         tracking: Keyframed<Double>, size: Keyframed<CGSize>?, lineLimit: Int?, truncation: Text.TruncationMode?,
         minimumScaleFactor: Double, keyPath: String
     ) throws {
-        try TextScene.validate(font: font, fill: fill, lineSpacing: lineSpacing, tracking: tracking, size: size,
+        try TextScene.validate(string, font: font, fill: fill, lineSpacing: lineSpacing, tracking: tracking, size: size,
                                lineLimit: lineLimit, truncation: truncation, minimumScaleFactor: minimumScaleFactor,
                                keyPath: keyPath)
         let look = TextLook(

@@ -64,6 +64,11 @@ struct TextLayerFileTests {
                            at: inTestFile(1, 63, "layers[0].font.weight")) {
             _ = try decodeScene(#"{"layers": [{"scene": "text", "text": "a", "font": {"weight": "bolder"}}]}"#)
         }
+        let long = String(repeating: "a", count: TextScene.maximumTextLength + 1)
+        expectInvalidInput("test.json:1:39: layers[0].text must have at most 100000 characters; it has 100001.",
+                           at: inTestFile(1, 39, "layers[0].text")) {
+            _ = try decodeScene(#"{"layers": [{"scene": "text", "text": "\#(long)"}]}"#).makeTimeline()
+        }
         expectInvalidInput("test.json:1:13: layers[0].text is missing; a text layer needs it.",
                            at: inTestFile(1, 13, "layers[0].text")) {
             _ = try decodeScene(#"{"layers": [{"scene": "text", "size": [10, 10]}]}"#)
