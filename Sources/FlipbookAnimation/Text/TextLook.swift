@@ -120,7 +120,7 @@ struct TextLook: Sendable {
     private func overflow(box: CGSize, needed: TextLayoutMetrics, time: TimeInterval, keyPath: String) -> FlipbookError {
         let path = joinKeyPath(keyPath, "text")
         let boxText = "\(formatNumber(Double(box.width)))×\(formatNumber(Double(box.height))) points"
-        let when = isConstant ? "" : " at \(formatNumber(time)) seconds"
+        let when = isConstant ? "" : " at \(formatNumber(time)) second\(time == 1 ? "" : "s")"
         let shrunk = minimumScaleFactor < 1 ? " even at the minimumScaleFactor \(formatNumber(minimumScaleFactor))" : ""
         let lines = needed.lineCount == 1 ? "1 line" : "\(needed.lineCount) lines"
         let tooWide = needed.size.width > box.width ? " and \(formatNumber(Double(needed.size.width.rounded(.up)))) points of width" : ""

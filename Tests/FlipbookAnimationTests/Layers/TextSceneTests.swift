@@ -175,6 +175,14 @@ struct TextSceneTests {
         // SwiftUI's red (1, 0.23, 0.19) at the leading edge, its blue (0, 0.48, 1) at the trailing one.
         #expect(l.red > 0.9 && l.blue < 0.35, "\(l)")
         #expect(r.blue > 0.9 && r.red < 0.1, "\(r)")
+        // The same pixels as the canvas's Text painted with the gradient over the text's box.
+        let reference = try picture(Self.canvas) { context, _ in
+            context.draw(Text("MMMMMM").font(.system(size: 60, weight: .bold))
+                .foregroundStyle(.linearGradient(Gradient(colors: [.red, .blue]), startPoint: .zero,
+                                                 endPoint: CGPoint(x: box.width, y: 0))),
+                         at: .zero, anchor: .topLeading)
+        }
+        #expect(try drawn.pngData() == reference.pngData())
     }
 
     @Test func aKeyframedColourChangesOverTime() throws {
@@ -235,6 +243,28 @@ struct TextSceneTests {
         let small = scene.boxSize(canvas: Self.canvas, time: 0), large = scene.boxSize(canvas: Self.canvas, time: 1)
         #expect(abs(large.height / small.height - 3) < 0.01)
         #expect(scene.fit(at: 0.5)?.fontSize == 40)
+    }
+
+    @Test func aKeyframedBoxIsCheckedAtItsKeyframesAndFollowedBetweenThem() throws {
+        let size = Keyframed(keys: [.init(time: 0, value: CGSize(width: 300, height: 60)),
+                                    .init(time: 1, value: CGSize(width: 100, height: 60))])
+        let error = expectFlipbookError(.invalidInput) { _ = try TextScene("Shrinking box", font: .init(size: Keyframed(24)), size: size) }
+        #expect(error?.message == "text does not fit its box of 100×60 points at 1 second: it needs 2 lines (66 points); "
+            + "give a larger size, a lineLimit with truncation, or a minimumScaleFactor.")
+        let scene = try TextScene("Shrinking box", font: .init(size: Keyframed(24)), size: size, minimumScaleFactor: 0.5)
+        #expect(scene.boxSize(canvas: Self.canvas, time: 0.5) == CGSize(width: 200, height: 60))
+        #expect(scene.fit(at: 0)?.scale == 1)
+        #expect(try #require(scene.fit(at: 1)).scale < 1)
+    }
+
+    @Test func rulesWithoutABoxAreRefusedInSwiftToo() {
+        let error = expectFlipbookError(.invalidInput) { _ = try TextScene("a", truncation: .tail) }
+        #expect(error?.message == "truncation needs a size to fit in; without one the text takes its natural size.")
+        #expect(error?.location.keyPath == "truncation")
+        let scale = expectFlipbookError(.invalidInput) {
+            _ = try TextScene("a", size: Keyframed(CGSize(width: 10, height: 10)), minimumScaleFactor: 0)
+        }
+        #expect(scale?.message == "minimumScaleFactor must be greater than 0 and at most 1; it is 0.")
     }
 
     @Test func swiftCallersGetTheSameScene() throws {
