@@ -21,7 +21,10 @@ extension Text {
     /// - Throws: ``FlipbookError`` when it cannot be laid out: a size out of range, the fonts missing.
     package func layoutMetrics(in size: CGSize) throws -> TextLayoutMetrics {
         try TextShaper.withShaper { shaper in
-            let layout = try shaper.layout(self, width: TextBox.constraint(size.width), height: TextBox.constraint(size.height))
+            // Not kept among the shaper's recent layouts: a fit measures many sizes once each, which
+            // would push out the texts drawn frame after frame.
+            let layout = try TextLayout(self, width: TextBox.constraint(size.width), height: TextBox.constraint(size.height),
+                                        shaper: shaper)
             return TextLayoutMetrics(
                 size: layout.logicalRect.size, lineCount: Int(pango_layout_get_line_count(layout.layout)),
                 isTruncated: pango_layout_is_ellipsized(layout.layout) != 0,
