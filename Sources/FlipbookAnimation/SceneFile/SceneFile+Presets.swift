@@ -89,6 +89,8 @@ extension SceneFile {
                     parameters.rain = rain
                     layers[index].content = .ripples(parameters)
                 }
+            case .text:
+                break
             }
         }
         self.layers = layers

@@ -40,6 +40,8 @@ extension SceneFile {
             case .ripples(let parameters):
                 // Generators without their own end run to the end of the timeline, in the layer's clock.
                 scene = try parameters.makeScene(canvas: size, sceneDuration: duration - start, keyPath: path)
+            case .text(let parameters):
+                scene = try parameters.makeScene(baseDirectory: baseDirectory, keyPath: path)
             }
             layers.append(Timeline.Layer(scene, start: start, end: layer.end, opacity: layer.opacity ?? 1))
         }

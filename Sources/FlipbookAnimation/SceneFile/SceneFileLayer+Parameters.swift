@@ -24,7 +24,11 @@ extension SceneFile.Layer {
 
     /// Each scene's own keys.
     static func sceneKeys(_ name: String) -> [String] {
-        name == "confetti" ? SceneFile.ConfettiParameters.parameters.keys : SceneFile.RipplesParameters.parameters.keys
+        switch name {
+        case "confetti": SceneFile.ConfettiParameters.parameters.keys
+        case "text": SceneFile.TextParameters.parameters.keys
+        default: SceneFile.RipplesParameters.parameters.keys
+        }
     }
 }
 
@@ -78,6 +82,7 @@ extension ValueCodec where Value == SceneFile.Layer {
     /// A layer: `"scene"` picks the scene, whose keys sit beside the layer's own.
     static var layer: ValueCodec {
         let names = SceneFile.Layer.sceneNames
+        let listed = names.joined(separator: ", ").replacingLastComma()
         let common = ["scene"] + SceneFile.Layer.parameters.keys
         return ValueCodec(
             typeName: "object", expected: "an object (a layer)",
@@ -86,10 +91,10 @@ extension ValueCodec where Value == SceneFile.Layer {
                 let scenePath = joinKeyPath(keyPath, "scene")
                 guard let scene = members.first(where: { $0.key == "scene" }) else {
                     throw FlipbookError(invalid: scenePath, "is missing; a layer needs it: "
-                                            + names.joined(separator: " or ") + ".",
+                                            + listed + ".",
                                         at: json.location(keyPath: scenePath))
                 }
-                let name = try scene.value.string(scenePath, "a scene name: " + names.joined(separator: " or "))
+                let name = try scene.value.string(scenePath, "a scene name: " + listed)
                 var layer: SceneFile.Layer
                 switch name {
                 case "confetti":
@@ -100,8 +105,12 @@ extension ValueCodec where Value == SceneFile.Layer {
                     var parameters = SceneFile.RipplesParameters()
                     try SceneFile.RipplesParameters.parameters.read(json, into: &parameters, keyPath: keyPath, alsoKnown: common)
                     layer = SceneFile.Layer(.ripples(parameters))
+                case "text":
+                    var parameters = SceneFile.TextParameters()
+                    try SceneFile.TextParameters.parameters.read(json, into: &parameters, keyPath: keyPath, alsoKnown: common)
+                    layer = SceneFile.Layer(.text(parameters))
                 default:
-                    throw scene.value.unknownName(name, scenePath, "a scene: " + names.joined(separator: " or "), among: names)
+                    throw scene.value.unknownName(name, scenePath, "a scene: " + listed, among: names)
                 }
                 try SceneFile.Layer.parameters.read(json, into: &layer, keyPath: keyPath,
                                                     alsoKnown: ["scene"] + SceneFile.Layer.sceneKeys(name))
@@ -113,6 +122,7 @@ extension ValueCodec where Value == SceneFile.Layer {
                 switch layer.content {
                 case .confetti(let parameters): members += SceneFile.ConfettiParameters.parameters.write(parameters)
                 case .ripples(let parameters): members += SceneFile.RipplesParameters.parameters.write(parameters)
+                case .text(let parameters): members += SceneFile.TextParameters.parameters.write(parameters)
                 }
                 return .object(members)
             })

@@ -2,7 +2,7 @@ import FlipbookDrawing
 import Foundation
 
 extension SceneFile {
-    /// One layer: `"scene"` (`"confetti"` or `"ripples"`), when it shows, its opacity, and the scene's
+    /// One layer: `"scene"` (`"confetti"`, `"ripples"` or `"text"`), when it shows, its opacity, and the scene's
     /// own parameters as further keys of the same object.
     public struct Layer: Sendable, Equatable {
         /// When the layer appears, in timeline seconds (its scene's clock starts here). Default 0.
@@ -20,12 +20,15 @@ extension SceneFile {
             case confetti(ConfettiParameters)
             /// `"scene": "ripples"`: a ``RipplesScene``.
             case ripples(RipplesParameters)
+            /// `"scene": "text"`: a ``TextScene``.
+            case text(TextParameters)
 
-            /// The scene's name in files: `"confetti"` or `"ripples"`.
+            /// The scene's name in files: `"confetti"`, `"ripples"` or `"text"`.
             public var sceneName: String {
                 switch self {
                 case .confetti: "confetti"
                 case .ripples: "ripples"
+                case .text: "text"
                 }
             }
         }
@@ -39,7 +42,7 @@ extension SceneFile {
         }
 
         /// The names of the scenes a layer can hold.
-        public static let sceneNames = ["confetti", "ripples"]
+        public static let sceneNames = ["confetti", "ripples", "text"]
     }
 
     /// A confetti layer's parameters.

@@ -11,8 +11,8 @@ public struct SceneReference: Sendable, Equatable, Codable {
     public let name: String
     /// What the scene draws, in a sentence.
     public let summary: String
-    /// What `flipbook render NAME` draws.
-    public let preset: String
+    /// What `flipbook render NAME` draws; `nil` for a scene with no preset, written only in scene files.
+    public let preset: String?
     /// The layer's keys, then each nested object's.
     public let sections: [ParameterSection]
 
@@ -47,6 +47,15 @@ public struct SceneReference: Sendable, Equatable, Codable {
                     SceneFile.RipplesParameters.parameters.section, SceneFile.RippleDescription.parameters.section,
                     TouchScript.Event.parameters.section, SceneFile.RainDescription.parameters.section,
                     SceneFile.TrailDescription.parameters.section,
+                ]),
+            SceneReference(
+                name: "text",
+                summary: "A text in a box of its own: wrapped, aligned, cut or shrunk to fit, in a colour or a gradient, "
+                    + "with a font of the system's or from a file.",
+                preset: nil,
+                sections: [
+                    SceneFile.TextParameters.parameters.section, SceneFile.FontParameters.parameters.section,
+                    SceneFile.GradientParameters.parameters.section, SceneFile.GradientStopParameters.parameters.section,
                 ]),
         ]
     }
