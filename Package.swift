@@ -27,6 +27,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // `swift package generate-documentation --target Flipbook` (`make docs`) builds the DocC catalog.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // RFC 4180 CSV fields for the data files of template batches (`TemplateData`).
+        .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
     ],
     targets: [
         .systemLibrary(
@@ -76,7 +78,10 @@ let package = Package(
             dependencies: ["FlipbookCore", "FlipbookRaster", "CCairo", "CPango", "CJPEG", "CWebP"],
             resources: [.copy("Fonts")]
         ),
-        .target(name: "FlipbookAnimation", dependencies: ["FlipbookDrawing"]),
+        .target(
+            name: "FlipbookAnimation",
+            dependencies: ["FlipbookDrawing", .product(name: "SwiftCSV", package: "SwiftCSV")]
+        ),
         .target(name: "FlipbookVideo", dependencies: ["FlipbookCore", "FlipbookRaster", "CFFmpeg", "CFlipbookKernels"]),
         .target(
             name: "FlipbookRender",
