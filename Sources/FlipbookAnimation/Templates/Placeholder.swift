@@ -2,25 +2,25 @@ import FlipbookDrawing
 import Foundation
 
 /// One `{{name}}` in a string of a template: the parameter it names and where it is.
-struct Placeholder: Sendable, Equatable {
+package struct Placeholder: Sendable, Equatable {
     /// The parameter's name (spaces inside the braces are allowed: `{{ name }}`).
-    var name: String
+    package var name: String
     /// The whole `{{…}}` in the string.
-    var range: Range<String.Index>
+    package var range: Range<String.Index>
     /// How many Unicode scalars come before it in the string, to find its column in the file.
     var scalarOffset: Int
 
     /// A `{{` that is not a placeholder: unclosed, or not around a name.
-    struct Malformed: Error, Sendable {
+    package struct Malformed: Error, Sendable {
         var scalarOffset: Int
-        var reason: String
+        package var reason: String
     }
 
     /// The placeholders in `text`, in order. Everything is done on Unicode scalars, so a brace
     /// followed by a combining mark is still a brace.
     ///
     /// - Throws: ``Malformed`` for a `{{` without its `}}` or braces around something other than a name.
-    static func all(in text: String) throws(Malformed) -> [Placeholder] {
+    package static func all(in text: String) throws(Malformed) -> [Placeholder] {
         guard text.contains("{{") else { return [] }
         let scalars = text.unicodeScalars
         var found: [Placeholder] = []
@@ -65,7 +65,7 @@ struct Placeholder: Sendable, Equatable {
     }
 
     /// `text` with each of its `placeholders` replaced by its value's text.
-    static func replacing(_ placeholders: [Placeholder], in text: String, with value: (String) -> String) -> String {
+    package static func replacing(_ placeholders: [Placeholder], in text: String, with value: (String) -> String) -> String {
         let scalars = text.unicodeScalars
         var result = String.UnicodeScalarView()
         var rest = scalars.startIndex

@@ -3,8 +3,8 @@ import Foundation
 
 /// A value checked against its parameter: the text `{{name}}` puts inside longer strings, and the
 /// JSON value a string that is exactly `"{{name}}"` becomes.
-struct TemplateValue: Sendable, Equatable {
-    var text: String
+package struct TemplateValue: Sendable, Equatable {
+    package var text: String
     var json: JSONValue.Content
 }
 
@@ -47,7 +47,7 @@ extension TemplateParameter {
     /// Checks `text` as this parameter's value. An image's path is resolved against `baseDirectory`
     /// (the current directory for `nil`) and must name an existing file; the value it stands for is
     /// that full path.
-    func check(_ text: String, baseDirectory: URL?) -> Result<TemplateValue, TemplateValueProblem> {
+    package func check(_ text: String, baseDirectory: URL?) -> Result<TemplateValue, TemplateValueProblem> {
         func problem(_ found: String, _ followUp: String = "") -> Result<TemplateValue, TemplateValueProblem> {
             .failure(TemplateValueProblem(requirement: requirement, found: found, followUp: followUp))
         }
