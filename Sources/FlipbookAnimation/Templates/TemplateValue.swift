@@ -66,7 +66,10 @@ extension TemplateParameter {
             return .success(TemplateValue(text: text, json: .string(text)))
         case .image:
             guard !text.isEmpty else { return problem("empty") }
-            let url = URL(fileURLWithPath: text, relativeTo: baseDirectory).standardizedFileURL
+            var url = URL(fileURLWithPath: text)
+            // Appended rather than `relativeTo:`, which would drop a folder URL's last part without its '/'.
+            if !text.hasPrefix("/"), let baseDirectory { url = baseDirectory.appendingPathComponent(text) }
+            url = url.standardizedFileURL
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
                 return problem("'\(text)'", " There is no file \(url.path).")
