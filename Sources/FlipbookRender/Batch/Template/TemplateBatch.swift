@@ -63,6 +63,8 @@ public struct TemplateBatch: Sendable {
     ///   makes the scene wrong, two rows with one output name. Nothing is written.
     public init(template: SceneFile, templatePath: String, templateBytes: Data, data: TemplateData, output pattern: String,
                 relativeTo directory: URL? = nil) throws {
+        // A folder URL without its final '/' would have relative paths replace its last part.
+        let directory = directory.map { URL(fileURLWithPath: $0.path, isDirectory: true) }
         self.template = template
         self.templatePath = templatePath
         self.templateSHA256 = sha256Hex(templateBytes)
