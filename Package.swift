@@ -9,9 +9,9 @@ import PackageDescription
 //                          plan, dirty tiles, the pixels the encoders read, over the C kernels; drawing's
 //                          pointer code lives here (drawing keeps only its Cairo and Pango hand-overs)
 //   FlipbookDrawing        CairoCanvas (the API) over its engine (Cairo and the raster's fast paths), Bitmap
-//   FlipbookAnimation      Scene, Timeline, confetti, ripples
+//   FlipbookAnimation      Scene, Timeline, confetti, ripples, scene files and templates (SwiftCSV for data files)
 //   FlipbookVideo          VideoEncoder, pixel conversion (on the raster's pixels: no Cairo, no Pango)
-//   FlipbookRender         render(_:to:), renderStill(_:at:to:); hands Bitmaps to the encoders
+//   FlipbookRender         render(_:to:), renderStill(_:at:to:); hands Bitmaps to the encoders; batches
 //   Flipbook               re-exports 2–5
 //   flipbook               the command-line tool
 //   Snippets/*.swift       the README's Swift examples, built by `swift build` against the `Flipbook` product
