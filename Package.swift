@@ -9,9 +9,9 @@ import PackageDescription
 //                          plan, dirty tiles, the pixels the encoders read, over the C kernels; drawing's
 //                          pointer code lives here (drawing keeps only its Cairo and Pango hand-overs)
 //   FlipbookDrawing        CairoCanvas (the API) over its engine (Cairo and the raster's fast paths), Bitmap
-//   FlipbookAnimation      Scene, Timeline, confetti, ripples
+//   FlipbookAnimation      Scene, Timeline, confetti, ripples, scene files and templates (SwiftCSV for data files)
 //   FlipbookVideo          VideoEncoder, pixel conversion (on the raster's pixels: no Cairo, no Pango)
-//   FlipbookRender         render(_:to:), renderStill(_:at:to:); hands Bitmaps to the encoders
+//   FlipbookRender         render(_:to:), renderStill(_:at:to:); hands Bitmaps to the encoders; batches
 //   Flipbook               re-exports 2–5
 //   flipbook               the command-line tool
 //   Snippets/*.swift       the README's Swift examples, built by `swift build` against the `Flipbook` product
@@ -27,6 +27,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // `swift package generate-documentation --target Flipbook` (`make docs`) builds the DocC catalog.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // RFC 4180 CSV fields for the data files of template batches (`TemplateData`).
+        .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
     ],
     targets: [
         .systemLibrary(
@@ -76,7 +78,10 @@ let package = Package(
             dependencies: ["FlipbookCore", "FlipbookRaster", "CCairo", "CPango", "CJPEG", "CWebP"],
             resources: [.copy("Fonts")]
         ),
-        .target(name: "FlipbookAnimation", dependencies: ["FlipbookDrawing"]),
+        .target(
+            name: "FlipbookAnimation",
+            dependencies: ["FlipbookDrawing", .product(name: "SwiftCSV", package: "SwiftCSV")]
+        ),
         .target(name: "FlipbookVideo", dependencies: ["FlipbookCore", "FlipbookRaster", "CFFmpeg", "CFlipbookKernels"]),
         .target(
             name: "FlipbookRender",

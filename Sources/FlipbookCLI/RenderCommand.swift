@@ -69,7 +69,7 @@ extension FlipbookTool {
 
         /// The command line as a request: the same path to a plan as a batch job's.
         func request() throws -> RenderRequest {
-            var request = encoding.applied(to: RenderRequest(scene: scene.request(fps: try rate.rate()), output: output))
+            var request = encoding.applied(to: RenderRequest(scene: try scene.request(fps: try rate.rate()), output: output))
             request.frames = frames?.frames
             request.chunk = try chunk.map { try Chunk(parsing: $0) }
             return request

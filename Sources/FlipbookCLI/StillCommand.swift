@@ -40,7 +40,7 @@ extension FlipbookTool {
 
         func run() throws {
             let plan = try placingErrors(given: givenFlags) {
-                var request = RenderRequest(scene: scene.request(), output: output)
+                var request = RenderRequest(scene: try scene.request(), output: output)
                 request.time = time
                 request.frame = frame
                 let plan = try request.plan(expecting: .still)

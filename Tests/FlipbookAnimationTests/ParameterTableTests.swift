@@ -147,7 +147,8 @@ let docsFolder = packageFile("docs")
         let first = try #require((sections.first?["parameters"] as? [[String: Any]])?.first)
         #expect(Set(first.keys) == ["key", "type", "default", "help"])   // no range or unit for the seed
         let all = try #require(try JSONSerialization.jsonObject(with: Data(SceneReference.json().utf8)) as? [String: Any])
-        #expect((all["scenes"] as? [Any])?.count == 3 && (all["file"] as? [Any])?.count == 2)
+        // The top level, a layer, and a template parameter.
+        #expect((all["scenes"] as? [Any])?.count == 3 && (all["file"] as? [Any])?.count == 3)
     }
 
     @Test func anUnknownSceneNameGetsASuggestion() {

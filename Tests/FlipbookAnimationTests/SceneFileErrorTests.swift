@@ -48,7 +48,7 @@ import Testing
         }
         expectInvalidInput(
             "test.json:1:2: fsp is not a key of a scene file. Did you mean 'fps'? "
-                + "Known keys: size, scale, fps, duration, background, colorScheme, assets, layers.",
+                + "Known keys: size, scale, fps, duration, background, colorScheme, assets, layers, parameters.",
             at: inTestFile(1, 2, "fsp")) { _ = try decodeScene(#"{"fsp": 30}"#) }
         // A ripples key in a confetti layer is an error too.
         expectInvalidInput(

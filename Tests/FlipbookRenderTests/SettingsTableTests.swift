@@ -52,7 +52,8 @@ struct SettingsTableTests {
     @Test("a scene file's top-level keys are the table's scene-file rows, and their help is the rows'")
     func sceneFileKeysAreTheTables() throws {
         let section = try #require(SceneReference.fileSections.first)
-        let keys = section.parameters.map(\.key).filter { $0 != "layers" }
+        // The layers and the template parameters are the file's own, not settings.
+        let keys = section.parameters.map(\.key).filter { $0 != "layers" && $0 != "parameters" }
         #expect(keys == Settings.keys(for: .sceneFile))
         for parameter in section.parameters where ["scale", "duration", "background"].contains(parameter.key) {
             #expect(parameter.help == Settings.setting(forKey: parameter.key)?.help, "\(parameter.key)")

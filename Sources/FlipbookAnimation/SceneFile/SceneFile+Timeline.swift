@@ -17,6 +17,7 @@ extension SceneFile {
     }
 
     private func buildTimeline() throws -> Timeline {
+        if let template, let missing = template.missing.first { throw template.missingError(missing) }
         // Each value is checked once, by what it makes: the canvas by the timeline, a layer's timing
         // by the timeline's layer check, a scene's keys by its scene; values read from a file were
         // read for their form only.

@@ -16,13 +16,15 @@ public struct SceneReference: Sendable, Equatable, Codable {
     /// The layer's keys, then each nested object's.
     public let sections: [ParameterSection]
 
-    /// The keys of a scene file's top level and of every layer, whatever its scene.
+    /// The keys of a scene file's top level, of every layer, whatever its scene, and of a
+    /// template's parameter declarations.
     public static var fileSections: [ParameterSection] {
         let layer = SceneFile.Layer.parameters.section
         return [
             SceneFile.parameters.section,
             ParameterSection(title: layer.title, summary: layer.summary,
                              parameters: [SceneFile.Layer.sceneInfo] + layer.parameters),
+            TemplateParameter.table.section,
         ]
     }
 
