@@ -65,7 +65,7 @@ let docsFolder = packageFile("docs")
         #expect(confetti.physics == expectedConfetti.physics)
         #expect(confetti.seed == UInt64.max)
         #expect(ripples == expectedRipples)
-        #expect(read.layers?[0].start == 0.1 && read.layers?[0].end == 2 && read.layers?[0].opacity == 0.8)
+        #expect(read.layers?[0].start == 0.1 && read.layers?[0].end == 2 && read.layers?[0].opacity == Keyframed(0.8))
         // And through Codable, which uses the same tables.
         let viaCodable = try JSONDecoder().decode(SceneFile.self, from: JSONEncoder().encode(file))
         #expect(viaCodable == file)

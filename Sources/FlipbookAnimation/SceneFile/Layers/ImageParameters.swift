@@ -1,0 +1,71 @@
+import FlipbookDrawing
+import Foundation
+
+extension SceneFile {
+    /// An image layer's parameters (`"scene": "image"`): see ``ImageScene``.
+    public struct ImageParameters: Sendable, Equatable {
+        /// The image file, relative to the scene file's folder: PNG, JPEG, WebP or SVG.
+        public var src: String
+        /// The box. Default: the image's natural size.
+        public var size: Keyframed<CGSize>?
+        /// How the image fills the box. Default contain.
+        public var fit: ImageScene.Fit?
+
+        /// Image parameters; `nil` keys take their defaults.
+        public init(src: String, size: Keyframed<CGSize>? = nil, fit: ImageScene.Fit? = nil) {
+            self.src = src
+            self.size = size
+            self.fit = fit
+        }
+
+        /// The scene, with its picture decoded now, once; `src` is resolved against `baseDirectory`
+        /// (the current directory when `nil`).
+        ///
+        /// - Throws: ``FlipbookError`` (invalid input) naming the file and `keyPath.src` when it is
+        ///   missing or does not decode; `keyPath.size` when the size is out of range.
+        public func makeScene(baseDirectory: URL?, keyPath: String = "") throws -> ImageScene {
+            let srcPath = joinKeyPath(keyPath, "src")
+            let url = URL(fileURLWithPath: src, relativeTo: baseDirectory).standardizedFileURL
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+                throw FlipbookError(invalid: srcPath, "names the image \(url.path), which does not exist.",
+                                    at: .init(keyPath: srcPath))
+            }
+            let picture: ImageScene.Picture
+            do {
+                picture = try ImageScene.Picture(contentsOf: url)
+            } catch let error as FlipbookError {
+                var reason = error.message
+                if reason.hasSuffix(".") { reason.removeLast() }
+                throw FlipbookError(invalid: srcPath, "names \(url.path), which is not a PNG, JPEG, WebP or SVG image "
+                                        + "Flipbook can decode (\(reason)).", at: .init(keyPath: srcPath))
+            }
+            let scene = ImageScene(picture, size: size, fit: fit ?? .contain)
+            if let size {
+                try check(size, joinKeyPath(keyPath, "size"),
+                          "a size with each side between 0 and \(formatNumber(ShapeScene.maximumSide)) points",
+                          { "[\(formatNumber(Double($0.width))), \(formatNumber(Double($0.height)))]" }) {
+                    $0.width.isFinite && $0.height.isFinite && (0...ShapeScene.maximumSide).contains(Double($0.width))
+                        && (0...ShapeScene.maximumSide).contains(Double($0.height))
+                }
+            }
+            return scene
+        }
+    }
+}
+
+extension SceneFile.ImageParameters {
+    static let parameters = ParameterTable<SceneFile.ImageParameters>(
+        title: "Image layer", noun: "an image layer",
+        summary: #"A layer with `"scene": "image"`: a PNG, JPEG or WebP picture, or an SVG drawn as vectors, "#
+            + "fitted to its box. It is decoded once, when the timeline is made.",
+        parameters: [
+            .required("src", \.src, .text, help: "The image file, relative to the scene file's folder."),
+            .optional("size", \.size, .keyframed(.size), defaultText: "the image's natural size",
+                      limits: .between(0, ShapeScene.maximumSide), limitsCheckedWhereMade: true, unit: "points",
+                      help: "The box the image is fitted to."),
+            .optional("fit", \.fit, .choice(ImageScene.Fit.allCases.map { ($0.rawValue, $0) }), default: .contain,
+                      help: "contain (whole, keeping its shape), cover (filling the box, clipped), fill (stretched) "
+                          + "or none (natural size, centred, clipped)."),
+        ])
+}
