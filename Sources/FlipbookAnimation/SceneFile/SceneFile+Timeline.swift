@@ -49,7 +49,7 @@ extension SceneFile.Layer {
         let scene: any Scene
         switch content {
         case .confetti(let parameters):
-            scene = try parameters.makeScene(canvas: canvas, keyPath: path)
+            scene = try parameters.decodingImages(baseDirectory: baseDirectory, keyPath: path).makeScene(canvas: canvas, keyPath: path)
         case .ripples(let parameters):
             // Generators without their own end run to the end of the timeline, in the layer's clock.
             scene = try parameters.makeScene(canvas: canvas, sceneDuration: remaining, keyPath: path)

@@ -24,22 +24,7 @@ extension SceneFile {
         /// - Throws: ``FlipbookError`` (invalid input) naming the file and `keyPath.src` when it is
         ///   missing or does not decode; `keyPath.size` when the size is out of range.
         public func makeScene(baseDirectory: URL?, keyPath: String = "") throws -> ImageScene {
-            let srcPath = joinKeyPath(keyPath, "src")
-            let url = URL(fileURLWithPath: src, relativeTo: baseDirectory).standardizedFileURL
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-                throw FlipbookError(invalid: srcPath, "names the image \(url.path), which does not exist.",
-                                    at: .init(keyPath: srcPath))
-            }
-            let picture: ImageScene.Picture
-            do {
-                picture = try ImageScene.Picture(contentsOf: url)
-            } catch let error as FlipbookError {
-                var reason = error.message
-                if reason.hasSuffix(".") { reason.removeLast() }
-                throw FlipbookError(invalid: srcPath, "names \(url.path), which is not a PNG, JPEG, WebP or SVG image "
-                                        + "Flipbook can decode (\(reason)).", at: .init(keyPath: srcPath))
-            }
+            let picture = try ImageScene.Picture(src: src, baseDirectory: baseDirectory, keyPath: joinKeyPath(keyPath, "src"))
             let scene = ImageScene(picture, size: size, fit: fit ?? .contain)
             if let size {
                 try check(size, joinKeyPath(keyPath, "size"),
@@ -50,6 +35,26 @@ extension SceneFile {
                 }
             }
             return scene
+        }
+    }
+}
+
+extension ImageScene.Picture {
+    /// The picture in the file `src` names, relative to `baseDirectory` (the current directory when
+    /// `nil`), decoded now; errors name `keyPath` (where `src` was written) and the file.
+    init(src: String, baseDirectory: URL?, keyPath: String) throws {
+        let url = URL(fileURLWithPath: src, relativeTo: baseDirectory).standardizedFileURL
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw FlipbookError(invalid: keyPath, "names the image \(url.path), which does not exist.", at: .init(keyPath: keyPath))
+        }
+        do {
+            try self.init(contentsOf: url)
+        } catch let error as FlipbookError {
+            var reason = error.message
+            if reason.hasSuffix(".") { reason.removeLast() }
+            throw FlipbookError(invalid: keyPath, "names \(url.path), which is not a PNG, JPEG, WebP or SVG image "
+                                    + "Flipbook can decode (\(reason)).", at: .init(keyPath: keyPath))
         }
     }
 }

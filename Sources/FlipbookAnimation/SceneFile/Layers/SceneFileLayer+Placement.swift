@@ -18,7 +18,11 @@ extension SceneFile.Layer {
         .optional("blend", \.blend, .blendMode, default: .normal,
                   help: "How the layer combines with what is under it (SwiftUI's blend mode names)."),
         .optional("filters", \.filters, .list(.layerFilter, of: "filters"), defaultText: "none",
-                  help: "Filters on the whole layer, applied in order (see Filter)."),
+                  help: "Filters on the whole layer, applied in order, each an object with one key: "
+                      + #"{"shadow": {…}} (see Shadow), {"blur": radius}, {"brightness": n}, {"contrast": n}, "#
+                      + #"{"saturation": n}, {"grayscale": n}, {"hueRotation": degrees}, {"colorInvert": n}, "#
+                      + #"{"colorMultiply": colour}, {"colorMatrix": [20 numbers]}, {"alphaThreshold": {…}} "#
+                      + #"(see Alpha threshold), or "luminanceToAlpha"."#),
     ]
 
     /// The timeline layer drawing `scene` with this layer's timing, placement and compositing.

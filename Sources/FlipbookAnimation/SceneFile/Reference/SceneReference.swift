@@ -11,7 +11,7 @@ public struct SceneReference: Sendable, Equatable, Codable {
     public let name: String
     /// What the scene draws, in a sentence.
     public let summary: String
-    /// What `flipbook render NAME` draws.
+    /// What `flipbook render NAME` draws; empty for a scene without a preset (shape, image, group).
     public let preset: String
     /// The layer's keys, then each nested object's.
     public let sections: [ParameterSection]
@@ -23,6 +23,7 @@ public struct SceneReference: Sendable, Equatable, Codable {
             SceneFile.parameters.section,
             ParameterSection(title: layer.title, summary: layer.summary,
                              parameters: [SceneFile.Layer.sceneInfo] + layer.parameters),
+            ShadowArguments.parameters.section, ThresholdArguments.parameters.section,
         ]
     }
 
@@ -48,6 +49,23 @@ public struct SceneReference: Sendable, Equatable, Codable {
                     TouchScript.Event.parameters.section, SceneFile.RainDescription.parameters.section,
                     SceneFile.TrailDescription.parameters.section,
                 ]),
+            SceneReference(
+                name: "shape",
+                summary: "A rectangle, rounded rectangle, capsule, circle, ellipse or SVG path in a box of its own, "
+                    + "filled and stroked with colours or gradients, optionally trimmed to draw itself on.",
+                preset: "",
+                sections: [
+                    SceneFile.ShapeParameters.parameters.section, GradientFields.parameters.section,
+                    StopFields.parameters.section, StrokeFields.parameters.section,
+                ]),
+            SceneReference(
+                name: "image",
+                summary: "A PNG, JPEG or WebP picture, or an SVG drawn as vectors, fitted to a box of its own.",
+                preset: "", sections: [SceneFile.ImageParameters.parameters.section]),
+            SceneReference(
+                name: "group",
+                summary: "Layers sharing one placement, opacity, blend mode, clip and filters, composited as one picture.",
+                preset: "", sections: [SceneFile.GroupParameters.parameters.section]),
         ]
     }
 
