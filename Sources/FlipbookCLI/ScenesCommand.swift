@@ -10,11 +10,11 @@ extension FlipbookTool {
             abstract: "List the scenes and the keys of a scene file, with defaults and ranges.",
             discussion: """
                 With no NAME: the scenes, and the keys of a scene file's top level and of every layer. \
-                With a NAME (confetti or ripples): that scene's keys. --json prints the same facts \
+                With a NAME (confetti, ripples, shape, image or group): that scene's keys. --json prints the same facts \
                 (key, type, default, range, unit, help) for tools.
                 """)
 
-        @Argument(help: ArgumentHelp("A scene whose keys to list.", valueName: "confetti|ripples"))
+        @Argument(help: ArgumentHelp("A scene whose keys to list.", valueName: "confetti|ripples|shape|image|group"))
         var scene: String?
 
         @Flag(help: "Print a machine-readable JSON description instead of text.")

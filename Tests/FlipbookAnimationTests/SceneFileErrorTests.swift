@@ -42,7 +42,7 @@ import Testing
     @Test func unknownKeysAreReportedWithASuggestionAndTheKnownKeys() {
         expectInvalidInput(
             "test.json:1:35: layers[0].burst is not a key of a confetti layer. Did you mean 'bursts'? "
-                + "Known keys: scene, start, end, opacity, seed, bursts, emissions, physics.",
+                + "Known keys: scene, start, end, opacity, position, anchor, rotation, scale, blend, filters, seed, bursts, emissions, physics.",
             at: inTestFile(1, 35, "layers[0].burst")) {
             _ = try decodeScene(#"{"layers": [{"scene": "confetti", "burst": []}]}"#)
         }
@@ -53,7 +53,7 @@ import Testing
         // A ripples key in a confetti layer is an error too.
         expectInvalidInput(
             "test.json:1:35: layers[0].touches is not a key of a confetti layer. "
-                + "Known keys: scene, start, end, opacity, seed, bursts, emissions, physics.",
+                + "Known keys: scene, start, end, opacity, position, anchor, rotation, scale, blend, filters, seed, bursts, emissions, physics.",
             at: inTestFile(1, 35, "layers[0].touches")) {
             _ = try decodeScene(#"{"layers": [{"scene": "confetti", "touches": []}]}"#)
         }
@@ -161,7 +161,7 @@ import Testing
                 + "it is 'blurple'. Did you mean 'purple'?",
             at: inTestFile(1, 16, "background")) { _ = try decodeScene(#"{"background": "blurple"}"#) }
         expectInvalidInput(
-            #"test.json:1:58: layers[0].bursts[0].shapes[0] must be "rectangle", "circle", "triangle", "star", {"svg": "path data"} or {"text": "🎉", "font": "optional family"}; it is 'hexagon'."#,
+            #"test.json:1:58: layers[0].bursts[0].shapes[0] must be "rectangle", "circle", "triangle", "star", {"svg": "path data"}, {"text": "🎉", "font": "optional family"} or {"image": "file.png"}; it is 'hexagon'."#,
             at: inTestFile(1, 58, "layers[0].bursts[0].shapes[0]")) {
             _ = try decodeScene(#"{"layers": [{"scene": "confetti", "bursts": [{"shapes": ["hexagon"]}]}]}"#)
         }
