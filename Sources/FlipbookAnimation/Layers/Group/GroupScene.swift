@@ -49,14 +49,7 @@ public struct GroupScene: BoxedScene {
 
     /// Checks the box and every child, naming them under `keyPath` (`layers[3].layers[1].opacity`).
     public func validate(keyPath: String) throws {
-        if let size {
-            try check(size, joinKeyPath(keyPath, "size"),
-                      "a size with each side between 0 and \(formatNumber(ShapeScene.maximumSide)) points",
-                      { "[\(formatNumber(Double($0.width))), \(formatNumber(Double($0.height)))]" }) {
-                $0.width.isFinite && $0.height.isFinite && (0...ShapeScene.maximumSide).contains(Double($0.width))
-                    && (0...ShapeScene.maximumSide).contains(Double($0.height))
-            }
-        }
+        if let size { try checkBoxSize(size, joinKeyPath(keyPath, "size")) }
         if case .shape(let outline)? = clip {
             try ShapeScene(outline).validate(keyPath: joinKeyPath(keyPath, "clip"))
         }

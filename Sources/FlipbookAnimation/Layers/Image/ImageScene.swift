@@ -66,6 +66,11 @@ public struct ImageScene: BoxedScene {
         size?.value(at: time) ?? picture.size
     }
 
+    /// Checks the box, naming `keyPath.size`.
+    public func validate(keyPath: String) throws {
+        if let size { try checkBoxSize(size, joinKeyPath(keyPath, "size")) }
+    }
+
     /// The rectangle the picture is drawn in, for a box of `box`, and whether it must be clipped to the box.
     public func pictureRect(in box: CGSize) -> (rect: CGRect, clips: Bool) {
         let natural = picture.size

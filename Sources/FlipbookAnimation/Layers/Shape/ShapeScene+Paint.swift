@@ -34,11 +34,11 @@ extension ShapeScene {
         public struct Stop: Sendable, Equatable {
             /// The colour, keyframable.
             public var color: Keyframed<Color>
-            /// Where it lies, 0...1.
-            public var location: Double
+            /// Where it lies, 0...1, keyframable.
+            public var location: Keyframed<Double>
 
             /// A stop of `color` at `location`.
-            public init(color: Keyframed<Color>, location: Double) {
+            public init(color: Keyframed<Color>, location: Keyframed<Double>) {
                 self.color = color
                 self.location = location
             }
@@ -81,14 +81,14 @@ extension ShapeScene {
         /// Stops for `colors` spread evenly from 0 to 1, as SwiftUI's `Gradient(colors:)`.
         public static func evenStops(_ colors: [Keyframed<Color>]) -> [Stop] {
             colors.enumerated().map { index, color in
-                Stop(color: color, location: colors.count > 1 ? Double(index) / Double(colors.count - 1) : 0)
+                Stop(color: color, location: Keyframed(colors.count > 1 ? Double(index) / Double(colors.count - 1) : 0))
             }
         }
 
         /// The shading at `time` over `box`.
         public func shading(in box: CGRect, at time: TimeInterval) -> GraphicsContext.Shading {
             let gradient = Gradient(stops: stops.map {
-                Gradient.Stop(color: $0.color.value(at: time), location: CGFloat($0.location))
+                Gradient.Stop(color: $0.color.value(at: time), location: CGFloat($0.location.value(at: time)))
             })
             func point(_ unit: Keyframed<UnitPoint>) -> CGPoint {
                 let u = unit.value(at: time)

@@ -17,12 +17,12 @@ extension ShapeScene {
         /// How corners are drawn. Default miter.
         public var join: CGLineJoin
         /// The miter limit. Default 10.
-        public var miterLimit: Double
+        public var miterLimit: Keyframed<Double>
 
         /// A stroke with SwiftUI's defaults for every omitted argument.
         public init(_ paint: Paint, width: Keyframed<Double> = Keyframed(1), dash: [Double] = [],
                     dashPhase: Keyframed<Double> = Keyframed(0), cap: CGLineCap = .butt, join: CGLineJoin = .miter,
-                    miterLimit: Double = 10) {
+                    miterLimit: Keyframed<Double> = Keyframed(10)) {
             self.paint = paint
             self.width = width
             self.dash = dash
@@ -35,7 +35,7 @@ extension ShapeScene {
         /// The stroke style at `time`.
         public func style(at time: TimeInterval) -> StrokeStyle {
             StrokeStyle(lineWidth: CGFloat(width.value(at: time)), lineCap: cap, lineJoin: join,
-                        miterLimit: CGFloat(miterLimit), dash: dash.map { CGFloat($0) },
+                        miterLimit: CGFloat(miterLimit.value(at: time)), dash: dash.map { CGFloat($0) },
                         dashPhase: CGFloat(dashPhase.value(at: time)))
         }
     }

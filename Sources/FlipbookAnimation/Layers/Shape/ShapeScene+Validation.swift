@@ -7,13 +7,7 @@ extension ShapeScene {
 
     /// Checks every value, naming the first bad one under `keyPath` (`layers[2].stroke.width`).
     public func validate(keyPath: String) throws {
-        let side = "a size with each side between 0 and \(formatNumber(Self.maximumSide)) points"
-        if let size {
-            try check(size, "\(keyPath).size", side, { "[\(formatNumber(Double($0.width))), \(formatNumber(Double($0.height)))]" }) {
-                $0.width.isFinite && $0.height.isFinite && (0...Self.maximumSide).contains(Double($0.width))
-                    && (0...Self.maximumSide).contains(Double($0.height))
-            }
-        }
+        if let size { try checkBoxSize(size, joinKeyPath(keyPath, "size")) }
         if case .roundedRect(let radius, _) = outline {
             try check(radius, "\(keyPath).cornerRadius", "between 0 and \(formatNumber(Self.maximumSide)) points",
                       formatNumber) { (0...Self.maximumSide).contains($0) }
@@ -21,14 +15,23 @@ extension ShapeScene {
         if case .path(let path) = outline, !path.isFinite {
             throw FlipbookError(invalid: "\(keyPath).path", "must have finite coordinates.", at: .init(keyPath: "\(keyPath).path"))
         }
-        if let fill { try fill.validate(keyPath: "\(keyPath).fill") }
-        if let stroke { try stroke.validate(keyPath: "\(keyPath).stroke") }
+        if let fill { try fill.validate(keyPath: joinKeyPath(keyPath, "fill")) }
+        if let stroke { try stroke.validate(keyPath: joinKeyPath(keyPath, "stroke")) }
         if let trim {
             try check(trim, "\(keyPath).trim", "[from, to] with each between 0 and 1",
                       { "[\(formatNumber($0.from)), \(formatNumber($0.to))]" }) {
                 (0...1).contains($0.from) && (0...1).contains($0.to)
             }
         }
+    }
+}
+
+/// Checks a box's keyframed size: each side finite and within 0...``ShapeScene/maximumSide``.
+func checkBoxSize(_ size: Keyframed<CGSize>, _ keyPath: String) throws {
+    try check(size, keyPath, "a size with each side between 0 and \(formatNumber(ShapeScene.maximumSide)) points",
+              { "[\(formatNumber(Double($0.width))), \(formatNumber(Double($0.height)))]" }) {
+        $0.width.isFinite && $0.height.isFinite && (0...ShapeScene.maximumSide).contains(Double($0.width))
+            && (0...ShapeScene.maximumSide).contains(Double($0.height))
     }
 }
 
@@ -40,8 +43,8 @@ extension ShapeScene.Paint {
         guard !g.stops.isEmpty else {
             throw FlipbookError(invalid: path, "must have at least one colour.", at: .init(keyPath: path))
         }
-        for (index, stop) in g.stops.enumerated() where !(0...1).contains(stop.location) {
-            throw FlipbookError.mustBe("\(path).stops[\(index)].location", "between 0 and 1", itIs: formatNumber(stop.location))
+        for (index, stop) in g.stops.enumerated() {
+            try check(stop.location, "\(path).stops[\(index)].location", "between 0 and 1", formatNumber) { (0...1).contains($0) }
         }
         let point = "a finite unit point"
         let showPoint = { (u: UnitPoint) in "[\(formatNumber(Double(u.x))), \(formatNumber(Double(u.y)))]" }
@@ -67,8 +70,6 @@ extension ShapeScene.Stroke {
             throw FlipbookError.mustBe("\(keyPath).dash[\(index)]", "between 0 and 1000000 points", itIs: formatNumber(length))
         }
         try check(dashPhase, "\(keyPath).dashPhase", "within ±1000000 points", formatNumber) { abs($0) <= 1e6 }
-        guard (1...1e4).contains(miterLimit) else {
-            throw FlipbookError.mustBe("\(keyPath).miterLimit", "between 1 and 10000", itIs: formatNumber(miterLimit))
-        }
+        try check(miterLimit, "\(keyPath).miterLimit", "between 1 and 10000", formatNumber) { (1...1e4).contains($0) }
     }
 }

@@ -2,9 +2,8 @@ import FlipbookDrawing
 import Foundation
 
 extension SceneFile.ConfettiParameters {
-    /// These parameters with every `{"image": …}` shape decoded, each file once, relative to
-    /// `baseDirectory`; errors name the shape's key path under `keyPath` (`layers[0].bursts[1].shapes[2].image`).
-    func decodingImages(baseDirectory: URL?, keyPath: String) throws -> SceneFile.ConfettiParameters {
+    /// These parameters with every `{"image": …}` shape decoded, each file once, through `pictures`; errors name the shape's key path under `keyPath` (`layers[0].bursts[1].shapes[2].image`).
+    func decodingImages(pictures: PictureCache, keyPath: String) throws -> SceneFile.ConfettiParameters {
         var decoded: [String: Bitmap] = [:]
         func decode(_ style: inout ConfettiStyle, _ path: String) throws {
             for index in style.shapes.indices {
@@ -12,8 +11,7 @@ extension SceneFile.ConfettiParameters {
                 if let bitmap = decoded[image.src] {
                     image.bitmap = bitmap
                 } else {
-                    let picture = try ImageScene.Picture(src: image.src, baseDirectory: baseDirectory,
-                                                         keyPath: "\(path).shapes[\(index)].image")
+                    let picture = try pictures.picture(image.src, keyPath: "\(path).shapes[\(index)].image")
                     let bitmap = try picture.confettiBitmap()
                     decoded[image.src] = bitmap
                     image.bitmap = bitmap

@@ -26,13 +26,13 @@ extension SceneFile {
             self.clip = clip
         }
 
-        /// The scene with its children made and checked; `canvas` is the parent's box, `remaining`
+        /// The scene with its children made (their values are checked by the group layer's check); `canvas` is the parent's box, `remaining`
         /// the seconds from the group's start to the end of the timeline.
-        func makeScene(canvas: CGSize, remaining: TimeInterval, baseDirectory: URL?, keyPath: String) throws -> GroupScene {
+        func makeScene(canvas: CGSize, remaining: TimeInterval, pictures: PictureCache, keyPath: String) throws -> GroupScene {
             let box = size?.keys.first?.value ?? canvas
             let children = try layers.enumerated().map { index, layer in
                 try layer.makeTimelineLayer(canvas: box, remaining: remaining - (layer.start ?? 0),
-                                            baseDirectory: baseDirectory,
+                                            pictures: pictures,
                                             keyPath: joinKeyPath(keyPath, "layers[\(index)]"))
             }
             var sceneClip: GroupScene.Clip?
@@ -41,9 +41,7 @@ extension SceneFile {
             case .shape(let shape)?: sceneClip = .shape(try shape.outline(keyPath: joinKeyPath(keyPath, "clip")))
             case nil: break
             }
-            let scene = GroupScene(layers: children, size: size, clip: sceneClip)
-            try scene.validate(keyPath: keyPath)
-            return scene
+            return GroupScene(layers: children, size: size, clip: sceneClip)
         }
     }
 }

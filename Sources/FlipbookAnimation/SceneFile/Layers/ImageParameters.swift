@@ -22,19 +22,15 @@ extension SceneFile {
         /// (the current directory when `nil`).
         ///
         /// - Throws: ``FlipbookError`` (invalid input) naming the file and `keyPath.src` when it is
-        ///   missing or does not decode; `keyPath.size` when the size is out of range.
+        ///   missing or does not decode. The size is checked by the layer's check.
         public func makeScene(baseDirectory: URL?, keyPath: String = "") throws -> ImageScene {
-            let picture = try ImageScene.Picture(src: src, baseDirectory: baseDirectory, keyPath: joinKeyPath(keyPath, "src"))
-            let scene = ImageScene(picture, size: size, fit: fit ?? .contain)
-            if let size {
-                try check(size, joinKeyPath(keyPath, "size"),
-                          "a size with each side between 0 and \(formatNumber(ShapeScene.maximumSide)) points",
-                          { "[\(formatNumber(Double($0.width))), \(formatNumber(Double($0.height)))]" }) {
-                    $0.width.isFinite && $0.height.isFinite && (0...ShapeScene.maximumSide).contains(Double($0.width))
-                        && (0...ShapeScene.maximumSide).contains(Double($0.height))
-                }
-            }
-            return scene
+            try makeScene(pictures: PictureCache(baseDirectory: baseDirectory), keyPath: keyPath)
+        }
+
+        /// The scene, its picture taken from (or decoded into) `pictures`.
+        func makeScene(pictures: PictureCache, keyPath: String) throws -> ImageScene {
+            let picture = try pictures.picture(src, keyPath: joinKeyPath(keyPath, "src"))
+            return ImageScene(picture, size: size, fit: fit ?? .contain)
         }
     }
 }

@@ -63,11 +63,11 @@ extension SceneFile {
             }
         }
 
-        /// The scene, checked; errors name keys under `keyPath` (`layers[2].stroke.width`).
+        /// The scene; its values are checked by its layer's check (or ``ShapeScene/validate(keyPath:)``).
+        ///
+        /// - Throws: ``FlipbookError`` naming `keyPath.path` when `"shape": "path"` has no path.
         public func makeScene(keyPath: String = "") throws -> ShapeScene {
-            let scene = ShapeScene(try outline(keyPath: keyPath), size: size, fill: fill, stroke: stroke, trim: trim)
-            try scene.validate(keyPath: keyPath)
-            return scene
+            ShapeScene(try outline(keyPath: keyPath), size: size, fill: fill, stroke: stroke, trim: trim)
         }
     }
 }

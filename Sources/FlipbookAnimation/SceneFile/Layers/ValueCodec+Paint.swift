@@ -68,13 +68,13 @@ struct GradientFields: Equatable {
 /// A gradient stop as a file writes it.
 struct StopFields: Equatable {
     var color = Keyframed(Color.black)
-    var location = 0.0
+    var location = Keyframed(0.0)
 
     static let parameters = ParameterTable<StopFields>(
         title: "Gradient stop", noun: "a gradient stop", summary: "An element of a gradient's `stops`.",
         parameters: [
             .required("color", \.color, .keyframed(.color), help: "The colour."),
-            .required("location", \.location, .number, limits: .between(0, 1), help: "Where it lies, 0 to 1."),
+            .required("location", \.location, .keyframed(.number), limits: .between(0, 1), help: "Where it lies, 0 to 1."),
         ])
 }
 
@@ -124,7 +124,7 @@ struct StrokeFields: Equatable {
     var dashPhase = Keyframed(0.0)
     var cap = CGLineCap.butt
     var join = CGLineJoin.miter
-    var miterLimit = 10.0
+    var miterLimit = Keyframed(10.0)
 
     static let parameters = ParameterTable<StrokeFields>(
         title: "Stroke", noun: "a stroke",
@@ -144,7 +144,7 @@ struct StrokeFields: Equatable {
                    help: "How open ends are drawn."),
             .value("join", \.join, .choice([("miter", .miter), ("round", .round), ("bevel", .bevel)]), default: .miter,
                    help: "How corners are drawn."),
-            .value("miterLimit", \.miterLimit, .number, default: 10, limits: .between(1, 1e4),
+            .value("miterLimit", \.miterLimit, .keyframed(.number), default: Keyframed(10), limits: .between(1, 1e4),
                    help: "Above this ratio of miter length to width a miter becomes a bevel."),
         ])
 }
