@@ -106,3 +106,33 @@ struct ImageLayerTests {
         }
     }
 }
+
+@Suite("Images are decoded once per timeline, and scenes made in Swift are checked like files")
+struct ImageDecodingOnceTests {
+    @Test("Two image layers of one file share one decoded bitmap")
+    func decodedOnce() throws {
+        let timeline = try imageScene(#"""
+            {"layers": [{"scene": "image", "src": "wide.png"}, {"scene": "image", "src": "./wide.png", "fit": "cover"}]}
+            """#).makeTimeline()
+        func pixels(_ layer: Timeline.Layer) -> UnsafeRawPointer? {
+            guard case .bitmap(let bitmap)? = (layer.scene as? ImageScene)?.picture else { return nil }
+            return bitmap.withUnsafeBytes { bytes, _ in bytes.baseAddress }
+        }
+        let first = pixels(timeline.layers[0]), second = pixels(timeline.layers[1])
+        #expect(first != nil && first == second)
+    }
+
+    @Test("A shape scene made in Swift with a bad size is refused by the timeline, naming the layer's key")
+    func swiftScenesAreChecked() {
+        let shape = ShapeScene(.rect, size: Keyframed(CGSize(width: -1, height: 10)), fill: .color(Keyframed(.red)))
+        expectInvalidInput("layers[0].size must be a size with each side between 0 and 100000 points; it is [-1, 10].",
+                           at: .init(keyPath: "layers[0].size")) {
+            _ = try Timeline(size: CGSize(width: 10, height: 10), duration: 1, layers: [Timeline.Layer(shape)])
+        }
+        let group = GroupScene(layers: [Timeline.Layer(shape)])
+        expectInvalidInput("layers[0].layers[0].size must be a size with each side between 0 and 100000 points; it is [-1, 10].",
+                           at: .init(keyPath: "layers[0].layers[0].size")) {
+            _ = try Timeline(size: CGSize(width: 10, height: 10), duration: 1, layers: [Timeline.Layer(group)])
+        }
+    }
+}
