@@ -11,8 +11,15 @@ extension SceneFile.ConfettiParameters {
                 if let bitmap = decoded[image.src] {
                     image.bitmap = bitmap
                 } else {
-                    let picture = try pictures.picture(image.src, keyPath: "\(path).shapes[\(index)].image")
-                    let bitmap = try picture.confettiBitmap()
+                    let shapePath = "\(path).shapes[\(index)].image"
+                    let picture = try pictures.picture(image.src, keyPath: shapePath)
+                    let bitmap: Bitmap
+                    do {
+                        bitmap = try picture.confettiBitmap()
+                    } catch let error as FlipbookError {
+                        throw FlipbookError(invalid: shapePath, "cannot be used as confetti: \(error.message)",
+                                            at: .init(keyPath: shapePath))
+                    }
                     decoded[image.src] = bitmap
                     image.bitmap = bitmap
                 }
