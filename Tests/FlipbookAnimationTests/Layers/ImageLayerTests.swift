@@ -136,3 +136,21 @@ struct ImageDecodingOnceTests {
         }
     }
 }
+
+@Suite("SVG images in vector stills")
+struct SVGVectorStillTests {
+    @Test("An SVG image drawn into an SVG still stays vectors, not an embedded picture")
+    func staysVector() throws {
+        let svg = try SVGImage(contentsOf: imagesDirectory.appendingPathComponent("logo.svg"))
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-svg-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("still.svg")
+        try Bitmap.writeVector(to: url, format: .svg, size: CGSize(width: 200, height: 200)) { context, _ in
+            context.rotate(by: .degrees(10))
+            context.draw(svg, in: CGRect(x: 40, y: 40, width: 120, height: 120))
+        }
+        let text = try String(contentsOf: url, encoding: .utf8)
+        #expect(!text.contains("<image") && text.contains("<path"))
+    }
+}
