@@ -2,32 +2,32 @@ import FlipbookDrawing
 import Foundation
 
 extension Timeline.Layer {
-    /// One of the canvas's filters (``GraphicsContext/Filter``) applied to a whole layer, with its
+    /// One of the canvas's filters (``CairoCanvas/Filter``) applied to a whole layer, with its
     /// amounts and colours keyframed in the layer's clock.
     public enum Filter: Sendable, Equatable {
-        /// ``GraphicsContext/Filter/shadow(color:radius:x:y:blendMode:options:)``.
+        /// ``CairoCanvas/Filter/shadow(color:radius:x:y:blendMode:options:)``.
         case shadow(color: Keyframed<Color>, radius: Keyframed<Double>, x: Keyframed<Double>, y: Keyframed<Double>)
-        /// ``GraphicsContext/Filter/blur(radius:options:)``.
+        /// ``CairoCanvas/Filter/blur(radius:options:)``.
         case blur(radius: Keyframed<Double>)
-        /// ``GraphicsContext/Filter/brightness(_:)``.
+        /// ``CairoCanvas/Filter/brightness(_:)``.
         case brightness(Keyframed<Double>)
-        /// ``GraphicsContext/Filter/contrast(_:)``.
+        /// ``CairoCanvas/Filter/contrast(_:)``.
         case contrast(Keyframed<Double>)
-        /// ``GraphicsContext/Filter/saturation(_:)``.
+        /// ``CairoCanvas/Filter/saturation(_:)``.
         case saturation(Keyframed<Double>)
-        /// ``GraphicsContext/Filter/grayscale(_:)``.
+        /// ``CairoCanvas/Filter/grayscale(_:)``.
         case grayscale(Keyframed<Double>)
-        /// ``GraphicsContext/Filter/hueRotation(_:)``.
+        /// ``CairoCanvas/Filter/hueRotation(_:)``.
         case hueRotation(Keyframed<Angle>)
-        /// ``GraphicsContext/Filter/colorInvert(_:)``.
+        /// ``CairoCanvas/Filter/colorInvert(_:)``.
         case colorInvert(Keyframed<Double>)
-        /// ``GraphicsContext/Filter/colorMultiply(_:)``.
+        /// ``CairoCanvas/Filter/colorMultiply(_:)``.
         case colorMultiply(Keyframed<Color>)
-        /// ``GraphicsContext/Filter/colorMatrix(_:)``.
+        /// ``CairoCanvas/Filter/colorMatrix(_:)``.
         case colorMatrix(ColorMatrix)
-        /// ``GraphicsContext/Filter/luminanceToAlpha``.
+        /// ``CairoCanvas/Filter/luminanceToAlpha``.
         case luminanceToAlpha
-        /// ``GraphicsContext/Filter/alphaThreshold(min:max:color:)``.
+        /// ``CairoCanvas/Filter/alphaThreshold(min:max:color:)``.
         case alphaThreshold(min: Keyframed<Double>, max: Keyframed<Double>, color: Keyframed<Color>)
 
         /// The canvas filter at `time` (seconds in the layer's clock).

@@ -34,7 +34,7 @@ public struct Timeline: Sendable {
         public var rotation: Keyframed<Angle> = Keyframed(.zero)
         /// The horizontal and vertical scale about the anchor. Default 1 × 1.
         public var scale: Keyframed<CGSize> = Keyframed(CGSize(width: 1, height: 1))
-        /// How the composited layer combines with what is under it. Default ``GraphicsContext/BlendMode/normal``.
+        /// How the composited layer combines with what is under it. Default ``CairoCanvas/BlendMode/normal``.
         public var blendMode: GraphicsContext.BlendMode = .normal
         /// Filters applied to the layer as one picture, first listed first, in the canvas's (or the
         /// group's) user space: a shadow falls the same way however the layer turns. Default none.
