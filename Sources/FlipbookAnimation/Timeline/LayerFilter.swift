@@ -24,7 +24,7 @@ extension Timeline.Layer {
         /// ``CairoCanvas/Filter/colorMultiply(_:)``.
         case colorMultiply(Keyframed<Color>)
         /// ``CairoCanvas/Filter/colorMatrix(_:)``.
-        case colorMatrix(ColorMatrix)
+        case colorMatrix(Keyframed<ColorMatrix>)
         /// ``CairoCanvas/Filter/luminanceToAlpha``.
         case luminanceToAlpha
         /// ``CairoCanvas/Filter/alphaThreshold(min:max:color:)``.
@@ -44,7 +44,7 @@ extension Timeline.Layer {
             case .hueRotation(let angle): .hueRotation(angle.value(at: time))
             case .colorInvert(let amount): .colorInvert(amount.value(at: time))
             case .colorMultiply(let color): .colorMultiply(color.value(at: time))
-            case .colorMatrix(let matrix): .colorMatrix(matrix)
+            case .colorMatrix(let matrix): .colorMatrix(matrix.value(at: time))
             case .luminanceToAlpha: .luminanceToAlpha
             case .alphaThreshold(let min, let max, let color):
                 .alphaThreshold(min: min.value(at: time), max: max.value(at: time), color: color.value(at: time))

@@ -74,12 +74,10 @@ extension Timeline.Layer.Filter {
             }
         case .colorMultiply(let color):
             try check(color, "\(keyPath).colorMultiply", "a colour", \.fileName) { _ in true }
-        case .colorMatrix(let m):
-            let entries = [m.r1, m.r2, m.r3, m.r4, m.r5, m.g1, m.g2, m.g3, m.g4, m.g5,
-                           m.b1, m.b2, m.b3, m.b4, m.b5, m.a1, m.a2, m.a3, m.a4, m.a5]
-            guard entries.allSatisfy({ $0.isFinite && abs($0) <= 1000 }) else {
-                throw FlipbookError(invalid: "\(keyPath).colorMatrix", "must be 20 finite numbers within ±1000.",
-                                    at: .init(keyPath: "\(keyPath).colorMatrix"))
+        case .colorMatrix(let matrix):
+            try check(matrix, "\(keyPath).colorMatrix", "20 numbers each within ±1000",
+                      { "[" + $0.entries.map { formatNumber(Double($0)) }.joined(separator: ", ") + "]" }) {
+                $0.entries.allSatisfy { $0.isFinite && abs($0) <= 1000 }
             }
         case .luminanceToAlpha:
             break

@@ -62,4 +62,18 @@ struct LayerFilterFileTests {
             _ = try decodeScene(#"{"layers": [{"scene": "shape", "filters": [{"blur": -1}]}]}"#).makeTimeline()
         }
     }
+
+    @Test("A colour matrix can be keyframed: halfway between two matrices is their mean")
+    func keyframedColorMatrix() throws {
+        let identity = "[1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0]"
+        let grey = "[0.5, 0, 0, 0, 0, 0, 0.5, 0, 0, 0, 0, 0, 0.5, 0, 0, 0, 0, 0, 1, 0]"
+        let timeline = try decodeScene(#"{"layers": [{"scene": "shape", "fill": "red", "filters": [{"colorMatrix": [{"time": 0, "value": "#
+                                       + identity + #"}, {"time": 1, "value": "# + grey + "}]}]}]}").makeTimeline()
+        guard case .colorMatrix(let matrix)? = timeline.layers[0].filters.first else {
+            Issue.record("not a colour matrix")
+            return
+        }
+        let halfway = matrix.value(at: 0.5)
+        #expect(halfway.r1 == 0.75 && halfway.g2 == 0.75 && halfway.b3 == 0.75 && halfway.a4 == 1 && halfway.r2 == 0)
+    }
 }

@@ -61,6 +61,7 @@ extension ValueCodec where Value == Timeline.Layer.Filter {
         let angle = ValueCodec<Keyframed<Angle>>.keyframed(.degrees)
         let shadow = ValueCodec<ShadowArguments>.object(ShadowArguments.parameters, initial: ShadowArguments())
         let threshold = ValueCodec<ThresholdArguments>.object(ThresholdArguments.parameters, initial: ThresholdArguments())
+        let matrix = ValueCodec<Keyframed<ColorMatrix>>.keyframed(.colorMatrix)
         return ValueCodec(
             typeName: "filter", expected: expected,
             read: { json, keyPath, requirement in
@@ -84,7 +85,7 @@ extension ValueCodec where Value == Timeline.Layer.Filter {
                 case "colorInvert": return .colorInvert(try amount.read(value, path, amount.expected))
                 case "hueRotation": return .hueRotation(try angle.read(value, path, angle.expected))
                 case "colorMultiply": return .colorMultiply(try color.read(value, path, color.expected))
-                case "colorMatrix": return .colorMatrix(try readColorMatrix(value, path))
+                case "colorMatrix": return .colorMatrix(try matrix.read(value, path, matrix.expected))
                 case "alphaThreshold":
                     let t = try threshold.read(value, path, threshold.expected)
                     return .alphaThreshold(min: t.min, max: t.max, color: t.color)
@@ -108,7 +109,7 @@ extension ValueCodec where Value == Timeline.Layer.Filter {
                 case .colorInvert(let a): .object([("colorInvert", amount.write(a))])
                 case .hueRotation(let a): .object([("hueRotation", angle.write(a))])
                 case .colorMultiply(let c): .object([("colorMultiply", color.write(c))])
-                case .colorMatrix(let m): .object([("colorMatrix", .numbers(m.entries.map(Double.init)))])
+                case .colorMatrix(let m): .object([("colorMatrix", matrix.write(m))])
                 case .luminanceToAlpha: .string("luminanceToAlpha")
                 case .alphaThreshold(let lo, let hi, let c):
                     .object([("alphaThreshold", threshold.write(ThresholdArguments(min: lo, max: hi, color: c)))])
@@ -117,22 +118,21 @@ extension ValueCodec where Value == Timeline.Layer.Filter {
     }
 }
 
-/// Twenty numbers, row by row (r1…r5, g1…g5, b1…b5, a1…a5), as SwiftUI's `ColorMatrix` lists them.
-private func readColorMatrix(_ json: JSONValue, _ keyPath: String) throws -> ColorMatrix {
-    let requirement = "a colour matrix: a list of 20 numbers, row by row"
-    guard let elements = json.elements, elements.count == 20 else { throw json.invalid(keyPath, requirement) }
-    let n = try elements.enumerated().map { Float(try $0.element.number("\(keyPath)[\($0.offset)]", requirement)) }
-    var m = ColorMatrix()
-    (m.r1, m.r2, m.r3, m.r4, m.r5) = (n[0], n[1], n[2], n[3], n[4])
-    (m.g1, m.g2, m.g3, m.g4, m.g5) = (n[5], n[6], n[7], n[8], n[9])
-    (m.b1, m.b2, m.b3, m.b4, m.b5) = (n[10], n[11], n[12], n[13], n[14])
-    (m.a1, m.a2, m.a3, m.a4, m.a5) = (n[15], n[16], n[17], n[18], n[19])
-    return m
-}
-
-extension ColorMatrix {
-    /// The twenty entries, row by row.
-    var entries: [Float] {
-        [r1, r2, r3, r4, r5, g1, g2, g3, g4, g5, b1, b2, b3, b4, b5, a1, a2, a3, a4, a5]
+extension ValueCodec where Value == ColorMatrix {
+    /// Twenty numbers, row by row (r1…r5, g1…g5, b1…b5, a1…a5), as SwiftUI's `ColorMatrix` lists them.
+    static var colorMatrix: ValueCodec {
+        let requirement = "a colour matrix: a list of 20 numbers, row by row"
+        return ValueCodec(
+            typeName: "[20 numbers]", expected: requirement,
+            read: { json, keyPath, _ in
+                guard let elements = json.elements, elements.count == 20 else { throw json.invalid(keyPath, requirement) }
+                var matrix = ColorMatrix()
+                matrix.animatableData = ColorMatrixVector(try elements.enumerated().map {
+                    try $0.element.number("\(keyPath)[\($0.offset)]", requirement)
+                })
+                return matrix
+            },
+            write: { .numbers($0.entries.map(Double.init)) },
+            numbers: { $0.entries.map(Double.init) })
     }
 }
