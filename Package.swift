@@ -4,6 +4,7 @@ import PackageDescription
 // Layers (data flows down, never up):
 //   CCairo, CPango, CFFmpeg system libraries (CPango: Pango over Cairo, for text)
 //   CJPEG, CWebP           system libraries for decoding JPEG and WebP images
+//   CRsvg                  librsvg, for SVG images drawn as vectors
 //   FlipbookCore           no C: geometry, Color, Path, FrameRate, FlipbookError, output files
 //   FlipbookRaster         pixels without Cairo: the fast paths and the filters' pixel work, the frame
 //                          plan, dirty tiles, the pixels the encoders read, over the C kernels; drawing's
@@ -60,6 +61,12 @@ let package = Package(
             pkgConfig: "libwebp",
             providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
         ),
+        // librsvg for `SVGImage`: SVG files drawn as vectors through Cairo.
+        .systemLibrary(
+            name: "CRsvg",
+            pkgConfig: "librsvg-2.0",
+            providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]
+        ),
         // libswscale only for the benchmark's reference conversion; Flipbook converts to YUV itself.
         .systemLibrary(
             name: "CSwscale",
@@ -75,7 +82,7 @@ let package = Package(
         // and the icons `Image(systemName:)` draws (Material Icons, Apache-2.0: Fonts/MaterialIcons-LICENSE.txt).
         .target(
             name: "FlipbookDrawing",
-            dependencies: ["FlipbookCore", "FlipbookRaster", "CCairo", "CPango", "CJPEG", "CWebP"],
+            dependencies: ["FlipbookCore", "FlipbookRaster", "CCairo", "CPango", "CJPEG", "CWebP", "CRsvg"],
             resources: [.copy("Fonts")]
         ),
         .target(

@@ -31,24 +31,40 @@ extension SceneFile {
         timeline.colorScheme = colorScheme ?? .light
         timeline.assetCatalogs = try assetCatalogs()
         var layers: [Timeline.Layer] = []
+        let pictures = PictureCache(baseDirectory: baseDirectory)
         for (index, layer) in (self.layers ?? []).enumerated() {
-            let path = "layers[\(index)]"
-            let start = layer.start ?? 0
-            let scene: any Scene
-            switch layer.content {
-            case .confetti(let parameters):
-                scene = try parameters.makeScene(canvas: size, keyPath: path)
-            case .ripples(let parameters):
-                // Generators without their own end run to the end of the timeline, in the layer's clock.
-                scene = try parameters.makeScene(canvas: size, sceneDuration: duration - start, keyPath: path)
-            case .text(let parameters):
-                scene = try parameters.makeScene(baseDirectory: baseDirectory, keyPath: path)
-            }
-            layers.append(Timeline.Layer(scene, start: start, end: layer.end, opacity: layer.opacity ?? 1))
+            layers.append(try layer.makeTimelineLayer(canvas: size, remaining: duration - (layer.start ?? 0),
+                                                      pictures: pictures, keyPath: "layers[\(index)]"))
         }
         timeline.layers = layers
         try timeline.validateLayers()
         return timeline
+    }
+}
+
+extension SceneFile.Layer {
+    /// The timeline layer this layer describes, its scene made for a parent box of `canvas` points
+    /// (the canvas, or a group's box); `remaining` is the seconds from the layer's start to the end
+    /// of the timeline; `pictures` decodes the images it uses, once per timeline.
+    func makeTimelineLayer(canvas: CGSize, remaining: TimeInterval, pictures: PictureCache, keyPath path: String) throws
+        -> Timeline.Layer {
+        let scene: any Scene
+        switch content {
+        case .confetti(let parameters):
+            scene = try parameters.decodingImages(pictures: pictures, keyPath: path).makeScene(canvas: canvas, keyPath: path)
+        case .ripples(let parameters):
+            // Generators without their own end run to the end of the timeline, in the layer's clock.
+            scene = try parameters.makeScene(canvas: canvas, sceneDuration: remaining, keyPath: path)
+        case .shape(let parameters):
+            scene = try parameters.makeScene(keyPath: path)
+        case .image(let parameters):
+            scene = try parameters.makeScene(pictures: pictures, keyPath: path)
+        case .text(let parameters):
+            scene = try parameters.makeScene(baseDirectory: pictures.baseDirectory, keyPath: path)
+        case .group(let parameters):
+            scene = try parameters.makeScene(canvas: canvas, remaining: remaining, pictures: pictures, keyPath: path)
+        }
+        return timelineLayer(scene)
     }
 }
 

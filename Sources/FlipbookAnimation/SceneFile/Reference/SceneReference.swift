@@ -11,7 +11,7 @@ public struct SceneReference: Sendable, Equatable, Codable {
     public let name: String
     /// What the scene draws, in a sentence.
     public let summary: String
-    /// What `flipbook render NAME` draws; `nil` for a scene with no preset, written only in scene files.
+    /// What `flipbook render NAME` draws; `nil` for a scene with no preset, written only in scene files (text, shape, image, group).
     public let preset: String?
     /// The layer's keys, then each nested object's.
     public let sections: [ParameterSection]
@@ -25,6 +25,7 @@ public struct SceneReference: Sendable, Equatable, Codable {
             ParameterSection(title: layer.title, summary: layer.summary,
                              parameters: [SceneFile.Layer.sceneInfo] + layer.parameters),
             TemplateParameter.table.section,
+            ShadowArguments.parameters.section, ThresholdArguments.parameters.section,
         ]
     }
 
@@ -59,6 +60,23 @@ public struct SceneReference: Sendable, Equatable, Codable {
                     SceneFile.TextParameters.parameters.section, SceneFile.FontParameters.parameters.section,
                     SceneFile.GradientParameters.parameters.section, SceneFile.GradientStopParameters.parameters.section,
                 ]),
+            SceneReference(
+                name: "shape",
+                summary: "A rectangle, rounded rectangle, capsule, circle, ellipse or SVG path in a box of its own, "
+                    + "filled and stroked with colours or gradients, optionally trimmed to draw itself on.",
+                preset: nil,
+                sections: [
+                    SceneFile.ShapeParameters.parameters.section, GradientFields.parameters.section,
+                    StopFields.parameters.section, StrokeFields.parameters.section,
+                ]),
+            SceneReference(
+                name: "image",
+                summary: "A PNG, JPEG or WebP picture, or an SVG drawn as vectors, fitted to a box of its own.",
+                preset: nil, sections: [SceneFile.ImageParameters.parameters.section]),
+            SceneReference(
+                name: "group",
+                summary: "Layers sharing one placement, opacity, blend mode, clip and filters, composited as one picture.",
+                preset: nil, sections: [SceneFile.GroupParameters.parameters.section]),
         ]
     }
 

@@ -1,0 +1,34 @@
+import FlipbookDrawing
+import Foundation
+
+/// The pictures one timeline has decoded, by file, so that a file several layers use (an image
+/// layer, confetti made of it) is decoded once, when the timeline is made.
+final class PictureCache {
+    /// The folder relative paths start from; `nil` for the current directory.
+    let baseDirectory: URL?
+    private var pictures: [String: ImageScene.Picture] = [:]
+
+    init(baseDirectory: URL?) {
+        self.baseDirectory = baseDirectory
+    }
+
+    /// The picture in `src`, decoded the first time it is asked for; errors name `keyPath`.
+    func picture(_ src: String, keyPath: String) throws -> ImageScene.Picture {
+        let key = URL(fileURLWithPath: src, relativeTo: baseDirectory).standardizedFileURL.path
+        if let picture = pictures[key] { return picture }
+        let picture = try ImageScene.Picture(src: src, baseDirectory: baseDirectory, keyPath: keyPath)
+        pictures[key] = picture
+        return picture
+    }
+}
+
+/// A scene that checks its own values, which its layer's check (``Timeline/Layer/validate(keyPath:)``)
+/// calls, so a scene made in Swift and one read from a file are checked the same, once.
+protocol SelfValidatingScene: Scene {
+    /// Checks every value, naming the first bad one under `keyPath`.
+    func validate(keyPath: String) throws
+}
+
+extension ShapeScene: SelfValidatingScene {}
+extension ImageScene: SelfValidatingScene {}
+extension GroupScene: SelfValidatingScene {}
