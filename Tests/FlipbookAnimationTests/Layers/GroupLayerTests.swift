@@ -63,7 +63,7 @@ struct GroupLayerTests {
 
     @Test("Errors in nested layers name their full key path and are placed in the file")
     func nestedKeyPaths() throws {
-        expectInvalidInput("test.json:1:158: layers[0].layers[1].layers[0].opacity[1].time must be later than the keyframe before it (1.0); it is 0.5.",
+        expectInvalidInput("test.json:1:158: layers[0].layers[1].layers[0].opacity[1].time must be later than the keyframe before it (1); it is 0.5.",
                            at: inTestFile(1, 158, "layers[0].layers[1].layers[0].opacity[1].time")) {
             _ = try decodeScene(#"{"layers": [{"scene": "group", "layers": [{"scene": "shape"}, {"scene": "group", "layers": [{"scene": "shape", "opacity": [{"time": 1, "value": 0}, {"time": 0.5, "value": 1}]}]}]}]}"#)
                 .makeTimeline()

@@ -42,8 +42,11 @@ func ink(_ bitmap: Bitmap, _ isInk: (Color) -> Bool) -> (count: Int, meanX: Doub
 struct TextSceneTests {
     static let canvas = CGSize(width: 360, height: 240)
 
+    /// A scene of one layer whose box sits at the canvas's top-left, where the references draw.
     func file(_ layer: String, background: String = "white") throws -> SceneFile {
-        try decodeScene(#"{"size": [360, 240], "scale": 2, "background": "\#(background)", "layers": [\#(layer)]}"#)
+        let placed = layer.replacingOccurrences(of: #"{"scene": "text","#,
+                                                with: #"{"scene": "text", "anchor": "topLeading", "position": [0, 0],"#)
+        return try decodeScene(#"{"size": [360, 240], "scale": 2, "background": "\#(background)", "layers": [\#(placed)]}"#)
     }
 
     @Test func aBoxedLayerDrawsTheSamePixelsAsTextDrawnDirectly() throws {
