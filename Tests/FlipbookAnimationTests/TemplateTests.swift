@@ -207,10 +207,10 @@ private let card = """
     @Test func theFixtureCardRendersWithItsDefaults() throws {
         let url = packageFile("Fixtures/Templates/card.json")
         let file = try SceneFile(contentsOf: url)
-        #expect(file.templateParameters.map(\.name) == ["name", "accent", "count"])
+        #expect(file.templateParameters.map(\.name) == ["name", "accent", "count", "logo"])
         #expect(try file == SceneFile.load(from: url))
         let teal = try file.with(["accent": "teal", "count": "40"])
-        let confetti = try #require(try teal.makeTimeline().layers[1].scene as? ConfettiScene)
+        let confetti = try #require(try teal.makeTimeline().layers[3].scene as? ConfettiScene)
         #expect(confetti.particles.count == 40)
     }
 }

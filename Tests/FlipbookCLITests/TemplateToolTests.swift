@@ -31,7 +31,7 @@ struct TemplateToolTests {
         let run = try Tool.run(["scenes", "card.json"], in: packageFile("Fixtures/Templates"))
         #expect(run.status == 0, "\(run.error)")
         #expect(run.output == """
-            card.json — a template with 3 parameters.
+            card.json — a template with 4 parameters.
 
             Template parameters
               Give each with --set NAME=VALUE, or as a column of a batch's --data file; a
@@ -39,9 +39,11 @@ struct TemplateToolTests {
               name: string; default friend
                   Who the card is for.
               accent: color; default #ff2d55
-                  The colour of the ripples and of half the confetti.
+                  The colour of the ripples, the title's last colour and half the confetti.
               count: number; default 80; 10...500
                   Pieces of confetti in the burst.
+              logo: image; default ../Images/logo.svg
+                  The picture that springs in above the title.
 
             """)
         let plain = try Tool.run(["scenes", "confetti-minimal.json"], in: packageFile("Fixtures/Scenes"))
