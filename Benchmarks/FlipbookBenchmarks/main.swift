@@ -16,6 +16,8 @@ import Foundation
 //   encoder-settings [B1 …]  H.264 before issue #12 and now: encode time, memory, size, peak rate, PSNR
 //   chunks [--duration S] [--width PX] [B1 …]  size and PSNR of N = 1, 2, 4, 8 chunks joined
 //                            by concat against one piece (Benchmarks/scale-out.md)
+//   template-batch [--rows N] [--singles N]  the card template for N rows as one data batch, against
+//                            a render --set per row, and the fixed cost of a row (Benchmarks/templates.md)
 //   workload-child …         internal: one measurement, run in its own process by `all`
 let benchmarks: [String: ([String]) throws -> Void] = [
     "all": WorkloadBenchmark.all,
@@ -33,6 +35,7 @@ let benchmarks: [String: ([String]) throws -> Void] = [
     "stacked-blurs": StackedBlurBenchmark.run,
     "metaballs": MetaballsBenchmark.run,
     "symbols": SymbolBenchmark.run,
+    "template-batch": TemplateBatchBenchmark.run,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
