@@ -34,7 +34,7 @@ enum TemplateBatchBenchmark {
         let batch = try timed(tool, ["batch", "--template", clipTemplate.path, "--data", data.path, "-q",
                                      "-o", folder.appendingPathComponent("batch/{{id}}.mp4").path])
         report("batch, \(rows) clips", batch, rows: rows)
-        let single = try timed(tool, []) { run in
+        let single = try timedRuns(tool) { run in
             for row in 0..<singles {
                 try run(["render", clipTemplate.path, "--set", "name=\(names[row])", "--set", "accent=\(accents[row % accents.count])",
                          "-q", "-o", folder.appendingPathComponent("single-\(row).mp4").path])
@@ -57,7 +57,7 @@ enum TemplateBatchBenchmark {
     }
 
     /// Wall seconds and the CPU seconds of the processes `body` runs through `run`.
-    private static func timed(_ tool: URL, _ body: ((_ run: ([String]) throws -> Void) throws -> Void)) throws -> (wall: Double, cpu: Double) {
+    private static func timedRuns(_ tool: URL, _ body: ((_ run: ([String]) throws -> Void) throws -> Void)) throws -> (wall: Double, cpu: Double) {
         let cpuBefore = childrenCPU(), start = Clock.wall()
         try body { arguments in
             let process = Process()
@@ -74,7 +74,7 @@ enum TemplateBatchBenchmark {
     }
 
     private static func timed(_ tool: URL, _ arguments: [String]) throws -> (wall: Double, cpu: Double) {
-        try timed(tool) { run in try run(arguments) }
+        try timedRuns(tool) { run in try run(arguments) }
     }
 
     /// User + system CPU seconds of the finished child processes.

@@ -31,7 +31,7 @@ extension SceneFile {
         timeline.colorScheme = colorScheme ?? .light
         timeline.assetCatalogs = try assetCatalogs()
         var layers: [Timeline.Layer] = []
-        let pictures = PictureCache(baseDirectory: baseDirectory)
+        let pictures = sharedPictures ?? PictureCache(baseDirectory: baseDirectory)
         for (index, layer) in (self.layers ?? []).enumerated() {
             layers.append(try layer.makeTimelineLayer(canvas: size, remaining: duration - (layer.start ?? 0),
                                                       pictures: pictures, keyPath: "layers[\(index)]"))
@@ -96,5 +96,15 @@ extension SceneFile.ConfettiParameters {
         return try ConfettiScene(
             size: canvas, bursts: bursts, emissions: emissions ?? [], seed: seed ?? 0,
             physics: physics ?? ConfettiPhysics(), keyPath: keyPath.map { "\($0)." } ?? "")
+    }
+}
+
+extension SceneFile {
+    /// This file, and every file made from it with ``with(_:)``, decoding each picture its layers
+    /// name once for all the timelines they make: a template batch's rows share the template's.
+    package func sharingPictures() -> SceneFile {
+        var file = self
+        file.sharedPictures = PictureCache(baseDirectory: baseDirectory)
+        return file
     }
 }

@@ -48,6 +48,9 @@ public struct SceneFile: Sendable, Equatable {
     }
     /// Where each value was in the file it was read from, to place errors found later.
     var origin: SourceOrigin?
+    /// Pictures decoded for earlier timelines of this file or its template, reused (see
+    /// ``sharingPictures()``); `nil`: each timeline decodes its own.
+    var sharedPictures: PictureCache?
     /// The template this file was made from, when it declares `"parameters"`: kept so that
     /// ``with(_:)`` can give it other values without reading the file again.
     var template: SceneTemplate?

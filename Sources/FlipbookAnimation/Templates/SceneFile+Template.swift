@@ -46,7 +46,9 @@ extension SceneFile {
             }
         }
         template.values.merge(values) { _, new in new }
-        return try SceneFile.read(template, baseDirectory: baseDirectory)
+        var file = try SceneFile.read(template, baseDirectory: baseDirectory)
+        file.sharedPictures = sharedPictures
+        return file
     }
 
     /// The template's parameters as a section of the reference, for `flipbook scenes FILE`.

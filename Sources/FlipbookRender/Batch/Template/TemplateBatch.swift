@@ -65,6 +65,8 @@ public struct TemplateBatch: Sendable {
                 relativeTo directory: URL? = nil) throws {
         // A folder URL without its final '/' would have relative paths replace its last part.
         let directory = directory.map { URL(fileURLWithPath: $0.path, isDirectory: true) }
+        // Every row's timeline draws the same decoded pictures.
+        let template = template.sharingPictures()
         self.template = template
         self.templatePath = templatePath
         self.templateSHA256 = sha256Hex(templateBytes)
