@@ -16,9 +16,8 @@ extension SceneFile.TextParameters {
                       defaultText: "the system font, 17 points", help: "The font (see Text font)."),
             .optional("color", \.color, .keyframed(.color), defaultText: "primary (black, white in the dark scheme)",
                       help: "The glyphs' colour, mixed in linear light between keyframes."),
-            .optional("gradient", \.gradient,
-                      .object(SceneFile.GradientParameters.parameters, initial: SceneFile.GradientParameters()),
-                      defaultText: "none", help: "A gradient over the text's box instead of a colour (see Gradient)."),
+            .optional("gradient", \.gradient, .gradient, defaultText: "none",
+                      help: "A gradient over the text's box instead of a colour (see Gradient)."),
             .optional("alignment", \.alignment, .choice(textAlignments), default: .leading,
                       help: "How lines line up (leading is the right edge for right-to-left text)."),
             .optional("lineSpacing", \.lineSpacing, .keyframed(.number), default: Keyframed(0),
@@ -73,35 +72,4 @@ extension SceneFile.FontParameters {
     static let designs: [(name: String, value: Font.Design)] = [
         ("default", .default), ("serif", .serif), ("rounded", .rounded), ("monospaced", .monospaced),
     ]
-}
-
-extension SceneFile.GradientParameters {
-    static let parameters = ParameterTable<SceneFile.GradientParameters>(
-        title: "Gradient", noun: "a gradient",
-        summary: "A fill over the layer's box: `colors` spread evenly, or `stops` at locations; its axis in unit points "
-            + "of the box (linear: start to end; radial: circles around start reaching end; conic: around start, "
-            + "from the direction of end).",
-        parameters: [
-            .optional("colors", \.colors, .list(.keyframed(.color), of: "colours"), defaultText: "none", nonEmpty: true,
-                      help: "Colours spread evenly from the start to the end; each may be keyframed."),
-            .optional("stops", \.stops, .list(.object(SceneFile.GradientStopParameters.parameters,
-                                                      initial: SceneFile.GradientStopParameters()), of: "stops"),
-                      defaultText: "none", nonEmpty: true, help: "Colours at locations (see Gradient stop)."),
-            .optional("kind", \.kind, .choice(GradientFill.Kind.allCases.map { ($0.rawValue, $0) }), default: .linear,
-                      help: "How the colours spread."),
-            .optional("startPoint", \.startPoint, .keyframed(.unitPointInBox), default: Keyframed(.leading),
-                      help: "Location 0 (linear), or the centre (radial, conic)."),
-            .optional("endPoint", \.endPoint, .keyframed(.unitPointInBox), default: Keyframed(.trailing),
-                      help: "Location 1 (linear), the radius's end (radial), or where location 0 points (conic)."),
-        ])
-}
-
-extension SceneFile.GradientStopParameters {
-    static let parameters = ParameterTable<SceneFile.GradientStopParameters>(
-        title: "Gradient stop", noun: "a gradient stop",
-        summary: "An element of a gradient's `stops`.",
-        parameters: [
-            .required("color", \.color, .keyframed(.color), help: "The colour."),
-            .required("location", \.location, .keyframed(.number), limits: .between(0, 1), help: "Where it sits along the axis."),
-        ])
 }

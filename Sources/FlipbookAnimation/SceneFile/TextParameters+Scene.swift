@@ -23,32 +23,13 @@ extension SceneFile.TextParameters {
     }
 
     /// The colour or the gradient; a text has one fill.
-    private func fill(keyPath: String) throws -> TextScene.Fill? {
-        guard let gradient else { return color.map(TextScene.Fill.color) }
+    private func fill(keyPath: String) throws -> LayerPaint? {
+        guard let gradient else { return color.map(LayerPaint.color) }
         let path = joinKeyPath(keyPath, "gradient")
         guard color == nil else {
             throw FlipbookError(invalid: path, "cannot be given with color: a text is painted with one or the other.",
                                 at: FlipbookError.Location(keyPath: path))
         }
-        return .gradient(try gradient.makeGradient(keyPath: path))
-    }
-}
-
-extension SceneFile.GradientParameters {
-    /// The gradient these keys describe; the scene that paints with it checks it.
-    func makeGradient(keyPath: String) throws -> GradientFill {
-        let (start, end) = (startPoint ?? Keyframed(.leading), endPoint ?? Keyframed(.trailing))
-        switch (colors, stops) {
-        case (let colors?, nil):
-            return GradientFill(colors: colors, kind: kind ?? .linear, startPoint: start, endPoint: end)
-        case (nil, let stops?):
-            return GradientFill(stops: stops.map { GradientFill.Stop(color: $0.color, location: $0.location) },
-                                kind: kind ?? .linear, startPoint: start, endPoint: end)
-        default:
-            let path = joinKeyPath(keyPath, colors == nil ? "colors" : "stops")
-            throw FlipbookError(invalid: path, colors == nil ? "is missing; a gradient needs colors or stops."
-                                    : "cannot be given with colors: give colors spread evenly, or stops at locations.",
-                                at: FlipbookError.Location(keyPath: path))
-        }
+        return .gradient(gradient)
     }
 }

@@ -10,8 +10,8 @@ extension SceneFile {
         public var font: FontParameters?
         /// The glyphs' colour. Default: the drawing's foreground (primary) colour.
         public var color: Keyframed<Color>?
-        /// A gradient over the text's box instead of a colour.
-        public var gradient: GradientParameters?
+        /// A gradient over the text's box instead of a colour; giving both is an error.
+        public var gradient: LayerGradient?
         /// How lines line up. Default leading.
         public var alignment: TextAlignment?
         /// Extra space between lines, in points. Default 0.
@@ -30,7 +30,7 @@ extension SceneFile {
         /// Text parameters; `nil` keys take their defaults.
         public init(
             text: String = "", font: FontParameters? = nil, color: Keyframed<Color>? = nil,
-            gradient: GradientParameters? = nil, alignment: TextAlignment? = nil, lineSpacing: Keyframed<Double>? = nil,
+            gradient: LayerGradient? = nil, alignment: TextAlignment? = nil, lineSpacing: Keyframed<Double>? = nil,
             tracking: Keyframed<Double>? = nil, size: Keyframed<CGSize>? = nil, lineLimit: Int? = nil,
             truncation: Text.TruncationMode? = nil, minimumScaleFactor: Double? = nil
         ) {
@@ -72,45 +72,6 @@ extension SceneFile {
             self.italic = italic
             self.design = design
             self.src = src
-        }
-    }
-
-    /// A `gradient` object: colours spread evenly (`colors`) or at locations (`stops`), and its axis
-    /// in unit points of the layer's box.
-    public struct GradientParameters: Sendable, Equatable {
-        /// Colours spread evenly from location 0 to 1.
-        public var colors: [Keyframed<Color>]?
-        /// Colours at locations.
-        public var stops: [GradientStopParameters]?
-        /// `linear`, `radial` or `conic`. Default linear.
-        public var kind: GradientFill.Kind?
-        /// Default `[0, 0.5]`, the leading edge's middle.
-        public var startPoint: Keyframed<UnitPoint>?
-        /// Default `[1, 0.5]`, the trailing edge's middle.
-        public var endPoint: Keyframed<UnitPoint>?
-
-        /// Gradient parameters; `nil` keys take their defaults.
-        public init(colors: [Keyframed<Color>]? = nil, stops: [GradientStopParameters]? = nil, kind: GradientFill.Kind? = nil,
-                    startPoint: Keyframed<UnitPoint>? = nil, endPoint: Keyframed<UnitPoint>? = nil) {
-            self.colors = colors
-            self.stops = stops
-            self.kind = kind
-            self.startPoint = startPoint
-            self.endPoint = endPoint
-        }
-    }
-
-    /// One of a gradient's `stops`.
-    public struct GradientStopParameters: Sendable, Equatable {
-        /// The colour.
-        public var color: Keyframed<Color>
-        /// Where it sits, 0...1.
-        public var location: Keyframed<Double>
-
-        /// A stop of `color` at `location`.
-        public init(color: Keyframed<Color> = Keyframed(.black), location: Keyframed<Double> = Keyframed(0)) {
-            self.color = color
-            self.location = location
         }
     }
 }

@@ -18,7 +18,7 @@ extension TextScene {
 
     /// Checks every value once, where the scene is made, naming it under `keyPath` as a file writes it.
     static func validate(
-        _ string: String, font: FontStyle, fill: Fill?, lineSpacing: Keyframed<Double>, tracking: Keyframed<Double>,
+        _ string: String, font: FontStyle, fill: LayerPaint?, lineSpacing: Keyframed<Double>, tracking: Keyframed<Double>,
         size: Keyframed<CGSize>?, lineLimit: Int?, truncation: Text.TruncationMode?, minimumScaleFactor: Double,
         keyPath: String
     ) throws {
@@ -38,11 +38,7 @@ extension TextScene {
         }
         if let lineLimit { try check(Double(lineLimit), within: lineLimitLimits, key("lineLimit"), unit: "lines") }
         try check(minimumScaleFactor, within: minimumScaleFactorLimits, key("minimumScaleFactor"))
-        switch fill {
-        case .color(let color)?: try color.validate(keyPath: key("color"))
-        case .gradient(let gradient)?: try gradient.validate(keyPath: key("gradient"))
-        case nil: break
-        }
+        try fill?.validate(keyPath: keyPath, colorKey: "color")
         // The rules that make a text fit apply in a box; without one the text is as large as it needs.
         if size == nil {
             let rules: [(String, Bool)] = [

@@ -28,7 +28,7 @@ public struct TextScene: BoxedScene {
     public var font: FontStyle { look.font }
     /// What the glyphs are painted with; `nil` for the drawing's foreground style (black in light
     /// mode, white in dark, as SwiftUI's primary).
-    public let fill: Fill?
+    public let fill: LayerPaint?
     /// How lines line up in the box (SwiftUI's `multilineTextAlignment`).
     public var alignment: TextAlignment { look.alignment }
     /// Extra space between lines, in points (SwiftUI's `lineSpacing`).
@@ -58,7 +58,7 @@ public struct TextScene: BoxedScene {
     ///   that does not fit its box: "text does not fit its box of 320×80 points: it needs 3 lines
     ///   (130 points); give a larger size, a lineLimit with truncation, or a minimumScaleFactor."
     public init(
-        _ string: String, font: FontStyle = FontStyle(), fill: Fill? = nil, alignment: TextAlignment = .leading,
+        _ string: String, font: FontStyle = FontStyle(), fill: LayerPaint? = nil, alignment: TextAlignment = .leading,
         lineSpacing: Keyframed<Double> = Keyframed(0), tracking: Keyframed<Double> = Keyframed(0),
         size: Keyframed<CGSize>? = nil, lineLimit: Int? = nil, truncation: Text.TruncationMode? = nil,
         minimumScaleFactor: Double = 1
@@ -70,7 +70,7 @@ public struct TextScene: BoxedScene {
 
     /// The throwing initializer, with `keyPath` (a scene file's `layers[0]`) before every error's key.
     init(
-        _ string: String, font: FontStyle, fill: Fill?, alignment: TextAlignment, lineSpacing: Keyframed<Double>,
+        _ string: String, font: FontStyle, fill: LayerPaint?, alignment: TextAlignment, lineSpacing: Keyframed<Double>,
         tracking: Keyframed<Double>, size: Keyframed<CGSize>?, lineLimit: Int?, truncation: Text.TruncationMode?,
         minimumScaleFactor: Double, keyPath: String
     ) throws {
@@ -124,14 +124,6 @@ public struct TextScene: BoxedScene {
 }
 
 extension TextScene {
-    /// What the glyphs are painted with.
-    public enum Fill: Sendable, Equatable {
-        /// One colour, which may change over time (mixed in linear light).
-        case color(Keyframed<Color>)
-        /// A gradient over the text's box.
-        case gradient(GradientFill)
-    }
-
     /// How a text fits its box at one moment.
     public struct Fit: Sendable, Equatable {
         /// The box, in points.

@@ -6,11 +6,7 @@ extension CairoCanvas {
     /// context's transform gives it (in PDF and SVG stills, as vectors), with the context's opacity and
     /// blend mode.
     public func draw(_ image: SVGImage, in rect: CGRect) {
-        guard let matrix = prepare("draw SVG image") else { return }
-        guard rect.origin.x.isFinite, rect.origin.y.isFinite, rect.width.isFinite, rect.height.isFinite else {
-            session.record("draw SVG image", "the rectangle is not finite (\(rect))")
-            return
-        }
+        guard let matrix = prepare("draw SVG image", rect: rect) else { return }
         let r = rect.standardized
         guard r.width > 0, r.height > 0, isVisible else { return }
         let m = CGAffineTransform(matrix)

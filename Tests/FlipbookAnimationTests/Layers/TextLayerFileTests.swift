@@ -146,8 +146,8 @@ struct TextLayerFileTests {
               "font": {"size": [{"time": 0, "value": 48}, {"time": 1, "value": 64}], "weight": "bold", "family": "DejaVu Sans",
                        "italic": true, "design": "rounded"},
               "gradient": {"stops": [{"color": "white", "location": 0}, {"color": [{"time": 0, "value": "red"},
-                           {"time": 1, "value": "#00ff00"}], "location": 1}], "kind": "radial", "startPoint": "center",
-                           "endPoint": [1, 1]},
+                           {"time": 1, "value": "#00ff00"}], "location": 1}], "kind": "radial", "center": [0.5, 0.4],
+                           "endRadius": 120},
               "alignment": "center", "lineSpacing": 8, "size": [320, 200], "lineLimit": 2, "truncation": "tail",
               "minimumScaleFactor": 0.5, "tracking": 2}]}
             """#
@@ -157,7 +157,8 @@ struct TextLayerFileTests {
             return
         }
         #expect(text.font?.weight == .bold && text.font?.italic == true && text.font?.design == .rounded)
-        #expect(text.gradient?.kind == .radial && text.gradient?.startPoint == Keyframed(.center))
+        #expect(text.gradient?.kind == .radial && text.gradient?.center == Keyframed(UnitPoint(x: 0.5, y: 0.4))
+                && text.gradient?.endRadius == Keyframed(120))
         #expect(text.size == Keyframed(CGSize(width: 320, height: 200)) && text.lineLimit == 2 && text.truncation == .tail)
         let written = try file.jsonData()
         #expect(try SceneFile.decode(written) == file)

@@ -188,6 +188,37 @@ struct TextSceneTests {
         #expect(try drawn.pngData() == reference.pngData())
     }
 
+    @Test func aGradientWithoutPointsRunsFromTheBoxsTopToBottomAsAShapesDoes() throws {
+        let file = try file(#"""
+            {"scene": "text", "text": "MMM", "font": {"size": 60, "weight": "bold"},
+             "gradient": {"colors": ["red", "blue"]}}
+            """#)
+        let drawn = try frame(of: file, at: 0)
+        let box = try #require(try textScene(file).fit(at: 0)).box
+        // The same pixels as the canvas's Text painted with SwiftUI's default axis, top to bottom.
+        let reference = try picture(Self.canvas) { context, _ in
+            context.draw(Text("MMM").font(.system(size: 60, weight: .bold))
+                .foregroundStyle(.linearGradient(Gradient(colors: [.red, .blue]), startPoint: .zero,
+                                                 endPoint: CGPoint(x: 0, y: box.height))),
+                         at: .zero, anchor: .topLeading)
+        }
+        #expect(try drawn.pngData() == reference.pngData())
+    }
+
+    @Test func aRadialGradientCentresOnItsCenterAsAShapesDoes() throws {
+        let file = try file(#"""
+            {"scene": "text", "text": "MMM", "font": {"size": 60, "weight": "bold"},
+             "gradient": {"kind": "radial", "colors": ["red", "blue"], "center": "topLeading", "endRadius": 50}}
+            """#)
+        let reference = try picture(Self.canvas) { context, _ in
+            context.draw(Text("MMM").font(.system(size: 60, weight: .bold))
+                .foregroundStyle(.radialGradient(Gradient(colors: [.red, .blue]), center: .zero, startRadius: 0,
+                                                 endRadius: 50)),
+                         at: .zero, anchor: .topLeading)
+        }
+        #expect(try frame(of: file, at: 0).pngData() == reference.pngData())
+    }
+
     @Test func aKeyframedColourChangesOverTime() throws {
         let file = try file(#"""
             {"scene": "text", "text": "MMM", "font": {"size": 60, "weight": "bold"},

@@ -5,7 +5,7 @@ extension ShapeScene {
     /// How a shape's outline is stroked: its paint and ``StrokeStyle``, the width and dash phase keyframable.
     public struct Stroke: Sendable, Equatable {
         /// The colour or gradient.
-        public var paint: Paint
+        public var paint: LayerPaint
         /// The line's width in points. Default 1.
         public var width: Keyframed<Double>
         /// Painted and unpainted lengths, alternating; empty for a solid line.
@@ -20,7 +20,7 @@ extension ShapeScene {
         public var miterLimit: Keyframed<Double>
 
         /// A stroke with SwiftUI's defaults for every omitted argument.
-        public init(_ paint: Paint, width: Keyframed<Double> = Keyframed(1), dash: [Double] = [],
+        public init(_ paint: LayerPaint, width: Keyframed<Double> = Keyframed(1), dash: [Double] = [],
                     dashPhase: Keyframed<Double> = Keyframed(0), cap: CGLineCap = .butt, join: CGLineJoin = .miter,
                     miterLimit: Keyframed<Double> = Keyframed(10)) {
             self.paint = paint

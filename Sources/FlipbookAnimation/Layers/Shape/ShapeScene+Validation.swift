@@ -35,36 +35,10 @@ func checkBoxSize(_ size: Keyframed<CGSize>, _ keyPath: String) throws {
     }
 }
 
-extension ShapeScene.Paint {
-    /// Checks the paint's colours, points and radii.
-    func validate(keyPath: String) throws {
-        guard case .gradient(let g) = self else { return }
-        let path = "\(keyPath).gradient"
-        guard !g.stops.isEmpty else {
-            throw FlipbookError(invalid: path, "must have at least one colour.", at: .init(keyPath: path))
-        }
-        for (index, stop) in g.stops.enumerated() {
-            try check(stop.location, "\(path).stops[\(index)].location", "between 0 and 1", formatNumber) { (0...1).contains($0) }
-        }
-        let point = "a finite unit point"
-        let showPoint = { (u: UnitPoint) in "[\(formatNumber(Double(u.x))), \(formatNumber(Double(u.y)))]" }
-        for (key, value) in [("startPoint", g.startPoint), ("endPoint", g.endPoint), ("center", g.center)] {
-            try check(value, "\(path).\(key)", point, showPoint) { within([$0.x, $0.y], 1e6) }
-        }
-        try check(g.startRadius, "\(path).startRadius", "between 0 and 1000000 points", formatNumber) { (0...1e6).contains($0) }
-        if let end = g.endRadius {
-            try check(end, "\(path).endRadius", "between 0 and 1000000 points", formatNumber) { (0...1e6).contains($0) }
-        }
-        try check(g.angle, "\(path).angle", "a finite number of degrees", { formatNumber($0.degrees) }) {
-            within([CGFloat($0.degrees)], 1e9)
-        }
-    }
-}
-
 extension ShapeScene.Stroke {
     /// Checks the width, dashes and miter limit.
     func validate(keyPath: String) throws {
-        try paint.validate(keyPath: keyPath)
+        try paint.validate(keyPath: keyPath, colorKey: "color")
         try check(width, "\(keyPath).width", "between 0 and 10000 points", formatNumber) { (0...1e4).contains($0) }
         for (index, length) in dash.enumerated() where !(0...1e6).contains(length) {
             throw FlipbookError.mustBe("\(keyPath).dash[\(index)]", "between 0 and 1000000 points", itIs: formatNumber(length))

@@ -12,7 +12,7 @@ public struct ShapeScene: BoxedScene {
     /// The box; `nil` is a path's own bounding size, or ``defaultSize`` for the other outlines.
     public var size: Keyframed<CGSize>?
     /// What fills the outline; `nil` leaves it unfilled.
-    public var fill: Paint?
+    public var fill: LayerPaint?
     /// How the outline is stroked (centred on it); `nil` leaves it unstroked.
     public var stroke: Stroke?
     /// The part of the outline drawn, from and to fractions of its length (``Path/trimmedPath(from:to:)``);
@@ -23,7 +23,7 @@ public struct ShapeScene: BoxedScene {
     public static let defaultSize = CGSize(width: 100, height: 100)
 
     /// A shape scene; without `fill` or `stroke` it draws nothing.
-    public init(_ outline: Outline, size: Keyframed<CGSize>? = nil, fill: Paint? = nil, stroke: Stroke? = nil,
+    public init(_ outline: Outline, size: Keyframed<CGSize>? = nil, fill: LayerPaint? = nil, stroke: Stroke? = nil,
                 trim: Keyframed<Trim>? = nil) {
         self.outline = outline
         self.size = size

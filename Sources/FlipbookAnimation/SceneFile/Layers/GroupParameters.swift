@@ -54,9 +54,8 @@ extension SceneFile.GroupParameters {
             + "their positions in its box; groups nest.",
         parameters: [
             .value("layers", \.layers, .list(.layer, of: "layers"), default: [], help: "The children, bottom first."),
-            .optional("size", \.size, .keyframed(.size), defaultText: "the canvas (or enclosing group's box)",
-                      limits: .between(0, ShapeScene.maximumSide), limitsCheckedWhereMade: true, unit: "points",
-                      help: "The group's box, which its children are placed in."),
+            .boxSize(\.size, defaultText: "the canvas (or enclosing group's box)",
+                     help: "The group's box, which its children are placed in."),
             .optional("clip", \.clip, .groupClip, defaultText: "none",
                       help: #"true clips the children to the box; {"shape": "circle"} (or roundedRect, … with "#
                           + "cornerRadius, path) to that outline in the box."),

@@ -42,9 +42,8 @@ extension SceneFile.ImageParameters {
             + "fitted to its box. It is decoded once, when the timeline is made.",
         parameters: [
             .required("src", \.src, .text, help: "The image file, relative to the scene file's folder."),
-            .optional("size", \.size, .keyframed(.size), defaultText: "the image's natural size",
-                      limits: .between(0, ShapeScene.maximumSide), limitsCheckedWhereMade: true, unit: "points",
-                      help: "The box the image is fitted to."),
+            .boxSize(\.size, defaultText: "the image's natural size",
+                     help: "The box the image is fitted to."),
             .optional("fit", \.fit, .choice(ImageScene.Fit.allCases.map { ($0.rawValue, $0) }), default: .contain,
                       help: "contain (whole, keeping its shape), cover (filling the box, clipped), fill (stretched) "
                           + "or none (natural size, centred, clipped)."),

@@ -16,7 +16,7 @@ extension SceneFile {
         /// `continuous` or `circular` corners for rounded rectangles and capsules. Default continuous.
         public var style: RoundedCornerStyle?
         /// The fill. Default none.
-        public var fill: ShapeScene.Paint?
+        public var fill: LayerPaint?
         /// The stroke. Default none.
         public var stroke: ShapeScene.Stroke?
         /// `[from, to]`: the part of the outline drawn. Default all of it.
@@ -25,7 +25,7 @@ extension SceneFile {
         /// Shape parameters; `nil` keys take their defaults.
         public init(shape: String? = nil, path: Path? = nil, size: Keyframed<CGSize>? = nil,
                     cornerRadius: Keyframed<Double>? = nil, style: RoundedCornerStyle? = nil,
-                    fill: ShapeScene.Paint? = nil, stroke: ShapeScene.Stroke? = nil, trim: Keyframed<ShapeScene.Trim>? = nil) {
+                    fill: LayerPaint? = nil, stroke: ShapeScene.Stroke? = nil, trim: Keyframed<ShapeScene.Trim>? = nil) {
             self.shape = shape
             self.path = path
             self.size = size
@@ -81,9 +81,8 @@ extension SceneFile.ShapeParameters {
             .optional("shape", \.shape, .choice(SceneFile.ShapeParameters.shapeNames.map { ($0, $0) }),
                       defaultText: "path when path is given, else rect", help: "The outline, fitted to the box."),
             .optional("path", \.path, .svgPath, defaultText: "none", help: #"SVG path data ("M0 0 L10 0 …") for "shape": "path"."#),
-            .optional("size", \.size, .keyframed(.size), defaultText: "a path's bounding size, else [100, 100]",
-                      limits: .between(0, ShapeScene.maximumSide), limitsCheckedWhereMade: true, unit: "points",
-                      help: "The box the outline fills."),
+            .boxSize(\.size, defaultText: "a path's bounding size, else [100, 100]",
+                     help: "The box the outline fills."),
             .optional("cornerRadius", \.cornerRadius, .keyframed(.number), default: Keyframed(0),
                       limits: .between(0, ShapeScene.maximumSide), limitsCheckedWhereMade: true, unit: "points",
                       help: "A roundedRect's corner radius."),

@@ -1,15 +1,16 @@
 import FlipbookDrawing
 import Foundation
 
-// Paint in scene files: a colour (`"red"`, `"#ff2d55"`, or keyframes of colours), or
-// `{"gradient": {"kind": "linear", "colors": […] | "stops": [{"color", "location"}], "startPoint": [0, 0],
-// "endPoint": [1, 1]}}` with points as unit points of the shape's box.
+// Paint in scene files: a colour (`"red"`, `"#ff2d55"`, or keyframes of colours), or a gradient
+// `{"kind": "linear", "colors": […] | "stops": [{"color", "location"}], "startPoint": [0, 0], "endPoint": [1, 1]}`
+// with points as unit points of the layer's box: a shape's `"fill": {"gradient": {…}}`, its stroke's
+// `"gradient"` and a text layer's `"gradient"` are all read by ``GradientFields``.
 
 /// A gradient as a file writes it, read by ``GradientFields/parameters``.
 struct GradientFields: Equatable {
-    var kind = ShapeScene.GradientPaint.Kind.linear
+    var kind = LayerGradient.Kind.linear
     var colors: [Keyframed<Color>]?
-    var stops: [ShapeScene.GradientPaint.Stop]?
+    var stops: [LayerGradient.Stop]?
     var startPoint = Keyframed(UnitPoint.top)
     var endPoint = Keyframed(UnitPoint.bottom)
     var center = Keyframed(UnitPoint.center)
@@ -19,48 +20,50 @@ struct GradientFields: Equatable {
 
     static let parameters = ParameterTable<GradientFields>(
         title: "Gradient", noun: "a gradient",
-        summary: #"The value of `{"gradient": {…}}` in a fill or stroke. Points are unit points of the shape's "#
-            + "box ([0, 0] its top-left, [1, 1] its bottom-right); give colors (evenly spaced) or stops.",
+        summary: #"The value of a `gradient`: a shape's fill (`{"gradient": {…}}`) or stroke, or a text layer's "#
+            + "glyphs. Points are unit points of the layer's box ([0, 0] its top-left, [1, 1] its bottom-right); "
+            + "give colors (evenly spaced) or stops.",
         parameters: [
-            .value("kind", \.kind, .choice(ShapeScene.GradientPaint.Kind.allCases.map { ($0.rawValue, $0) }),
+            .value("kind", \.kind, .choice(LayerGradient.Kind.allCases.map { ($0.rawValue, $0) }),
                    default: .linear, help: "linear, radial or conic."),
             .optional("colors", \.colors, .list(.keyframed(.color), of: "colours"), defaultText: "none",
                       nonEmpty: true, help: "Colours spread evenly from start to end."),
             .optional("stops", \.stops, .list(.gradientStop, of: "stops"), defaultText: "none", nonEmpty: true,
-                      help: #"Colours at locations: [{"color": "red", "location": 0}, …]."#),
+                      help: #"Colours at locations: [{"color": "red", "location": 0}, …] (see Gradient stop)."#),
             .value("startPoint", \.startPoint, .keyframed(.boxPoint), default: Keyframed(.top),
                    help: "Where a linear gradient starts."),
             .value("endPoint", \.endPoint, .keyframed(.boxPoint), default: Keyframed(.bottom),
                    help: "Where a linear gradient ends."),
             .value("center", \.center, .keyframed(.boxPoint), default: Keyframed(.center),
                    help: "A radial or conic gradient's centre."),
-            .value("startRadius", \.startRadius, .keyframed(.number), default: Keyframed(0), limits: .between(0, 1e6),
-                   unit: "points", help: "A radial gradient's inner radius."),
+            .value("startRadius", \.startRadius, .keyframed(.number), default: Keyframed(0),
+                   limits: .between(0, LayerGradient.radiusLimit), unit: "points", help: "A radial gradient's inner radius."),
             .optional("endRadius", \.endRadius, .keyframed(.number), defaultText: "half the box's longer side",
-                      limits: .between(0, 1e6), unit: "points", help: "A radial gradient's outer radius."),
+                      limits: .between(0, LayerGradient.radiusLimit), unit: "points",
+                      help: "A radial gradient's outer radius."),
             .value("angle", \.angle, .keyframed(.degrees), default: Keyframed(.zero), unit: "degrees",
                    help: "Where a conic gradient starts, clockwise from the right."),
         ])
 
     init() {}
 
-    init(_ paint: ShapeScene.GradientPaint) {
-        (kind, stops, startPoint, endPoint) = (paint.kind, paint.stops, paint.startPoint, paint.endPoint)
-        (center, startRadius, endRadius, angle) = (paint.center, paint.startRadius, paint.endRadius, paint.angle)
+    init(_ gradient: LayerGradient) {
+        (kind, stops, startPoint, endPoint) = (gradient.kind, gradient.stops, gradient.startPoint, gradient.endPoint)
+        (center, startRadius, endRadius, angle) = (gradient.center, gradient.startRadius, gradient.endRadius, gradient.angle)
     }
 
-    /// The gradient; `keyPath` names the gradient object for an error about its colours.
-    func paint(_ json: JSONValue, keyPath: String) throws -> ShapeScene.GradientPaint {
-        let stops: [ShapeScene.GradientPaint.Stop]
+    /// The gradient; a mistake is placed at `json`, the gradient object at `keyPath`.
+    func gradient(_ json: JSONValue, keyPath: String) throws -> LayerGradient {
+        let stops: [LayerGradient.Stop]
         switch (colors, self.stops) {
-        case (let colors?, nil): stops = ShapeScene.GradientPaint.evenStops(colors)
+        case (let colors?, nil): stops = LayerGradient.evenStops(colors)
         case (nil, let given?): stops = given
         default:
             throw FlipbookError(invalid: keyPath, "must give either colors or stops (one of them, not both).",
                                 at: json.location(keyPath: keyPath))
         }
-        return ShapeScene.GradientPaint(kind, stops: stops, startPoint: startPoint, endPoint: endPoint, center: center,
-                                        startRadius: startRadius, endRadius: endRadius, angle: angle)
+        return LayerGradient(kind, stops: stops, startPoint: startPoint, endPoint: endPoint, center: center,
+                             startRadius: startRadius, endRadius: endRadius, angle: angle)
     }
 }
 
@@ -77,24 +80,35 @@ struct StopFields: Equatable {
         ])
 }
 
-extension ValueCodec where Value == ShapeScene.GradientPaint.Stop {
+extension ValueCodec where Value == LayerGradient.Stop {
     static var gradientStop: ValueCodec {
         let fields = ValueCodec<StopFields>.object(StopFields.parameters, initial: StopFields())
         return ValueCodec(
             typeName: "stop", expected: #"a gradient stop {"color", "location"}"#,
             read: { json, keyPath, requirement in
                 let f = try fields.read(json, keyPath, requirement)
-                return ShapeScene.GradientPaint.Stop(color: f.color, location: f.location)
+                return LayerGradient.Stop(color: f.color, location: f.location)
             },
             write: { fields.write(StopFields(color: $0.color, location: $0.location)) })
     }
 }
 
-extension ValueCodec where Value == ShapeScene.Paint {
+extension ValueCodec where Value == LayerGradient {
+    /// A gradient object (see ``GradientFields``); the scene that paints with it checks its values.
+    static var gradient: ValueCodec {
+        let fields = ValueCodec<GradientFields>.object(GradientFields.parameters, initial: GradientFields())
+        return ValueCodec(
+            typeName: fields.typeName, expected: fields.expected,
+            read: { json, keyPath, requirement in try fields.read(json, keyPath, requirement).gradient(json, keyPath: keyPath) },
+            write: { fields.write(GradientFields($0)) })
+    }
+}
+
+extension ValueCodec where Value == LayerPaint {
     /// A colour (keyframable) or `{"gradient": {…}}`.
     static var paint: ValueCodec {
         let color = ValueCodec<Keyframed<Color>>.keyframed(.color)
-        let gradient = ValueCodec<GradientFields>.object(GradientFields.parameters, initial: GradientFields())
+        let gradient = ValueCodec<LayerGradient>.gradient
         return ValueCodec(
             typeName: "colour or gradient", expected: #"a colour or {"gradient": {…}}"#,
             read: { json, keyPath, requirement in
@@ -102,13 +116,12 @@ extension ValueCodec where Value == ShapeScene.Paint {
                 guard members.count == 1, let member = members.first, member.key == "gradient" else {
                     throw json.invalid(keyPath, requirement)
                 }
-                let path = joinKeyPath(keyPath, "gradient")
-                return .gradient(try gradient.read(member.value, path, gradient.expected).paint(member.value, keyPath: path))
+                return .gradient(try gradient.read(member.value, joinKeyPath(keyPath, "gradient"), gradient.expected))
             },
             write: { paint in
                 switch paint {
                 case .color(let c): color.write(c)
-                case .gradient(let g): .object([("gradient", gradient.write(GradientFields(g)))])
+                case .gradient(let g): .object([("gradient", gradient.write(g))])
                 }
             })
     }

@@ -7,7 +7,7 @@ import Foundation
 /// A stroke as a file writes it, read by ``StrokeFields/parameters``.
 struct StrokeFields: Equatable {
     var color: Keyframed<Color>?
-    var gradient: GradientFields?
+    var gradient: LayerGradient?
     var width = Keyframed(1.0)
     var dash: [Double] = []
     var dashPhase = Keyframed(0.0)
@@ -21,7 +21,7 @@ struct StrokeFields: Equatable {
         parameters: [
             .optional("color", \.color, .keyframed(.color), defaultText: "black unless gradient is given",
                       help: "The line's colour."),
-            .optional("gradient", \.gradient, .object(GradientFields.parameters, initial: GradientFields()),
+            .optional("gradient", \.gradient, .gradient,
                       defaultText: "none", help: "A gradient along the line instead (see Gradient)."),
             .value("width", \.width, .keyframed(.number), default: Keyframed(1), limits: .between(0, 1e4), unit: "points",
                    help: "The line's width."),
@@ -45,13 +45,10 @@ extension ValueCodec where Value == ShapeScene.Stroke {
             typeName: "object", expected: "an object (a stroke)",
             read: { json, keyPath, requirement in
                 let f = try fields.read(json, keyPath, requirement)
-                let paint: ShapeScene.Paint
+                let paint: LayerPaint
                 switch (f.color, f.gradient) {
                 case (let color, nil): paint = .color(color ?? Keyframed(.black))
-                case (nil, let g?):
-                    let path = joinKeyPath(keyPath, "gradient")
-                    let member = json.members?.first { $0.key == "gradient" }?.value ?? json
-                    paint = .gradient(try g.paint(member, keyPath: path))
+                case (nil, let gradient?): paint = .gradient(gradient)
                 default:
                     throw FlipbookError(invalid: keyPath, "must give color or gradient, not both.",
                                         at: json.location(keyPath: keyPath))
@@ -63,7 +60,7 @@ extension ValueCodec where Value == ShapeScene.Stroke {
                 var f = StrokeFields()
                 switch stroke.paint {
                 case .color(let c): f.color = c
-                case .gradient(let g): f.gradient = GradientFields(g)
+                case .gradient(let g): f.gradient = g
                 }
                 (f.width, f.dash, f.dashPhase, f.cap, f.join, f.miterLimit)
                     = (stroke.width, stroke.dash, stroke.dashPhase, stroke.cap, stroke.join, stroke.miterLimit)

@@ -16,8 +16,8 @@ public struct SceneReference: Sendable, Equatable, Codable {
     /// The layer's keys, then each nested object's.
     public let sections: [ParameterSection]
 
-    /// The keys of a scene file's top level, of every layer, whatever its scene, and of a
-    /// template's parameter declarations.
+    /// The keys of a scene file's top level, of every layer, whatever its scene, of a template's
+    /// parameter declarations, and of the objects several layers share (filters' arguments, gradients).
     public static var fileSections: [ParameterSection] {
         let layer = SceneFile.Layer.parameters.section
         return [
@@ -26,6 +26,7 @@ public struct SceneReference: Sendable, Equatable, Codable {
                              parameters: [SceneFile.Layer.sceneInfo] + layer.parameters),
             TemplateParameter.table.section,
             ShadowArguments.parameters.section, ThresholdArguments.parameters.section,
+            GradientFields.parameters.section, StopFields.parameters.section,
         ]
     }
 
@@ -56,19 +57,13 @@ public struct SceneReference: Sendable, Equatable, Codable {
                 summary: "A text in a box of its own: wrapped, aligned, cut or shrunk to fit, in a colour or a gradient, "
                     + "with a font of the system's or from a file.",
                 preset: nil,
-                sections: [
-                    SceneFile.TextParameters.parameters.section, SceneFile.FontParameters.parameters.section,
-                    SceneFile.GradientParameters.parameters.section, SceneFile.GradientStopParameters.parameters.section,
-                ]),
+                sections: [SceneFile.TextParameters.parameters.section, SceneFile.FontParameters.parameters.section]),
             SceneReference(
                 name: "shape",
                 summary: "A rectangle, rounded rectangle, capsule, circle, ellipse or SVG path in a box of its own, "
                     + "filled and stroked with colours or gradients, optionally trimmed to draw itself on.",
                 preset: nil,
-                sections: [
-                    SceneFile.ShapeParameters.parameters.section, GradientFields.parameters.section,
-                    StopFields.parameters.section, StrokeFields.parameters.section,
-                ]),
+                sections: [SceneFile.ShapeParameters.parameters.section, StrokeFields.parameters.section]),
             SceneReference(
                 name: "image",
                 summary: "A PNG, JPEG or WebP picture, or an SVG drawn as vectors, fitted to a box of its own.",
