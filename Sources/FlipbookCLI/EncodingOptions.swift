@@ -33,6 +33,9 @@ struct EncodingOptions: ParsableArguments {
     @Option(name: Setting.maxBitrate.name, help: Setting.maxBitrate.argumentHelp(valueName: "rate"))
     var maxBitrate: BitrateArgument?
 
+    @Option(name: Setting.level.name, help: Setting.level.argumentHelp())
+    var level: String?
+
     @Option(name: Setting.loop.name, parsing: .unconditional, help: Setting.loop.argumentHelp())
     var loop: Int?
 
@@ -48,7 +51,7 @@ struct EncodingOptions: ParsableArguments {
         let given: [(Setting, Bool)] = [
             (.codec, codec != nil), (.container, format != nil), (.pixelFormat, pixelFormat != nil), (.crf, crf != nil),
             (.preset, preset != nil), (.lookahead, lookahead != nil), (.keyframeInterval, keyint != nil),
-            (.maxBitrate, maxBitrate != nil), (.loop, loop != nil), (.quality, quality != nil), (.workers, workers != nil),
+            (.maxBitrate, maxBitrate != nil), (.level, level != nil), (.loop, loop != nil), (.quality, quality != nil), (.workers, workers != nil),
         ]
         return Set(given.compactMap { $0.1 ? $0.0.option : nil })
     }
@@ -64,6 +67,7 @@ struct EncodingOptions: ParsableArguments {
         request.lookahead = lookahead
         request.keyframeInterval = keyint
         request.maxBitrate = maxBitrate?.bitsPerSecond
+        request.level = level
         request.loop = loop
         request.quality = quality
         return request

@@ -31,6 +31,8 @@ public struct RenderRequest: Sendable, Equatable {
     public var keyframeInterval: TimeInterval?
     /// The bit rate cap in bits per second (`--max-bitrate`).
     public var maxBitrate: Int?
+    /// The level to hold the stream to (`--level`).
+    public var level: String?
     /// Repeats of an animation (`--loop`).
     public var loop: Int?
     /// The speed/quality shortcut (`--quality`).
@@ -63,7 +65,7 @@ public struct RenderRequest: Sendable, Equatable {
         return try VideoOptions(
             codec: codec, container: container, crf: crf ?? defaults.crf, preset: preset ?? defaults.preset,
             pixelFormat: pixelFormat, alpha: transparent ? true : nil, loop: loop,
-            keyframeInterval: keyframeInterval, lookahead: lookahead, maxBitrate: maxBitrate)
+            keyframeInterval: keyframeInterval, lookahead: lookahead, maxBitrate: maxBitrate, level: level)
     }
 
     /// Resolves the request, before anything is drawn, into the plan of its output: the output's
