@@ -92,6 +92,7 @@ public struct BatchFile: Sendable, Equatable {
             colorScheme: try fields.choice(Setting.colorScheme.key, ColorScheme.self))
         var request = RenderRequest(scene: scene, output: output)
         request.time = try fields.number(Setting.time.key)
+        request.pngCompression = try fields.whole(Setting.pngCompression.key, Int.self)
         request.crf = try fields.whole(Setting.crf.key, Int.self)
         request.preset = try fields.string(Setting.preset.key)
         request.codec = try fields.choice(Setting.codec.key, VideoCodec.self)

@@ -43,6 +43,8 @@ public struct RenderRequest: Sendable, Equatable {
     public var chunk: Chunk?
     /// A still's moment in seconds (`--time`).
     public var time: TimeInterval?
+    /// A PNG still's compression level (`--png-compression`), libdeflate's 0…12.
+    public var pngCompression: Int?
     /// A still's frame (`--frame`), instead of ``time``.
     public var frame: Int?
 
@@ -82,7 +84,12 @@ public struct RenderRequest: Sendable, Equatable {
         switch kind {
         case .still(let format):
             let moment = try stillTime(in: timeline)
-            return OutputPlan(destination: url, kind: kind, timeline: timeline, frames: nil, still: (format, moment))
+            if let level = pngCompression, !Bitmap.pngCompressionRange.contains(level) {
+                throw Setting.pngCompression.mustBe(Bitmap.pngCompressionRange.requirementText, itIs: String(level))
+            }
+            var plan = OutputPlan(destination: url, kind: kind, timeline: timeline, frames: nil, still: (format, moment))
+            plan.pngCompression = pngCompression ?? Bitmap.defaultPNGCompression
+            return plan
         case .clip(let container):
             timeline = (quality ?? .standard).applied(to: timeline)
             var options = try videoOptions(transparent: timeline.background == .clear)

@@ -148,3 +148,17 @@ private struct RBSPReader {
         return bits(20) != nil
     }
 }
+
+extension SequenceParameterSet {
+    /// An SPS's fields given directly (for measuring made-up streams).
+    init(profile: Int, constraintFlags: UInt8, level: Int, widthMacroblocks: Int, heightMacroblocks: Int,
+         referenceFrames: Int, maxDecFrameBuffering: Int?) {
+        self.profile = profile
+        self.constraintFlags = constraintFlags
+        self.level = level
+        self.widthMacroblocks = widthMacroblocks
+        self.heightMacroblocks = heightMacroblocks
+        self.referenceFrames = referenceFrames
+        self.maxDecFrameBuffering = maxDecFrameBuffering
+    }
+}
