@@ -26,8 +26,8 @@ struct LevelFitTests {
         #expect(stream.peakBitsPerSecond(fps: 4) == (300 + 100 + 100 + 500) * 8)
         // At 800 bit/s (200 a frame), the whole run takes 8800 bits and gains 4 × 200 meanwhile.
         #expect(stream.bufferBitsNeeded(bitrate: 800, fps: 4) == 8800 - 800)
-        // At 3200 bit/s (800 a frame) only the last frame's excess counts: 4000 bits.
-        #expect(stream.bufferBitsNeeded(bitrate: 3200, fps: 4) == 4000)
+        // At 3200 bit/s (800 a frame) the run from the 300-byte frame on: 8000 bits less 3 × 800.
+        #expect(stream.bufferBitsNeeded(bitrate: 3200, fps: 4) == 5600)
         // A rate above every frame's size needs only the largest frame.
         #expect(stream.bufferBitsNeeded(bitrate: 1_000_000, fps: 4) == 4000)
     }

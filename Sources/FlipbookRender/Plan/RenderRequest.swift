@@ -43,7 +43,7 @@ public struct RenderRequest: Sendable, Equatable {
     public var chunk: Chunk?
     /// A still's moment in seconds (`--time`).
     public var time: TimeInterval?
-    /// A PNG still's compression level (`--png-compression`), libdeflate's 0…12.
+    /// A PNG's compression level (`--png-compression`), libdeflate's 0…12: a still's or a PNG sequence's.
     public var pngCompression: Int?
     /// A still's frame (`--frame`), instead of ``time``.
     public var frame: Int?
@@ -67,7 +67,8 @@ public struct RenderRequest: Sendable, Equatable {
         return try VideoOptions(
             codec: codec, container: container, crf: crf ?? defaults.crf, preset: preset ?? defaults.preset,
             pixelFormat: pixelFormat, alpha: transparent ? true : nil, loop: loop,
-            keyframeInterval: keyframeInterval, lookahead: lookahead, maxBitrate: maxBitrate, level: level)
+            keyframeInterval: keyframeInterval, lookahead: lookahead, maxBitrate: maxBitrate, level: level,
+            pngCompression: pngCompression)
     }
 
     /// Resolves the request, before anything is drawn, into the plan of its output: the output's
@@ -84,9 +85,8 @@ public struct RenderRequest: Sendable, Equatable {
         switch kind {
         case .still(let format):
             let moment = try stillTime(in: timeline)
-            if let level = pngCompression, !Bitmap.pngCompressionRange.contains(level) {
-                throw Setting.pngCompression.mustBe(Bitmap.pngCompressionRange.requirementText, itIs: String(level))
-            }
+            // The same check, and message, as a PNG sequence's.
+            _ = try VideoOptions(pngCompression: pngCompression)
             var plan = OutputPlan(destination: url, kind: kind, timeline: timeline, frames: nil, still: (format, moment))
             plan.pngCompression = pngCompression ?? Bitmap.defaultPNGCompression
             return plan

@@ -51,12 +51,6 @@ extension Setting {
         key: "frame", flag: "frame", type: "whole number", defaultValue: "none (--time)",
         range: "within the clip's frames", places: [.still], help: "The frame a still shows instead of --time, counted from 0.")
 
-    /// `--png-compression`.
-    public static let pngCompression = Setting(
-        key: "pngCompression", flag: "png-compression", swift: "Bitmap.writePNG(to:compression:)", type: "whole number",
-        defaultValue: String(Bitmap.defaultPNGCompression), range: Bitmap.pngCompressionRange.tableText,
-        places: [.batch, .still], help: "libdeflate's level for PNG stills: 0 stores, 12 is smallest and slowest.")
-
     /// `batch --shard`.
     public static let shard = Setting(
         key: "shard", flag: "shard", type: "K/N, auto/N or auto/auto", defaultValue: "every job",

@@ -11,7 +11,7 @@ public enum Settings {
     /// Every row, in the order tables list them.
     public static let all: [Setting] = [.scene, .output, .name]
         + Setting.timelineSettings
-        + [.time, .frame, .frames, .chunk, .quality, .pngCompression]
+        + [.time, .frame, .frames, .chunk, .quality]
         + Setting.encoderSettings
         + [.workers, .shard]
 

@@ -1,4 +1,5 @@
 import FlipbookCore
+import FlipbookRaster
 import Foundation
 
 /// The encoder's rows of the settings table. Ranges, defaults and which codecs have a setting are
@@ -76,6 +77,12 @@ extension Setting {
         codecs: VideoCodec.allCases.filter { $0.levelNames != nil }.map(\.rawValue), places: clipPlaces,
         help: "The level to hold the stream to, re-encoding with a rate buffer only when it does not fit.")
 
+    /// `--png-compression`: PNG stills (`Bitmap.writePNG(to:compression:)`) and PNG sequences.
+    public static let pngCompression = Setting(
+        key: "pngCompression", flag: "png-compression", swift: "VideoOptions.pngCompression", type: "whole number",
+        defaultValue: String(PNGCompression.defaultLevel), range: PNGCompression.range.tableText, codecs: ["png"],
+        places: [.batch, .render, .still], help: "libdeflate's level for PNGs: 0 stores, 12 is smallest and slowest.")
+
     /// `--loop`.
     public static let loop = Setting(
         key: "loop", flag: "loop", swift: "VideoOptions.loop", type: "whole number", defaultValue: "forever",
@@ -85,7 +92,7 @@ extension Setting {
 
     /// The encoder's rows, in the order tables list them.
     public static let encoderSettings: [Setting] = [
-        .codec, .container, .pixelFormat, .crf, .preset, .lookahead, .keyframeInterval, .maxBitrate, .level, .loop,
+        .codec, .container, .pixelFormat, .crf, .preset, .lookahead, .keyframeInterval, .maxBitrate, .level, .pngCompression, .loop,
     ]
 }
 

@@ -1,4 +1,5 @@
 import FlipbookCore
+import FlipbookRaster
 import Foundation
 
 /// x264's speed/compression presets, fastest first: the one list of their names.
@@ -97,6 +98,9 @@ public struct VideoOptions: Sendable, Hashable, Codable {
     /// lowest level that holds it, which may be higher than x264's choice (5.0 for a very busy
     /// 1080p60 clip rather than 4.2); `RenderReport.levelNote` says which and why.
     public var level: String?
+    /// libdeflate's compression level for a PNG sequence's files, 0 (stored) … 12 (smallest);
+    /// `nil` for the default (`Bitmap.defaultPNGCompression`).
+    public var pngCompression: Int?
     /// Whether H.264 signals the level its stream fits (or is held to one when ``fitsLevel`` is
     /// off); only the benchmark turns it off, to measure the settings from before levels.
     package var holdsToLevel = true
@@ -156,6 +160,7 @@ public struct VideoOptions: Sendable, Hashable, Codable {
         lookahead = nil
         maxBitrate = nil
         level = nil
+        pngCompression = nil
     }
 
     /// Options with the given values, checked (``validate()``).
@@ -176,7 +181,8 @@ public struct VideoOptions: Sendable, Hashable, Codable {
         encoderThreads: Int? = nil,
         lookahead: Int? = nil,
         maxBitrate: Int? = nil,
-        level: String? = nil
+        level: String? = nil,
+        pngCompression: Int? = nil
     ) throws {
         self.codec = codec
         self.container = container
@@ -192,6 +198,7 @@ public struct VideoOptions: Sendable, Hashable, Codable {
         self.lookahead = lookahead
         self.maxBitrate = maxBitrate
         self.level = level
+        self.pngCompression = pngCompression
         try validate()
     }
 
@@ -243,6 +250,9 @@ public struct VideoOptions: Sendable, Hashable, Codable {
                 "between \(formatBitrate(Self.maxBitrateRange.lowerBound)) and \(formatBitrate(Self.maxBitrateRange.upperBound)) bits per second",
                 itIs: formatBitrate(maxBitrate))
         }
+        if let pngCompression, !PNGCompression.range.contains(pngCompression) {
+            throw Setting.pngCompression.mustBe(PNGCompression.range.requirementText, itIs: String(pngCompression))
+        }
         if let level, !VideoCodec.anyCodecHasLevel(level) {
             throw Setting.level.mustBe("a level such as 4.2 (\(VideoCodec.levelNamesText))", itIs: "\"\(level)\"")
         }
@@ -250,7 +260,7 @@ public struct VideoOptions: Sendable, Hashable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case codec, container, crf, preset, pixelFormat, alpha, loop, faststart, keyframeInterval, background, encoderThreads, lookahead
-        case maxBitrate, level
+        case maxBitrate, level, pngCompression
     }
 
     public init(from decoder: any Decoder) throws {
@@ -270,6 +280,7 @@ public struct VideoOptions: Sendable, Hashable, Codable {
         lookahead = try c.decodeIfPresent(Int.self, forKey: .lookahead)
         maxBitrate = try c.decodeIfPresent(Int.self, forKey: .maxBitrate)
         level = try c.decodeIfPresent(String.self, forKey: .level)
+        pngCompression = try c.decodeIfPresent(Int.self, forKey: .pngCompression)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -288,5 +299,6 @@ public struct VideoOptions: Sendable, Hashable, Codable {
         try c.encodeIfPresent(lookahead, forKey: .lookahead)
         try c.encodeIfPresent(maxBitrate, forKey: .maxBitrate)
         try c.encodeIfPresent(level, forKey: .level)
+        try c.encodeIfPresent(pngCompression, forKey: .pngCompression)
     }
 }
