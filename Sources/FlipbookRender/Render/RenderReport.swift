@@ -43,7 +43,7 @@ public struct RenderReport: Sendable, CustomStringConvertible {
     /// How the frame rate was written when the format stores it in its own units (GIF's delays are
     /// in 1/100 s); `nil` for other formats.
     public var timingNote: String?
-    /// Set when the stream went over its bit-rate cap (the H.264 level's, or
+    /// Set when the stream went over its bit-rate cap (an asked ``VideoOptions/level``'s, or
     /// ``VideoOptions/maxBitrate``) encoded at full speed and was drawn and encoded again with the
     /// encoder's rate buffer holding it, on one thread (so that the bytes stay reproducible); says
     /// where it went over. `nil` when one pass sufficed.

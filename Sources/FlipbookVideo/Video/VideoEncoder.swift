@@ -31,8 +31,9 @@ import Foundation
 /// **Determinism.** The same frames and options give a byte-identical file: x264 runs with a fixed
 /// thread count (``VideoOptions/resolvedEncoderThreads``) and no version strings or timestamps are
 /// written. x264's rate buffer depends on thread timing with more than one frame thread, so a
-/// stream held to a bit-rate cap (the H.264 level's, or ``VideoOptions/maxBitrate``) is encoded on
-/// one; `render`, which can draw the frames again, first tries both threads without the buffer.
+/// stream held to a bit-rate cap (an asked ``VideoOptions/level``'s, or ``VideoOptions/maxBitrate``)
+/// is encoded on one; `render`, which can draw the frames again, first tries both threads without
+/// the buffer. Without a cap, H.264 signals the lowest level its finished stream fits.
 ///
 /// A `VideoEncoder` is used from one thread at a time.
 public final class VideoEncoder: FrameSink {

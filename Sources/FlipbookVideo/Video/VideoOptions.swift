@@ -108,7 +108,7 @@ public struct VideoOptions: Sendable, Hashable, Codable {
     /// (measured after encoding); off, x264's choice is held with its rate buffer, as a part of a
     /// clip rendered in chunks needs: parts are joined only when their headers are the same.
     package var fitsLevel = true
-    /// How a cap (the level's or ``maxBitrate``) is kept deterministically: `.held`, x264's VBV
+    /// How a cap (an asked ``level``'s or ``maxBitrate``) is kept deterministically: `.held`, x264's VBV
     /// with one frame thread, for a caller that hands frames over once; `render` encodes
     /// `.checked` first, at full speed, and again `.held` only if the stream went over (RateCapPass).
     package var rateCapPass = RateCapPass.held
