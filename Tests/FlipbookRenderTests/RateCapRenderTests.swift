@@ -111,6 +111,15 @@ struct RateCapRenderTests {
         #expect(files == 1)
     }
 
+    @Test("HEVC signals the --level asked for in general_level_idc")
+    func hevcLevel() throws {
+        let scratch = try TemporaryDirectory("rate-cap-render")
+        let url = scratch.url.appendingPathComponent("snow.mp4")
+        try render(try snowTimeline(), to: url, options: try VideoOptions(codec: .hevc, preset: "ultrafast", level: "5.1"))
+        let stream = try probePackets(url)
+        #expect(stream.codecName == "hevc" && stream.level == 153)  // 30 × 5.1
+    }
+
     @Test("a clip within its cap is encoded once, at full speed, with x264's own rate control")
     func withinTheCap() throws {
         let scratch = try TemporaryDirectory("rate-cap-render")
