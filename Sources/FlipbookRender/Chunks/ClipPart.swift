@@ -103,6 +103,9 @@ func renderPart(
     // the part's own packets are written (VideoOptions.keptTimestamps).
     var options = resolved
     var frames = part.frames
+    // Parts are joined only when their headers are the same, so each holds x264's level rather
+    // than signalling the level its own frames fit.
+    options.fitsLevel = false
     if format.codec == .h264 {
         let before = min(part.frames.lowerBound, Int(timeline.fps.framesPerSecond.rounded(.up)))
         let after = min(timeline.frameCount - 1 - part.frames.upperBound, options.resolvedLookahead + 4)
