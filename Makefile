@@ -31,7 +31,11 @@ demo: deps
 	$(RELEASE_BIN)/flipbook render ripples -o $(OUT)/ripples.mp4
 	$(RELEASE_BIN)/flipbook still Fixtures/Scenes/confetti-and-ripples.json --time 1.5 -o $(OUT)/still.png
 	$(RELEASE_BIN)/flipbook still Fixtures/Scenes/confetti-and-ripples.json --time 1.5 -o $(OUT)/still.pdf
-	@echo "Wrote $(abspath $(OUT))/confetti.mp4, ripples.mp4, still.png and still.pdf"
+	$(RELEASE_BIN)/flipbook still Fixtures/Templates/card.json --set name=Ada --time 1.2 -o $(OUT)/card.png
+	@# Three of the 50 customers (every 17th row from the first): one template, one clip per row.
+	$(RELEASE_BIN)/flipbook batch --template Fixtures/Templates/card.json --data Fixtures/Templates/customers.csv \
+		--shard 1/17 -o '$(OUT)/cards/{{id}}.mp4'
+	@echo "Wrote $(abspath $(OUT))/confetti.mp4, ripples.mp4, still.png, still.pdf, card.png and cards/"
 
 # The test suite last, so the run ends with the test runner's own summary line. valgrind does not run on
 # macOS, so there `make test` is the documentation and the test suite.
@@ -123,6 +127,8 @@ docs: deps
 	    -Xcc -fmodule-map-file=Sources/CCairo/module.modulemap -Xcc -fmodule-map-file=Sources/CFFmpeg/module.modulemap \
 	    -Xcc -fmodule-map-file=Sources/CPango/module.modulemap \
 	    -Xcc -fmodule-map-file=Sources/CJPEG/module.modulemap -Xcc -fmodule-map-file=Sources/CWebP/module.modulemap \
+	    -Xcc -fmodule-map-file=Sources/CRsvg/module.modulemap \
+	    -Xcc -fmodule-map-file=Sources/CDeflate/module.modulemap \
 	    -Xcc -fmodule-map-file=Sources/CFlipbookKernels/include/module.modulemap \
 	    $$(for flag in $$(pkg-config --cflags-only-I $(SYSTEM_LIBRARIES)); do \
 	        printf -- '-Xcc %s ' "$$flag"; done) \

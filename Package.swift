@@ -4,14 +4,16 @@ import PackageDescription
 // Layers (data flows down, never up):
 //   CCairo, CPango, CFFmpeg system libraries (CPango: Pango over Cairo, for text)
 //   CJPEG, CWebP           system libraries for decoding JPEG and WebP images
+//   CRsvg                  librsvg, for SVG images drawn as vectors
+//   CDeflate               libdeflate, which compresses the PNGs Flipbook writes
 //   FlipbookCore           no C: geometry, Color, Path, FrameRate, FlipbookError, output files
 //   FlipbookRaster         pixels without Cairo: the fast paths and the filters' pixel work, the frame
 //                          plan, dirty tiles, the pixels the encoders read, over the C kernels; drawing's
 //                          pointer code lives here (drawing keeps only its Cairo and Pango hand-overs)
 //   FlipbookDrawing        CairoCanvas (the API) over its engine (Cairo and the raster's fast paths), Bitmap
-//   FlipbookAnimation      Scene, Timeline, confetti, ripples
+//   FlipbookAnimation      Scene, Timeline, confetti, ripples, scene files and templates (SwiftCSV for data files)
 //   FlipbookVideo          VideoEncoder, pixel conversion (on the raster's pixels: no Cairo, no Pango)
-//   FlipbookRender         render(_:to:), renderStill(_:at:to:); hands Bitmaps to the encoders
+//   FlipbookRender         render(_:to:), renderStill(_:at:to:); hands Bitmaps to the encoders; batches
 //   Flipbook               re-exports 2–5
 //   flipbook               the command-line tool
 //   Snippets/*.swift       the README's Swift examples, built by `swift build` against the `Flipbook` product
@@ -27,6 +29,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // `swift package generate-documentation --target Flipbook` (`make docs`) builds the DocC catalog.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // RFC 4180 CSV fields for the data files of template batches (`TemplateData`).
+        .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
     ],
     targets: [
         .systemLibrary(
@@ -58,6 +62,18 @@ let package = Package(
             pkgConfig: "libwebp",
             providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
         ),
+        // librsvg for `SVGImage`: SVG files drawn as vectors through Cairo.
+        .systemLibrary(
+            name: "CRsvg",
+            pkgConfig: "librsvg-2.0",
+            providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]
+        ),
+        // libdeflate compresses the PNGs Flipbook writes, at the compression level --png-compression picks.
+        .systemLibrary(
+            name: "CDeflate",
+            pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]
+        ),
         // libswscale only for the benchmark's reference conversion; Flipbook converts to YUV itself.
         .systemLibrary(
             name: "CSwscale",
@@ -68,15 +84,18 @@ let package = Package(
         // Drawing kernels for instruction sets beyond the baseline, chosen at run time (C function
         // attributes; no compiler flags, so the package stays usable as a dependency).
         .target(name: "CFlipbookKernels"),
-        .target(name: "FlipbookRaster", dependencies: ["FlipbookCore", "CFlipbookKernels"]),
+        .target(name: "FlipbookRaster", dependencies: ["FlipbookCore", "CFlipbookKernels", "CDeflate"]),
         // Fonts/ holds the text family every `.system` font draws with (Noto Sans, OFL: Fonts/OFL.txt)
         // and the icons `Image(systemName:)` draws (Material Icons, Apache-2.0: Fonts/MaterialIcons-LICENSE.txt).
         .target(
             name: "FlipbookDrawing",
-            dependencies: ["FlipbookCore", "FlipbookRaster", "CCairo", "CPango", "CJPEG", "CWebP"],
+            dependencies: ["FlipbookCore", "FlipbookRaster", "CCairo", "CPango", "CJPEG", "CWebP", "CRsvg"],
             resources: [.copy("Fonts")]
         ),
-        .target(name: "FlipbookAnimation", dependencies: ["FlipbookDrawing"]),
+        .target(
+            name: "FlipbookAnimation",
+            dependencies: ["FlipbookDrawing", .product(name: "SwiftCSV", package: "SwiftCSV")]
+        ),
         .target(name: "FlipbookVideo", dependencies: ["FlipbookCore", "FlipbookRaster", "CFFmpeg", "CFlipbookKernels"]),
         .target(
             name: "FlipbookRender",

@@ -19,8 +19,13 @@
 #              and planned in bands or not, byte for byte
 #   Image      Bitmap(imageData:path:) on any bytes:     seeds: Fuzz/Corpus/Image (small
 #              PNG, JPEG and WebP decoding                 PNGs, JPEGs and WebPs)
+#   Template   a template scene file: its parameters,      seeds: Fuzz/Corpus/Template
+#              its {{name}} placeholders, and values
+#              given to them (SceneFile.with)
+#   TemplateData  the data files of template batches:     seeds: Fuzz/Corpus/TemplateData
+#              CSV, JSON Lines and JSON lists of rows
 #
-# The modules are compiled here with swiftc (and the C kernels with the toolchain's clang) rather
+# The modules (and SwiftCSV, which FlipbookAnimation reads CSV with) are compiled here with swiftc (and the C kernels with the toolchain's clang) rather
 # than through SwiftPM: every module must carry the fuzzer's coverage instrumentation and
 # AddressSanitizer, and SwiftPM has no way to build just these library targets that way beside the
 # normal build. FlipbookVideo and the command line are
@@ -47,14 +52,15 @@ build=.build/fuzz
 rm -rf "$build/crashes" "$build/corpus"
 mkdir -p "$build/crashes" "$build/corpus"
 
-# Cairo, Pango over it for text, and the JPEG and WebP decoders (FlipbookDrawing imports them all).
+# Cairo, Pango over it for text, the JPEG and WebP decoders and librsvg (FlipbookDrawing imports them
+# all), and libdeflate (FlipbookRaster writes PNGs with it).
 cairo_cflags=()
-for flag in $(pkg-config --cflags cairo pangocairo pangoft2 fontconfig libjpeg libwebp); do cairo_cflags+=(-Xcc "$flag"); done
-read -r -a cairo_libs <<<"$(pkg-config --libs cairo pangocairo pangoft2 fontconfig libjpeg libwebp)"
+for flag in $(pkg-config --cflags cairo pangocairo pangoft2 fontconfig libjpeg libwebp librsvg-2.0 libdeflate); do cairo_cflags+=(-Xcc "$flag"); done
+read -r -a cairo_libs <<<"$(pkg-config --libs cairo pangocairo pangoft2 fontconfig libjpeg libwebp librsvg-2.0 libdeflate)"
 
 # Instrumented for libFuzzer (coverage only: the runtime is linked into the executables) and ASan.
 common=(-swift-version 6 -package-name flipbook -parse-as-library -Onone -g
-        -sanitize=fuzzer,address -use-ld=lld -I "$build" -I Sources/CCairo -I Sources/CPango -I Sources/CJPEG -I Sources/CWebP
+        -sanitize=fuzzer,address -use-ld=lld -I "$build" -I Sources/CCairo -I Sources/CPango -I Sources/CJPEG -I Sources/CWebP -I Sources/CRsvg -I Sources/CDeflate
         -I Sources/CFlipbookKernels/include "${cairo_cflags[@]}")
 
 # The C kernels (FlipbookRaster imports them), instrumented alike.
@@ -72,11 +78,14 @@ kernels() {
 }
 
 module() {
-    local name="$1"
+    local name="$1" folder="${2:-Sources/$1}"
     echo "fuzz: compiling $name"
     local sources=()
-    while IFS= read -r -d '' file; do sources+=("$file"); done < <(find "Sources/$name" -name '*.swift' -print0 | sort -z)
-    "$swiftc" "${common[@]}" -module-name "$name" -emit-module -emit-module-path "$build/$name.swiftmodule" \
+    while IFS= read -r -d '' file; do sources+=("$file"); done < <(find "$folder" -name '*.swift' -print0 | sort -z)
+    # A dependency keeps the language mode its package declares (SwiftCSV's is Swift 5).
+    local flags=("${common[@]}")
+    [[ "$folder" == Sources/* ]] || flags=(-swift-version 5 "${common[@]:2}")
+    "$swiftc" "${flags[@]}" -module-name "$name" -emit-module -emit-module-path "$build/$name.swiftmodule" \
         -emit-library -static -o "$build/lib$name.a" "${sources[@]}"
 }
 
@@ -87,15 +96,21 @@ target() {
     # The fast-fill targets share their reading of bytes as a drawing.
     [[ "$name" == FastFill* ]] && sources+=(Fuzz/Shared/*.swift)
     "$swiftc" "${common[@]}" -module-name "${name}Fuzzer" "${sources[@]}" -L "$build" \
-        -lFlipbookAnimation -lFlipbookDrawing -lFlipbookRaster -lFlipbookCore -lCFlipbookKernels "${cairo_libs[@]}" -lz -o "$build/fuzz-$name"
+        -lFlipbookAnimation -lSwiftCSV -lFlipbookDrawing -lFlipbookRaster -lFlipbookCore -lCFlipbookKernels "${cairo_libs[@]}" -lz -o "$build/fuzz-$name"
 }
+
+# SwiftCSV's sources, where SwiftPM checks them out.
+swift package resolve >/dev/null
+swiftcsv=.build/checkouts/SwiftCSV/SwiftCSV
+[[ -d "$swiftcsv" ]] || { echo "error: SwiftCSV is not checked out at $swiftcsv" >&2; exit 1; }
 
 kernels
 module FlipbookCore
 module FlipbookRaster
 module FlipbookDrawing
+module SwiftCSV "$swiftcsv"
 module FlipbookAnimation
-targets=(SceneFile SVGPath FastFill FastFillVsCairo Image)
+targets=(SceneFile SVGPath FastFill FastFillVsCairo Image Template TemplateData)
 for name in "${targets[@]}"; do target "$name"; done
 
 seeds() {

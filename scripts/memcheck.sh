@@ -24,7 +24,10 @@ cat > "$work/scene.json" <<'JSON'
  "layers": [{"scene": "ripples", "touches": [{"time": 0, "phase": "down", "point": [40, 30]},
                                             {"time": 0.1, "phase": "move", "point": [50, 30]},
                                             {"time": 0.2, "phase": "up", "point": [50, 30]}]},
-            {"scene": "confetti", "seed": 2, "bursts": [{"count": 25, "shapes": ["star", "circle", {"text": "🎉"}, {"text": "★"}]}]}]}
+            {"scene": "confetti", "seed": 2, "bursts": [{"count": 25, "shapes": ["star", "circle", {"text": "🎉"}, {"text": "★"}]}]},
+            {"scene": "text", "text": "Memcheck 🎉", "size": [60, 30], "minimumScaleFactor": 0.4,
+             "font": {"size": [{"time": 0, "value": 10}, {"time": 0.4, "value": 16}], "weight": "bold"},
+             "gradient": {"colors": ["orange", "purple"]}}]}
 JSON
 cat > "$work/jobs.json" <<'JSON'
 {"jobs": [{"scene": "scene.json", "output": "a.png", "time": 0.2},

@@ -16,8 +16,8 @@ import Foundation
 ///   flipbook-bench segments [--runs 3] [--encoders 1,2,4,8] [--lengths 1,2,4] [--keyint S]
 ///                           [--skip-size | --size-only] [B1 B2 B3]
 ///
-/// The level's cap is lifted (``uncapped(_:)``, and `--max-bitrate 10G` on the command line, a cap
-/// no stream reaches): a stream over the cap is otherwise encoded again in one piece on one thread.
+/// Every render has the workload's settings (a stream signals the level it fits, so none is encoded
+/// twice); `--keyint S` gives them a keyframe interval, to cut short clips finer.
 enum SegmentBenchmark {
     static func run(_ arguments: [String]) throws {
         var runs = 3, encoders = [1, 2, 4, 8], lengths = [1.0, 2.0, 4.0], ids: [String] = [], size = true, timing = true
@@ -55,7 +55,7 @@ enum SegmentBenchmark {
             for length in [1e9] + lengths {
                 let url = WorkloadChild.temporaryFile("\(workload.id)-\(length).mp4")
                 defer { try? FileManager.default.removeItem(at: url) }
-                let report = try render(timeline, to: url, options: uncapped(workload, keyint: keyint),
+                let report = try render(timeline, to: url, options: options(workload, keyint: keyint),
                                         segmenting: Segmenting(rules: .init(segmentSeconds: length)))
                 let bytes = WorkloadChild.fileSize(url) ?? 0
                 let one = base ?? bytes
@@ -67,13 +67,10 @@ enum SegmentBenchmark {
         }
     }
 
-    /// The workload's options without the level's cap: a stream over it (B2) is held on one frame
-    /// thread in one encode, and the level is to be signalled, not held (the cap's own change).
-    /// `keyint` (`--keyint`, seconds) cuts short clips into more segments, segments being whole
-    /// keyframe intervals; `nil` keeps x264's.
-    static func uncapped(_ workload: Workload, keyint: Double?) -> VideoOptions {
+    /// The workload's options; `keyint` (`--keyint`, seconds) cuts short clips into more segments,
+    /// segments being whole keyframe intervals; `nil` keeps x264's.
+    static func options(_ workload: Workload, keyint: Double?) -> VideoOptions {
         var options = workload.options
-        options.holdsToLevel = false
         options.keyframeInterval = keyint
         return options
     }
@@ -84,7 +81,7 @@ enum SegmentBenchmark {
         let url = WorkloadChild.temporaryFile("\(workload.id)-alone.mp4")
         defer { try? FileManager.default.removeItem(at: url) }
         let (report, wall, cpu) = try Clock.measure {
-            try render(try workload.timeline(), to: url, options: uncapped(workload, keyint: keyint), segmenting: Segmenting(atOnce: 1))
+            try render(try workload.timeline(), to: url, options: options(workload, keyint: keyint), segmenting: Segmenting(atOnce: 1))
         }
         print("\n\(workload.id) \(workload.name), one segment at a time in-process: \(String(format: "%.2f s wall, %.2f s CPU", wall, cpu))")
         guard let segments = report.segments else {
@@ -112,8 +109,7 @@ enum SegmentBenchmark {
                 let url = WorkloadChild.temporaryFile("\(workload.id)-cli-\(count).mp4")
                 defer { try? FileManager.default.removeItem(at: url) }
                 let run = try CommandRun.run(CommandRun.flipbook,
-                                             ["render", fixture.path, "-o", url.path, "--preset", workload.preset,
-                                              "--max-bitrate", "10G", "-q"]
+                                             ["render", fixture.path, "-o", url.path, "--preset", workload.preset, "-q"]
                                                 + (keyint.map { ["--keyint", formatNumber($0)] } ?? []),
                                              environment: ["FLIPBOOK_SEGMENT_ENCODERS": String(count)])
                 guard run.status == 0 else { throw BenchError("flipbook render failed: \(run.error)") }

@@ -21,6 +21,8 @@ import Foundation
 //                            prediction for more cores (Benchmarks/segments.md)
 //   versus-ffmpeg [--runs N] [B1 …]  `flipbook render` against the `ffmpeg` command encoding the same
 //                            frames from /dev/shm: time, CPU, size and PSNR (the README's table)
+//   template-batch [--rows N] [--singles N]  the card template for N rows as one data batch, against
+//                            a render --set per row, and the fixed cost of a row (Benchmarks/templates.md)
 //   workload-child …         internal: one measurement, run in its own process by `all`
 let benchmarks: [String: ([String]) throws -> Void] = [
     "all": WorkloadBenchmark.all,
@@ -40,6 +42,7 @@ let benchmarks: [String: ([String]) throws -> Void] = [
     "stacked-blurs": StackedBlurBenchmark.run,
     "metaballs": MetaballsBenchmark.run,
     "symbols": SymbolBenchmark.run,
+    "template-batch": TemplateBatchBenchmark.run,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -33,6 +33,12 @@ struct EncodingOptions: ParsableArguments {
     @Option(name: Setting.maxBitrate.name, help: Setting.maxBitrate.argumentHelp(valueName: "rate"))
     var maxBitrate: BitrateArgument?
 
+    @Option(name: Setting.level.name, help: Setting.level.argumentHelp())
+    var level: String?
+
+    @Option(name: Setting.pngCompression.name, parsing: .unconditional, help: Setting.pngCompression.argumentHelp())
+    var pngCompression: Int?
+
     @Option(name: Setting.loop.name, parsing: .unconditional, help: Setting.loop.argumentHelp())
     var loop: Int?
 
@@ -48,7 +54,7 @@ struct EncodingOptions: ParsableArguments {
         let given: [(Setting, Bool)] = [
             (.codec, codec != nil), (.container, format != nil), (.pixelFormat, pixelFormat != nil), (.crf, crf != nil),
             (.preset, preset != nil), (.lookahead, lookahead != nil), (.keyframeInterval, keyint != nil),
-            (.maxBitrate, maxBitrate != nil), (.loop, loop != nil), (.quality, quality != nil), (.workers, workers != nil),
+            (.maxBitrate, maxBitrate != nil), (.level, level != nil), (.pngCompression, pngCompression != nil), (.loop, loop != nil), (.quality, quality != nil), (.workers, workers != nil),
         ]
         return Set(given.compactMap { $0.1 ? $0.0.option : nil })
     }
@@ -64,6 +70,8 @@ struct EncodingOptions: ParsableArguments {
         request.lookahead = lookahead
         request.keyframeInterval = keyint
         request.maxBitrate = maxBitrate?.bitsPerSecond
+        request.level = level
+        request.pngCompression = pngCompression
         request.loop = loop
         request.quality = quality
         return request

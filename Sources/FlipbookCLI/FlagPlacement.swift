@@ -5,6 +5,11 @@ import Foundation
 /// flags that were used), showing the value as typed when `written` has it; other errors are
 /// returned unchanged. The flag for a key path is its settings-table row's (``Settings/option(forKey:)``).
 func placedAtFlag(_ error: any Error, given: Set<String>, written: [String: String] = [:]) -> any Error {
+    // A template parameter's value, named by the parameter (`accent`), came from `--set accent=…`.
+    if let error = error as? FlipbookError, error.location.file == nil, let name = error.location.keyPath,
+       given.contains("--set " + name) {
+        return error.at(flag: "--set " + name)
+    }
     guard let error = error as? FlipbookError, error.location.file == nil,
           let keyPath = error.location.keyPath, let flag = Settings.option(forKey: keyPath), given.contains(flag)
     else { return error }

@@ -70,7 +70,7 @@ extension FlipbookTool {
 
         /// The command line as a request: the same path to a plan as a batch job's.
         func request() throws -> RenderRequest {
-            var request = encoding.applied(to: RenderRequest(scene: scene.request(fps: try rate.rate()), output: output))
+            var request = encoding.applied(to: RenderRequest(scene: try scene.request(fps: try rate.rate()), output: output))
             request.frames = frames?.frames
             request.chunk = try chunk.map { try Chunk(parsing: $0) }
             return request
@@ -101,6 +101,7 @@ extension FlipbookTool {
                 print(summaryLine(report, url: url, range: chunk != nil ? report.frames : frames?.frames))
                 if let note = report.timingNote { print("GIF timing: \(note)") }
                 if let note = report.rateCapNote { print("Bit rate: \(note)") }
+                if let note = report.levelNote { print("Level: \(note)") }
             }
         }
     }
@@ -109,7 +110,8 @@ extension FlipbookTool {
 /// "Wrote out.webm (VP9 yuva420p, 6 frames, 64x48, 0.60 s) in 1.2 s, 5.0 fps": what was written,
 /// as which codec and pixel format, at which size; `range` names the frames `--frames` asked for.
 func summaryLine(_ report: RenderReport, url: URL, range: ClosedRange<Int>? = nil) -> String {
-    let codec = report.format.map { "\($0.codec.capabilities.displayName) \($0.pixelFormat.rawValue), " } ?? ""
+    let level = report.level.map { "level \($0), " } ?? ""
+    let codec = report.format.map { "\($0.codec.capabilities.displayName) \($0.pixelFormat.rawValue), \(level)" } ?? ""
     let frames = range.map { "frames \($0.lowerBound)-\($0.upperBound): " } ?? ""
     return String(
         format: "Wrote %@ (%@%@%d frames, %dx%d, %.2f s) in %@, %.1f fps",

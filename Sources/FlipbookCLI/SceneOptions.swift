@@ -27,15 +27,47 @@ struct SceneOptions: ParsableArguments {
     @Option(name: Setting.colorScheme.name, help: Setting.colorScheme.argumentHelp(valueName: "light|dark"))
     var colorScheme: ColorScheme?
 
+    @Option(name: Setting.set.name, parsing: .unconditionalSingleValue, help: Setting.set.argumentHelp(valueName: "NAME=VALUE"))
+    var set: [String] = []
+
     /// The request for the library, with the frame rate of commands that have one.
-    func request(fps: FrameRate? = nil) -> SceneRequest {
+    ///
+    /// - Throws: ``FlipbookError`` for a `--set` that is not `NAME=VALUE`, or names a parameter twice.
+    func request(fps: FrameRate? = nil) throws -> SceneRequest {
+        var request = overrides(fps: fps)
+        request.parameterValues = try parameterValues()
+        return request
+    }
+
+    private func overrides(fps: FrameRate? = nil) -> SceneRequest {
         SceneRequest(scene: scene, size: size, scale: scale, fps: fps, duration: duration, seed: seed,
                      background: background, colorScheme: colorScheme)
     }
 
-    /// The flags given, for placing errors (see ``placedAtFlag(_:given:)``).
+    /// The `--set` values by parameter name.
+    func parameterValues() throws -> [String: String] {
+        var values: [String: String] = [:]
+        for assignment in set {
+            guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
+                throw FlipbookError.mustBe(Setting.set.key, "NAME=VALUE, such as name=Ada", itIs: "'\(assignment)'")
+                    .at(flag: "--set")
+            }
+            let name = String(assignment[..<equals])
+            let value = String(assignment[assignment.index(after: equals)...])
+            if let earlier = values[name] {
+                throw FlipbookError(invalid: "--set \(name)", "is given twice ('\(earlier)', then '\(value)'); give each parameter once.",
+                                    at: .init(flag: "--set \(name)"))
+            }
+            values[name] = value
+        }
+        return values
+    }
+
+    /// The flags given, for placing errors (see ``placedAtFlag(_:given:)``): `--set NAME` for each
+    /// parameter given a value, so an error about that value names it.
     var givenFlags: Set<String> {
-        Set(request().overriddenKeys.compactMap(Settings.option(forKey:)))
+        Set(overrides().overriddenKeys.compactMap(Settings.option(forKey:)))
+            .union(set.map { "--set " + $0.prefix { $0 != "=" } })
     }
 }
 

@@ -26,6 +26,8 @@ extension FlipbookTool {
         var time: Double?
         @Option(name: Setting.frame.name, parsing: .unconditional, help: Setting.frame.argumentHelp(valueName: "N"))
         var frame: Int?
+        @Option(name: Setting.pngCompression.name, parsing: .unconditional, help: Setting.pngCompression.argumentHelp())
+        var pngCompression: Int?
         @Option(name: [.short, .long], help: Setting.output.argumentHelp(valueName: "out.png|out.pdf|out.svg"))
         var output: String
         @Flag(name: .shortAndLong, help: "Print nothing but errors.")
@@ -35,14 +37,16 @@ extension FlipbookTool {
             var flags = scene.givenFlags.union(["--output"])
             if time != nil { flags.insert("--time") }
             if frame != nil { flags.insert("--frame") }
+            if pngCompression != nil { flags.insert("--png-compression") }
             return flags
         }
 
         func run() throws {
             let plan = try placingErrors(given: givenFlags) {
-                var request = RenderRequest(scene: scene.request(), output: output)
+                var request = RenderRequest(scene: try scene.request(), output: output)
                 request.time = time
                 request.frame = frame
+                request.pngCompression = pngCompression
                 let plan = try request.plan(expecting: .still)
                 try plan.run(cancellation: Interruption.shared.cancellation)
                 return plan

@@ -65,7 +65,7 @@ let docsFolder = packageFile("docs")
         #expect(confetti.physics == expectedConfetti.physics)
         #expect(confetti.seed == UInt64.max)
         #expect(ripples == expectedRipples)
-        #expect(read.layers?[0].start == 0.1 && read.layers?[0].end == 2 && read.layers?[0].opacity == 0.8)
+        #expect(read.layers?[0].start == 0.1 && read.layers?[0].end == 2 && read.layers?[0].opacity == Keyframed(0.8))
         // And through Codable, which uses the same tables.
         let viaCodable = try JSONDecoder().decode(SceneFile.self, from: JSONEncoder().encode(file))
         #expect(viaCodable == file)
@@ -147,14 +147,17 @@ let docsFolder = packageFile("docs")
         let first = try #require((sections.first?["parameters"] as? [[String: Any]])?.first)
         #expect(Set(first.keys) == ["key", "type", "default", "help"])   // no range or unit for the seed
         let all = try #require(try JSONSerialization.jsonObject(with: Data(SceneReference.json().utf8)) as? [String: Any])
-        #expect((all["scenes"] as? [Any])?.count == 2 && (all["file"] as? [Any])?.count == 2)
+        #expect((all["scenes"] as? [Any])?.count == SceneFile.Layer.sceneNames.count && (all["file"] as? [Any])?.count == 7)
+        // The gradient shapes and texts share is listed once, beside the file's sections, not under each scene.
+        let sceneSections = SceneReference.scenes.flatMap(\.sections).map(\.title)
+        #expect(!sceneSections.contains("Gradient") && SceneReference.fileSections.contains { $0.title == "Gradient" })
     }
 
     @Test func anUnknownSceneNameGetsASuggestion() {
-        expectInvalidInput("Unknown scene 'confeti'. Did you mean 'confetti'? Scenes: confetti, ripples.", at: .init()) {
+        expectInvalidInput("Unknown scene 'confeti'. Did you mean 'confetti'? Scenes: confetti, ripples, text, shape, image, group.", at: .init()) {
             _ = try SceneReference.listing(scene: "confeti")
         }
-        expectInvalidInput("Unknown scene 'fireworks'. Scenes: confetti, ripples.", at: .init()) {
+        expectInvalidInput("Unknown scene 'fireworks'. Scenes: confetti, ripples, text, shape, image, group.", at: .init()) {
             _ = try SceneReference.json(scene: "fireworks")
         }
     }
@@ -171,6 +174,6 @@ let docsFolder = packageFile("docs")
         #expect(checkedIn == generated, "\(path) is stale: run the tests with UPDATE_REFERENCE=1")
         #expect(generated.contains("## Scene `confetti`") && generated.contains("## Scene `ripples`"))
         #expect(generated.contains("| `count` | whole number | `30` | 1...100000 | particles | How many particles are launched. |"))
-        #expect(generated.contains("| `scene` | confetti\\|ripples | required |"))
+        #expect(generated.contains("| `scene` | confetti\\|ripples\\|text\\|shape\\|image\\|group | required |"))
     }
 }

@@ -15,7 +15,7 @@ let rippleScene = """
 @Suite("flipbook render: every output format")
 struct OutputFormatToolTests {
     @Test("each format decodes back with its codec and frame count; transparency kept where asked",
-          arguments: [("clip.mp4", "h264", "H.264 yuv420p"), ("clip.mov", "prores", "ProRes yuva444p10le"),
+          arguments: [("clip.mp4", "h264", "H.264 yuv420p, level 1.0"), ("clip.mov", "prores", "ProRes yuva444p10le"),
                       ("clip.webm", "vp9", "VP9 yuva420p"), ("clip.gif", "gif", "GIF pal8"),
                       ("clip.apng", "apng", "APNG rgba")])
     func formats(file: String, codecName: String, summary: String) throws {
@@ -26,6 +26,9 @@ struct OutputFormatToolTests {
                                + (transparent ? ["--background", "transparent"] : []))
         #expect(run.status == 0, "stderr: \(run.error)")
         #expect(run.output.contains("(\(summary), 6 frames, 64x48, 0.60 s)"), "\(run.output)")
+        if file == "clip.mp4" {
+            #expect(run.output.contains("Level: level 1.0: x264's choice, the stream fits it"), "\(run.output)")
+        }
         if file == "clip.gif" {
             #expect(run.output.contains("GIF timing: 10 fps is written exactly, as delays of 10/100 s."), "\(run.output)")
         }

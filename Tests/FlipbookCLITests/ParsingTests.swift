@@ -74,7 +74,8 @@ struct ParsingTests {
 
     @Test("options that change nothing for still are not offered by it", arguments: ["--fps", "--crf", "--preset"])
     func stillOptions(flag: String) {
-        #expect(message(["still", "confetti", flag, "30", "-o", "x.png"]) == "Unknown option '\(flag)'")
+        // The parser may suggest a flag still has (--set); it never accepts this one.
+        #expect(message(["still", "confetti", flag, "30", "-o", "x.png"]).hasPrefix("Unknown option '\(flag)'"))
     }
 
     @Test("presets are a fixed list: help shows it, completion offers it, a typo is refused")

@@ -40,15 +40,17 @@ private func distinctRenders(
     return files.count
 }
 
-/// `render` checks the level's cap at full speed and holds it on one thread only when the stream
-/// goes over (RateCapPass): either way, a render's bytes are the same every time.
+/// `render` checks an asked level's cap at full speed and holds it on one thread only when the
+/// stream goes over (RateCapPass): either way, a render's bytes are the same every time.
 @Suite("Render: the level's bit-rate cap, reproducibly")
 struct RateCapRenderTests {
-    @Test("a clip that goes over its level's cap is encoded again held to it: one x264 thread, the same bytes every time")
+    @Test("a clip that goes over the --level asked for is encoded again held to it: one x264 thread, the same bytes every time")
     func overTheCap() throws {
         let scratch = try TemporaryDirectory("rate-cap-render")
         let timeline = try snowTimeline()
-        let files = try distinctRenders(3, in: scratch, make: { try render(timeline, to: $1) }) { report, url in
+        let options = try VideoOptions(level: "1.1")
+        let files = try distinctRenders(3, in: scratch, make: { try render(timeline, to: $1, options: options) }) {
+            report, url in
             // Level 1.1 at High profile: 240 kb/s, of which the cap takes 70 %.
             #expect(report.rateCapNote == "The stream went over its cap (max 168kb/s) at packet 2 (in decode order) "
                 + "when encoded at full speed, so it was encoded again with the encoder's rate buffer holding it, on one thread.")
@@ -58,6 +60,9 @@ struct RateCapRenderTests {
             #expect(stream.x264Options["vbv_maxrate"] == "168")
             #expect(stream.x264Options["threads"] == "1")
             #expect(stream.packets.count == 30)
+            #expect(report.levelNote == "level 1.1: asked for, held by x264's rate buffer")
+            // The held stream keeps to 1.1's 240 kb/s in any second.
+            #expect(peakOneSecondBits(stream, framesPerSecond: 30, displayOrder: false) <= 240_000)
         }
         #expect(files == 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).count == 3)
@@ -106,6 +111,15 @@ struct RateCapRenderTests {
         #expect(files == 1)
     }
 
+    @Test("HEVC signals the --level asked for in general_level_idc")
+    func hevcLevel() throws {
+        let scratch = try TemporaryDirectory("rate-cap-render")
+        let url = scratch.url.appendingPathComponent("snow.mp4")
+        try render(try snowTimeline(), to: url, options: try VideoOptions(codec: .hevc, preset: "ultrafast", level: "5.1"))
+        let stream = try probePackets(url)
+        #expect(stream.codecName == "hevc" && stream.level == 153)  // 30 × 5.1
+    }
+
     @Test("a clip within its cap is encoded once, at full speed, with x264's own rate control")
     func withinTheCap() throws {
         let scratch = try TemporaryDirectory("rate-cap-render")
@@ -113,8 +127,18 @@ struct RateCapRenderTests {
         let report = try render(try movingRectTimeline(width: 640, height: 360), to: url)
         #expect(report.rateCapNote == nil)
         #expect(report.encoderThreads == 2)
-        let x264 = try probePackets(url).x264Options
-        #expect(x264["vbv_maxrate"] == nil)
-        #expect(x264["threads"] == "2")
+        let stream = try probePackets(url)
+        #expect(stream.x264Options["vbv_maxrate"] == nil)
+        #expect(stream.x264Options["threads"] == "2")
+        // A calm clip signals x264's own choice, untouched: the level x264 writes with no level
+        // handling at all.
+        var plain = VideoOptions()
+        plain.holdsToLevel = false
+        let plainURL = scratch.url.appendingPathComponent("plain.mp4")
+        try render(try movingRectTimeline(width: 640, height: 360), to: plainURL, options: plain)
+        let x264Level = try #require(SignalledH264Level(avcC: try probePackets(plainURL).extradata))
+        let signalled = try #require(SignalledH264Level(avcC: stream.extradata))
+        #expect(signalled == x264Level)
+        #expect(report.levelNote == "level \(report.level ?? "?"): x264's choice, the stream fits it")
     }
 }

@@ -97,6 +97,17 @@ struct ReadmeSnippetTests {
 
     // MARK: Running the built snippets
 
+    @Test("TemplateCard fills a template's parameters and renders a clip per row, with the manifest")
+    func templateCard() throws {
+        let run = try SnippetRun("TemplateCard")
+        defer { run.cleanUp() }
+        #expect(run.output == "[\"name\", \"accent\", \"count\"]\n2 clips; manifest: manifest.json\n")
+        for name in ["ada.mp4", "out/c1.mp4", "out/c2.mp4", "out/manifest.json"] {
+            #expect(FileManager.default.fileExists(atPath: run.directory.appendingPathComponent(name).path), "\(name)")
+        }
+        #expect(try run.leftovers().isEmpty)
+    }
+
     @Test("DrawAPicture writes the sunburst PNG")
     func drawAPicture() throws {
         let run = try SnippetRun("DrawAPicture")

@@ -97,7 +97,10 @@ struct SegmentTests {
         let scratch = try TemporaryDirectory("segments")
         let timeline = try segmentedTimeline()
         let url = scratch.file("joined.mp4")
-        try render(timeline, to: url, options: keyframeEverySecond, segmenting: Segmenting(atOnce: 3), workers: 2)
+        let report = try render(timeline, to: url, options: keyframeEverySecond, segmenting: Segmenting(atOnce: 3), workers: 2)
+        // The level is signalled as one encode's is, in the one header the segments share.
+        let level = try #require(report.level)
+        #expect(try probePackets(url).level == Int32(((Double(level) ?? 0) * 10).rounded()))
         let clip = try decodeClip(url)
         #expect(clip.frameCount == 240)
         let expected = (0..<240).map { Double($0) / 30 }

@@ -27,6 +27,7 @@ struct SettingsTableTests {
         #expect(Setting.crf.codecs == VideoCodec.allCases.filter { $0.capabilities.crfRange != nil }.map(\.rawValue))
         #expect(Setting.lookahead.codecs == ["h264"])
         #expect(Setting.maxBitrate.codecs == ["h264", "hevc"])
+        #expect(Setting.level.codecs == ["h264", "hevc"])
         #expect(Setting.loop.codecs == ["gif", "apng", "webp"])
     }
 
@@ -40,19 +41,22 @@ struct SettingsTableTests {
             "frames": #""0-2""#, "quality": #""high""#, "codec": #""vp9""#, "format": #""webm""#,
             "pixelFormat": #""yuva420p""#, "crf": "40", "preset": #""fast""#, "lookahead": "10",
             "keyframeInterval": "1", "maxBitrate": #""8M""#, "loop": "0", "colorScheme": #""dark""#,
+            "level": "4.2", "pngCompression": "9",
         ]
         #expect(Set(values.keys) == Set(BatchJob.keys))
         let json = "{" + BatchJob.keys.map { "\"\($0)\": \(values[$0]!)" }.joined(separator: ", ") + "}"
         let batch = try BatchFile(decoding: Data("[\(json)]".utf8), source: "jobs.json")
         let job = try #require(batch.jobs.first)
         #expect(job.request.crf == 40 && job.request.loop == 0 && job.request.maxBitrate == 8_000_000)
+        #expect(job.request.level == "4.2" && job.request.pngCompression == 9)
         #expect(job.request.scene.background == .clear && job.name == "n" && job.request.scene.colorScheme == .dark)
     }
 
     @Test("a scene file's top-level keys are the table's scene-file rows, and their help is the rows'")
     func sceneFileKeysAreTheTables() throws {
         let section = try #require(SceneReference.fileSections.first)
-        let keys = section.parameters.map(\.key).filter { $0 != "layers" }
+        // The layers and the template parameters are the file's own, not settings.
+        let keys = section.parameters.map(\.key).filter { $0 != "layers" && $0 != "parameters" }
         #expect(keys == Settings.keys(for: .sceneFile))
         for parameter in section.parameters where ["scale", "duration", "background"].contains(parameter.key) {
             #expect(parameter.help == Settings.setting(forKey: parameter.key)?.help, "\(parameter.key)")

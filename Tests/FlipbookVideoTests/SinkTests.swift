@@ -33,6 +33,29 @@ struct SinkTests {
         #expect(frame.pixel(36, 36) == (0, 199, 0, 128))
     }
 
+    @Test("--png-compression: a sequence at libdeflate's levels 0 and 12 decodes to the same pixels; 13 is refused")
+    func pngSequenceCompression() throws {
+        let scratch = try TemporaryDirectory("video")
+        var sizes: [Int] = []
+        var decoded: [[(r: Int, g: Int, b: Int, a: Int)]] = []
+        for level in [0, 12] {
+            let pattern = scratch.url.appendingPathComponent("level\(level)-%02d.png")
+            let sink = try ImageSequenceSink(url: pattern, width: 64, height: 48,
+                                             options: VideoOptions(pngCompression: level))
+            try sink.append(try alphaPattern(frame: 1))
+            try sink.finish()
+            let file = scratch.url.appendingPathComponent("level\(level)-00.png")
+            sizes.append(try Data(contentsOf: file).count)
+            let frame = try #require(try decodeClip(file).frames.first)
+            decoded.append((0..<48).flatMap { y in (0..<64).map { frame.pixel($0, y) } })
+        }
+        #expect(sizes[0] > sizes[1])
+        #expect(decoded[0].elementsEqual(decoded[1]) { $0 == $1 })
+        #expect { try VideoOptions(pngCompression: 13) } throws: { error in
+            (error as? FlipbookError)?.message.contains("pngCompression must be between 0 and 12; it is 13") == true
+        }
+    }
+
     @Test("a sequence dropped before finish leaves no files")
     func sequenceAbandoned() throws {
         let scratch = try TemporaryDirectory("video")

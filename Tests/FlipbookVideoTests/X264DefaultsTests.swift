@@ -38,7 +38,7 @@ struct X264DefaultsTests {
         for (a, b) in zip(keyframes, keyframes.dropFirst()) { #expect(b - a <= 15) }
     }
 
-    @Test("the stream is capped at its level's bit rate: VBV from the level x264 signals",
+    @Test("--level holds the stream to the level asked for: VBV from its limits, on one thread",
           arguments: [
             // width, height, fps, preset, CRF → profile_idc, level_idc, vbv kbit/s, buffer kbit
             // (70 % of the level's maximum rate, a quarter-second buffer)
@@ -52,13 +52,23 @@ struct X264DefaultsTests {
         let scratch = try TemporaryDirectory("x264-level")
         let url = scratch.url.appendingPathComponent("level.mp4")
         try encodePattern(to: url, width: width, height: height, fps: FrameRate(fps, 1), count: 3,
-                          options: VideoOptions(crf: crf, preset: preset))
+                          options: VideoOptions(crf: crf, preset: preset, level: "\(level / 10).\(level % 10)"))
         let stream = try probePackets(url)
         // libavformat adds FF_PROFILE_H264_CONSTRAINED (512) to profile_idc for Constrained Baseline.
         #expect(stream.profile & 0xFF == profile)
         #expect(stream.level == level)
         #expect(stream.x264Options["vbv_maxrate"] == String(rate))
         #expect(stream.x264Options["vbv_bufsize"] == String(buffer))
+    }
+
+    @Test("by default nothing holds the rate: x264's own level, no rate buffer, every frame thread")
+    func noCapByDefault() throws {
+        let scratch = try TemporaryDirectory("x264-level")
+        let url = scratch.url.appendingPathComponent("level.mp4")
+        try encodePattern(to: url, width: 640, height: 360, fps: 30, count: 3, options: VideoOptions(preset: "veryfast"))
+        let stream = try probePackets(url)
+        #expect(stream.level == 30)
+        #expect(stream.x264Options["vbv_maxrate"] == nil && stream.x264Options["threads"] == "2")
     }
 
     @Test("a lossless stream is never capped")

@@ -164,6 +164,7 @@ public struct ConfettiScene: Scene {
             if case .text(let text, _) = shape {
                 reach = max(full, height) * (1 + 0.75 * CGFloat(text.count)) + 1
             }
+            if case .image(let image) = shape { reach = max(full, height) * max(1, image.aspectRatio) + 1 }
             if state.position.x + reach < visible.minX || state.position.x - reach > visible.maxX
                 || state.position.y + reach < visible.minY || state.position.y - reach > visible.maxY {
                 return
@@ -177,6 +178,13 @@ public struct ConfettiScene: Scene {
             // As tall as the longer side; the flip squashes it like the paper shapes.
             guard full > 0 else { return }
             ctx.draw(TextSymbol(text, fontName: font), height: max(full, height), widthScale: width / full, color: color)
+            return
+        }
+        if case .image(let image) = shape {
+            // As tall as the longer side, as wide as the picture's shape says, squashed by the flip.
+            guard full > 0, let bitmap = image.bitmap else { return }
+            let side = max(full, height), imageWidth = side * image.aspectRatio * (width / full)
+            ctx.draw(bitmap, in: CGRect(x: -imageWidth / 2, y: -side / 2, width: imageWidth, height: side))
             return
         }
         let rect = CGRect(x: -width / 2, y: -height / 2, width: width, height: height)

@@ -14,7 +14,7 @@ extension ValueCodec where Value == ConfettiShape {
     static var shape: ValueCodec {
         let names = ConfettiShape.namedShapes.map(\.name)
         let expected = names.map { "\"\($0)\"" }.joined(separator: ", ")
-            + #", {"svg": "path data"} or {"text": "🎉", "font": "optional family"}"#
+            + #", {"svg": "path data"}, {"text": "🎉", "font": "optional family"} or {"image": "file.png"}"#
         return ValueCodec(
             typeName: "shape", expected: expected,
             read: { json, keyPath, requirement in
@@ -23,6 +23,10 @@ extension ValueCodec where Value == ConfettiShape {
                         throw json.unknownName(name, keyPath, requirement, among: names)
                     }
                     return shape
+                }
+                if let members = json.members, members.count == 1, let image = members.first, image.key == "image" {
+                    let src = try image.value.string(joinKeyPath(keyPath, "image"), "an image file (a string)")
+                    return .image(ConfettiImage(src: src))
                 }
                 if let members = json.members, members.contains(where: { $0.key == "text" }) {
                     return try readTextShape(members, keyPath, json, requirement)
@@ -41,6 +45,7 @@ extension ValueCodec where Value == ConfettiShape {
             },
             write: { shape in
                 if case .custom(let path) = shape { return .object([("svg", .string(svgPathData(path)))]) }
+                if case .image(let image) = shape { return .object([("image", .string(image.src))]) }
                 if case .text(let text, let font) = shape {
                     return .object([("text", .string(text))] + (font.map { [("font", .string($0))] } ?? []))
                 }

@@ -5,8 +5,9 @@ import Foundation
 /// so the flip squashes it like a turning piece of paper.
 ///
 /// In a scene file a shape is written `"rectangle"`, `"circle"`, `"triangle"`, `"star"`,
-/// `{"svg": "M0 0 L10 0 L5 8 Z"}` for any outline given as SVG path data, or `{"text": "🎉"}`
-/// (optionally with `"font": "Family"`) for a piece of confetti made of text.
+/// `{"svg": "M0 0 L10 0 L5 8 Z"}` for any outline given as SVG path data, `{"text": "🎉"}`
+/// (optionally with `"font": "Family"`) for a piece of confetti made of text, or `{"image": "logo.png"}`
+/// for one made of a picture.
 public enum ConfettiShape: Sendable, Equatable {
     /// A rectangle filling the particle's rectangle (the article's confetti).
     case rectangle
@@ -23,6 +24,9 @@ public enum ConfettiShape: Sendable, Equatable {
     /// colour. `font` names a font family installed on the machine; `nil` (the default) uses the
     /// carried Noto Sans, with Noto Color Emoji for emoji.
     case text(String, font: String? = nil)
+    /// A picture (`{"image": "logo.png"}`): as tall as the particle's longer side, its width keeping
+    /// the picture's aspect ratio, squashed by the flip.
+    case image(ConfettiImage)
 
     /// The longest text a text shape may have, in characters.
     public static let maximumTextLength = 64
@@ -61,10 +65,11 @@ public enum ConfettiShape: Sendable, Equatable {
         return .custom(path)
     }
 
-    /// The outline fitted into `rect`. A text shape has no outline (it is drawn as glyphs): an empty path.
+    /// The outline fitted into `rect`. A text or image shape has no outline (it is drawn as glyphs or
+    /// pixels): an empty path.
     public func path(in rect: CGRect) -> Path {
         switch self {
-        case .text:
+        case .text, .image:
             return Path()
         case .rectangle:
             return Path(rect)

@@ -17,7 +17,7 @@ extension ConfettiStyle {
             .value("scale", \.scale, .number, default: defaultScale, limits: .above(0, atMost: 1000),
                    help: "A factor on every size (not on the motion)."),
             .value("shapes", \.shapes, .list(.shape, of: "shapes"), default: defaultShapes, nonEmpty: true,
-                   help: #"Outlines, picked uniformly: rectangle, circle, triangle, star, {"svg": "M0 0 L10 0 L5 8 Z"} or {"text": "🎉"} (with an optional "font": a family installed on the machine; emoji keep their colours)."#),
+                   help: #"Outlines, picked uniformly: rectangle, circle, triangle, star, {"svg": "M0 0 L10 0 L5 8 Z"}, {"text": "🎉"} (with an optional "font": a family installed on the machine; emoji keep their colours) or {"image": "logo.png"} (relative to the scene file; PNG, JPEG, WebP or SVG)."#),
             .value("rotation", \.rotation, .range, default: defaultRotation, limits: .within(1e6), unit: "degrees",
                    help: "The rotation at launch."),
             .value("rotationSpeed", \.rotationSpeed, .range, default: defaultRotationSpeed, limits: .within(1e6),

@@ -37,9 +37,7 @@ extension SceneFile {
             let reason = (error as NSError).localizedFailureReason ?? error.localizedDescription
             throw FlipbookError.file("Cannot read the scene file \(url.path): \(reason)", path: url.path)
         }
-        var file = try decode(data, source: url.path)
-        file.baseDirectory = url.deletingLastPathComponent()
-        return file
+        return try decode(data, source: url.path, baseDirectory: url.deletingLastPathComponent())
     }
 
     /// Decodes a scene file from JSON data; `source` names it in error messages (`source:line:column:`).
@@ -47,10 +45,24 @@ extension SceneFile {
     /// Values are read for their form (a number, a list of two numbers, a known key); their limits
     /// are checked once, by ``makeTimeline()``, which places an error at the value as the file wrote it.
     public static func decode(_ data: Data, source: String = "the scene file") throws -> SceneFile {
+        try decode(data, source: source, baseDirectory: nil)
+    }
+
+    /// Decodes a scene file from JSON data whose relative paths (`assets`, a template's images)
+    /// start from `baseDirectory`, the current directory for `nil`; `source` names it in messages.
+    ///
+    /// A template (a file declaring `"parameters"`) is read with its parameters' defaults; while a
+    /// parameter without a default has no value, the file holds only the template (see ``with(_:)``).
+    public static func decode(_ data: Data, source: String, baseDirectory: URL?) throws -> SceneFile {
         do {
             let json = try JSONReader.read(data)
+            if json.members?.contains(where: { $0.key == "parameters" }) == true {
+                let template = try SceneTemplate(json: json, bytes: Array(data), source: source)
+                return try read(template, baseDirectory: baseDirectory)
+            }
             var file = try ValueCodec<SceneFile>.sceneFile.read(json, "", "an object (a scene file)")
             file.origin = SourceOrigin(source: source, json: json)
+            file.baseDirectory = baseDirectory
             return file
         } catch let error as FlipbookError {
             throw error.at(file: source)

@@ -27,7 +27,17 @@ extension SceneFile {
                       help: Setting.assets.help),
             .optional("layers", \.layers, .list(.layer, of: "layers"), defaultText: "none",
                       help: "The scenes, bottom first; each is an object with \"scene\" and that scene's keys."),
+            templateParameters,
         ])
+
+    /// `"parameters"`: read before the rest of the file, by the template reader (``SceneTemplate``),
+    /// since its values go into the rest; listed here so the key is known and documented.
+    private static let templateParameters = Parameter<SceneFile>(
+        info: ParameterInfo(
+            key: "parameters", type: "object of template parameters", defaultValue: "none", range: nil, unit: nil,
+            help: "Makes the file a template: each key names a parameter that string values use as {{name}} "
+                + "(see Template parameter); values come from --set or a batch's data file."),
+        isRequired: false, read: { _, _, _ in }, write: { _ in nil }, validate: { _, _ in })
 }
 
 extension ValueCodec where Value == SceneFile {

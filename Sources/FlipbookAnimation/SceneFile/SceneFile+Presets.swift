@@ -78,6 +78,12 @@ extension SceneFile {
     /// This is what `flipbook render --seed` and a batch job's `"seed"` do to a scene file.
     public mutating func overrideSeed(_ seed: UInt64) {
         guard var layers else { return }
+        Self.overrideSeed(seed, in: &layers)
+        self.layers = layers
+    }
+
+    /// ``overrideSeed(_:)`` for `layers` and the layers of their groups.
+    private static func overrideSeed(_ seed: UInt64, in layers: inout [Layer]) {
         for index in layers.indices {
             switch layers[index].content {
             case .confetti(var parameters):
@@ -89,8 +95,12 @@ extension SceneFile {
                     parameters.rain = rain
                     layers[index].content = .ripples(parameters)
                 }
+            case .group(var parameters):
+                overrideSeed(seed, in: &parameters.layers)
+                layers[index].content = .group(parameters)
+            case .text, .shape, .image:
+                break
             }
         }
-        self.layers = layers
     }
 }

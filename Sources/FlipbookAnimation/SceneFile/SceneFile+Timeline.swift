@@ -17,6 +17,7 @@ extension SceneFile {
     }
 
     private func buildTimeline() throws -> Timeline {
+        if let template, let missing = template.missing.first { throw template.missingError(missing) }
         // Each value is checked once, by what it makes: the canvas by the timeline, a layer's timing
         // by the timeline's layer check, a scene's keys by its scene; values read from a file were
         // read for their form only.
@@ -30,22 +31,40 @@ extension SceneFile {
         timeline.colorScheme = colorScheme ?? .light
         timeline.assetCatalogs = try assetCatalogs()
         var layers: [Timeline.Layer] = []
+        let pictures = sharedPictures ?? PictureCache(baseDirectory: baseDirectory)
         for (index, layer) in (self.layers ?? []).enumerated() {
-            let path = "layers[\(index)]"
-            let start = layer.start ?? 0
-            let scene: any Scene
-            switch layer.content {
-            case .confetti(let parameters):
-                scene = try parameters.makeScene(canvas: size, keyPath: path)
-            case .ripples(let parameters):
-                // Generators without their own end run to the end of the timeline, in the layer's clock.
-                scene = try parameters.makeScene(canvas: size, sceneDuration: duration - start, keyPath: path)
-            }
-            layers.append(Timeline.Layer(scene, start: start, end: layer.end, opacity: layer.opacity ?? 1))
+            layers.append(try layer.makeTimelineLayer(canvas: size, remaining: duration - (layer.start ?? 0),
+                                                      pictures: pictures, keyPath: "layers[\(index)]"))
         }
         timeline.layers = layers
         try timeline.validateLayers()
         return timeline
+    }
+}
+
+extension SceneFile.Layer {
+    /// The timeline layer this layer describes, its scene made for a parent box of `canvas` points
+    /// (the canvas, or a group's box); `remaining` is the seconds from the layer's start to the end
+    /// of the timeline; `pictures` decodes the images it uses, once per timeline.
+    func makeTimelineLayer(canvas: CGSize, remaining: TimeInterval, pictures: PictureCache, keyPath path: String) throws
+        -> Timeline.Layer {
+        let scene: any Scene
+        switch content {
+        case .confetti(let parameters):
+            scene = try parameters.decodingImages(pictures: pictures, keyPath: path).makeScene(canvas: canvas, keyPath: path)
+        case .ripples(let parameters):
+            // Generators without their own end run to the end of the timeline, in the layer's clock.
+            scene = try parameters.makeScene(canvas: canvas, sceneDuration: remaining, keyPath: path)
+        case .shape(let parameters):
+            scene = try parameters.makeScene(keyPath: path)
+        case .image(let parameters):
+            scene = try parameters.makeScene(pictures: pictures, keyPath: path)
+        case .text(let parameters):
+            scene = try parameters.makeScene(baseDirectory: pictures.baseDirectory, keyPath: path)
+        case .group(let parameters):
+            scene = try parameters.makeScene(canvas: canvas, remaining: remaining, pictures: pictures, keyPath: path)
+        }
+        return timelineLayer(scene)
     }
 }
 
@@ -77,5 +96,15 @@ extension SceneFile.ConfettiParameters {
         return try ConfettiScene(
             size: canvas, bursts: bursts, emissions: emissions ?? [], seed: seed ?? 0,
             physics: physics ?? ConfettiPhysics(), keyPath: keyPath.map { "\($0)." } ?? "")
+    }
+}
+
+extension SceneFile {
+    /// This file, and every file made from it with ``with(_:)``, decoding each picture its layers
+    /// name once for all the timelines they make: a template batch's rows share the template's.
+    package func sharingPictures() -> SceneFile {
+        var file = self
+        file.sharedPictures = PictureCache(baseDirectory: baseDirectory)
+        return file
     }
 }

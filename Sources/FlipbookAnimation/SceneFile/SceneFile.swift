@@ -48,6 +48,12 @@ public struct SceneFile: Sendable, Equatable {
     }
     /// Where each value was in the file it was read from, to place errors found later.
     var origin: SourceOrigin?
+    /// Pictures decoded for earlier timelines of this file or its template, reused (see
+    /// ``sharingPictures()``); `nil`: each timeline decodes its own.
+    var sharedPictures: PictureCache?
+    /// The template this file was made from, when it declares `"parameters"`: kept so that
+    /// ``with(_:)`` can give it other values without reading the file again.
+    var template: SceneTemplate?
 
     /// 390 × 844 points, a phone screen in portrait.
     public static let defaultSize = CGSize(width: 390, height: 844)
@@ -73,22 +79,36 @@ public struct SceneFile: Sendable, Equatable {
         self.layers = layers
     }
 
-    /// Files are equal when they describe the same timeline, wherever they were read from.
+    /// Files are equal when they describe the same timeline, wherever they were read from. A
+    /// template still waiting for a value describes no timeline yet: it equals only the same
+    /// template with the same values.
     public static func == (a: SceneFile, b: SceneFile) -> Bool {
         a.size == b.size && a.scale == b.scale && a.fps == b.fps && a.duration == b.duration
             && a.background == b.background && a.colorScheme == b.colorScheme && a.assets == b.assets
-            && a.layers == b.layers
+            && a.layers == b.layers && a.unresolvedTemplate == b.unresolvedTemplate
     }
 
-    /// The file as pretty-printed JSON, leaving out what is not set.
+    /// The file as pretty-printed JSON, leaving out what is not set. A template with every value it
+    /// needs is written as the scene its values make; one still waiting for a value, as the template.
     public func jsonData() throws -> Data {
-        Data((ValueCodec<SceneFile>.sceneFile.write(self).text() + "\n").utf8)
+        let json = unresolvedTemplate?.tree ?? ValueCodec<SceneFile>.sceneFile.write(self)
+        return Data((json.text() + "\n").utf8)
     }
 }
 
 extension SceneFile: Codable {
-    public init(from decoder: any Decoder) throws { self = try ValueCodec<SceneFile>.sceneFile.decode(from: decoder) }
-    public func encode(to encoder: any Encoder) throws { try ValueCodec<SceneFile>.sceneFile.encode(self, to: encoder) }
+    public init(from decoder: any Decoder) throws {
+        let json = try JSONValue(from: decoder)
+        if json.members?.contains(where: { $0.key == "parameters" }) == true {
+            self = try SceneFile.read(try SceneTemplate(json: json, bytes: [], source: "the scene file"), baseDirectory: nil)
+        } else {
+            self = try ValueCodec<SceneFile>.sceneFile.read(json, "", ValueCodec<SceneFile>.sceneFile.expected)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try (unresolvedTemplate?.tree ?? ValueCodec<SceneFile>.sceneFile.write(self)).encode(to: encoder)
+    }
 }
 
 /// Where a scene file's values were: its name, each key path's line and column, and each value as

@@ -5,17 +5,18 @@ extension SceneFile.Layer {
     /// The keys every layer has besides `"scene"` (which ``sceneInfo`` documents).
     static let parameters = ParameterTable<SceneFile.Layer>(
         title: "Layer", noun: "a layer",
-        summary: "An element of `layers`: which scene it draws, when and how opaque. "
-            + "The scene's own keys sit in the same object.",
+        summary: "An element of `layers`: which scene it draws, when, where (its box's anchor at position, "
+            + "turned and scaled about it) and how it is composited. The scene's own keys sit in the same object; "
+            + "any number, point or colour may be a keyframe list in the layer's clock.",
         parameters: [
             .optional("start", \.start, .number, default: 0, limits: .within(Timeline.maximumDuration),
                       limitsCheckedWhereMade: true, unit: "seconds", help: "When the layer appears; its scene's clock starts here."),
             .optional("end", \.end, .number, defaultText: "the end of the timeline",
                       limits: .within(Timeline.maximumDuration), limitsCheckedWhereMade: true, unit: "seconds",
                       help: "When it disappears."),
-            .optional("opacity", \.opacity, .number, default: 1, limits: .between(0, 1), limitsCheckedWhereMade: true,
-                      help: "The whole layer's opacity, composited as one picture."),
-        ])
+            .optional("opacity", \.opacity, .keyframed(.number), default: Keyframed(1.0), limits: .between(0, 1),
+                      limitsCheckedWhereMade: true, help: "The whole layer's opacity, composited as one picture."),
+        ] + placementParameters)
 
     /// The `"scene"` key, documented beside the table's keys.
     static let sceneInfo = ParameterInfo(
@@ -24,7 +25,12 @@ extension SceneFile.Layer {
 
     /// Each scene's own keys.
     static func sceneKeys(_ name: String) -> [String] {
-        name == "confetti" ? SceneFile.ConfettiParameters.parameters.keys : SceneFile.RipplesParameters.parameters.keys
+        switch name {
+        case "confetti": SceneFile.ConfettiParameters.parameters.keys
+        case "ripples": SceneFile.RipplesParameters.parameters.keys
+        case "text": SceneFile.TextParameters.parameters.keys
+        default: placedSceneKeys(name)
+        }
     }
 }
 
@@ -78,6 +84,7 @@ extension ValueCodec where Value == SceneFile.Layer {
     /// A layer: `"scene"` picks the scene, whose keys sit beside the layer's own.
     static var layer: ValueCodec {
         let names = SceneFile.Layer.sceneNames
+        let listed = names.joined(separator: ", ").replacingLastComma()
         let common = ["scene"] + SceneFile.Layer.parameters.keys
         return ValueCodec(
             typeName: "object", expected: "an object (a layer)",
@@ -86,10 +93,10 @@ extension ValueCodec where Value == SceneFile.Layer {
                 let scenePath = joinKeyPath(keyPath, "scene")
                 guard let scene = members.first(where: { $0.key == "scene" }) else {
                     throw FlipbookError(invalid: scenePath, "is missing; a layer needs it: "
-                                            + names.joined(separator: " or ") + ".",
+                                            + listed + ".",
                                         at: json.location(keyPath: scenePath))
                 }
-                let name = try scene.value.string(scenePath, "a scene name: " + names.joined(separator: " or "))
+                let name = try scene.value.string(scenePath, "a scene name: " + listed)
                 var layer: SceneFile.Layer
                 switch name {
                 case "confetti":
@@ -100,8 +107,15 @@ extension ValueCodec where Value == SceneFile.Layer {
                     var parameters = SceneFile.RipplesParameters()
                     try SceneFile.RipplesParameters.parameters.read(json, into: &parameters, keyPath: keyPath, alsoKnown: common)
                     layer = SceneFile.Layer(.ripples(parameters))
+                case "text":
+                    var parameters = SceneFile.TextParameters()
+                    try SceneFile.TextParameters.parameters.read(json, into: &parameters, keyPath: keyPath, alsoKnown: common)
+                    layer = SceneFile.Layer(.text(parameters))
                 default:
-                    throw scene.value.unknownName(name, scenePath, "a scene: " + names.joined(separator: " or "), among: names)
+                    guard let content = try SceneFile.Layer.readPlacedScene(name, json, keyPath: keyPath, alsoKnown: common) else {
+                        throw scene.value.unknownName(name, scenePath, "a scene: " + listed, among: names)
+                    }
+                    layer = SceneFile.Layer(content)
                 }
                 try SceneFile.Layer.parameters.read(json, into: &layer, keyPath: keyPath,
                                                     alsoKnown: ["scene"] + SceneFile.Layer.sceneKeys(name))
@@ -113,6 +127,8 @@ extension ValueCodec where Value == SceneFile.Layer {
                 switch layer.content {
                 case .confetti(let parameters): members += SceneFile.ConfettiParameters.parameters.write(parameters)
                 case .ripples(let parameters): members += SceneFile.RipplesParameters.parameters.write(parameters)
+                case .text(let parameters): members += SceneFile.TextParameters.parameters.write(parameters)
+                case .shape, .image, .group: members += layer.content.placedSceneMembers
                 }
                 return .object(members)
             })

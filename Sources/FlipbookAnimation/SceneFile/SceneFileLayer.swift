@@ -2,15 +2,29 @@ import FlipbookDrawing
 import Foundation
 
 extension SceneFile {
-    /// One layer: `"scene"` (`"confetti"` or `"ripples"`), when it shows, its opacity, and the scene's
-    /// own parameters as further keys of the same object.
+    /// One layer: `"scene"` (see ``sceneNames``), when it shows, where it is placed, how it is
+    /// composited, and the scene's own parameters as further keys of the same object.
+    ///
+    /// Every number, point and colour of a layer may be a keyframe list in the layer's clock.
     public struct Layer: Sendable, Equatable {
         /// When the layer appears, in timeline seconds (its scene's clock starts here). Default 0.
         public var start: TimeInterval?
         /// When it disappears, in timeline seconds. Default: the end of the timeline.
         public var end: TimeInterval?
         /// The whole layer's opacity, 0...1. Default 1.
-        public var opacity: Double?
+        public var opacity: Keyframed<Double>?
+        /// Where the layer's anchor goes, in the parent's points. Default: the parent's centre.
+        public var position: Keyframed<CGPoint>?
+        /// The point of the layer's box placed at `position`. Default the centre.
+        public var anchor: Keyframed<UnitPoint>?
+        /// The turn about the anchor, in degrees clockwise. Default 0.
+        public var rotation: Keyframed<Angle>?
+        /// The scale about the anchor: `s` or `[sx, sy]`. Default 1.
+        public var scale: Keyframed<CGSize>?
+        /// How the layer combines with what is under it. Default normal.
+        public var blend: GraphicsContext.BlendMode?
+        /// Filters on the whole layer, applied in order. Default none.
+        public var filters: [Timeline.Layer.Filter]?
         /// The scene and its parameters.
         public var content: Content
 
@@ -20,26 +34,43 @@ extension SceneFile {
             case confetti(ConfettiParameters)
             /// `"scene": "ripples"`: a ``RipplesScene``.
             case ripples(RipplesParameters)
+            /// `"scene": "text"`: a ``TextScene``.
+            case text(TextParameters)
+            /// `"scene": "shape"`: a ``ShapeScene``.
+            case shape(ShapeParameters)
+            /// `"scene": "image"`: an ``ImageScene``.
+            case image(ImageParameters)
+            /// `"scene": "group"`: a ``GroupScene`` of further layers.
+            case group(GroupParameters)
 
-            /// The scene's name in files: `"confetti"` or `"ripples"`.
+            /// The scene's name in files: one of ``SceneFile/Layer/sceneNames``.
             public var sceneName: String {
                 switch self {
                 case .confetti: "confetti"
                 case .ripples: "ripples"
+                case .text: "text"
+                case .shape: "shape"
+                case .image: "image"
+                case .group: "group"
                 }
             }
         }
 
         /// A layer drawing `content`; `nil` values take the defaults above.
-        public init(_ content: Content, start: TimeInterval? = nil, end: TimeInterval? = nil, opacity: Double? = nil) {
+        public init(_ content: Content, start: TimeInterval? = nil, end: TimeInterval? = nil, opacity: Keyframed<Double>? = nil) {
             self.content = content
             self.start = start
             self.end = end
             self.opacity = opacity
         }
 
+        /// A layer drawing `content` at a constant `opacity`.
+        public init(_ content: Content, start: TimeInterval? = nil, end: TimeInterval? = nil, opacity: Double) {
+            self.init(content, start: start, end: end, opacity: Keyframed(opacity))
+        }
+
         /// The names of the scenes a layer can hold.
-        public static let sceneNames = ["confetti", "ripples"]
+        public static let sceneNames = ["confetti", "ripples", "text", "shape", "image", "group"]
     }
 
     /// A confetti layer's parameters.

@@ -7,7 +7,13 @@ import Foundation
 /// when it is made, so one that exists can be rendered. Each layer's scene sees time relative to the layer's
 /// start, and is drawn only while the timeline's time is in `start ..< end`.
 public struct Timeline: Sendable {
-    /// One scene placed on the timeline.
+    /// One scene placed on the timeline: when it shows, where (its transform) and how it is
+    /// composited (opacity, blend mode, filters).
+    ///
+    /// A layer's box is its scene's own (see ``BoxedScene``) or, for any other scene, the whole
+    /// canvas. Its ``anchor`` point of the box goes to ``position``, turned by ``rotation`` and
+    /// scaled by ``scale`` about that point, as SwiftUI's `position`, `rotationEffect` and
+    /// `scaleEffect` place a view. The defaults place the box over the canvas unchanged.
     public struct Layer: Sendable {
         /// What this layer draws.
         public var scene: any Scene
@@ -15,21 +21,60 @@ public struct Timeline: Sendable {
         public var start: TimeInterval
         /// When the layer disappears, in timeline seconds; `nil` keeps it to the end.
         public var end: TimeInterval?
-        /// The layer's opacity, composited as a whole (overlapping shapes inside do not show through
-        /// each other).
-        public var opacity: Double
+        /// The layer's opacity in its own clock, composited as a whole (overlapping shapes inside do
+        /// not show through each other).
+        public var keyframedOpacity: Keyframed<Double>
+        /// Where the box's anchor goes, in the parent's points (the canvas, or the group's box), in the
+        /// layer's clock; `nil` is the parent's centre.
+        public var position: Keyframed<CGPoint>?
+        /// The point of the layer's box placed at ``position``, which rotation and scale keep still.
+        /// Default ``UnitPoint/center``.
+        public var anchor: Keyframed<UnitPoint> = Keyframed(.center)
+        /// The turn about the anchor, clockwise on screen. Default zero.
+        public var rotation: Keyframed<Angle> = Keyframed(.zero)
+        /// The horizontal and vertical scale about the anchor. Default 1 × 1.
+        public var scale: Keyframed<CGSize> = Keyframed(CGSize(width: 1, height: 1))
+        /// How the composited layer combines with what is under it. Default ``CairoCanvas/BlendMode/normal``.
+        public var blendMode: GraphicsContext.BlendMode = .normal
+        /// Filters applied to the layer as one picture, first listed first, in the canvas's (or the
+        /// group's) user space: a shadow falls the same way however the layer turns. Default none.
+        public var filters: [Filter] = []
+
+        /// The layer's opacity when it does not change (its first keyframe's value otherwise); setting
+        /// it makes the opacity constant.
+        public var opacity: Double {
+            get { keyframedOpacity.constantValue ?? keyframedOpacity.keys.first?.value ?? 1 }
+            set { keyframedOpacity = Keyframed(newValue) }
+        }
 
         /// `scene` shown from `start` until `end` (the end of the timeline when `nil`), at `opacity`.
         public init(_ scene: any Scene, start: TimeInterval = 0, end: TimeInterval? = nil, opacity: Double = 1) {
             self.scene = scene
             self.start = start
             self.end = end
-            self.opacity = opacity
+            self.keyframedOpacity = Keyframed(opacity)
+        }
+
+        /// `scene` placed and composited as given; every value may be keyframed in the layer's clock.
+        public init(
+            _ scene: any Scene, start: TimeInterval = 0, end: TimeInterval? = nil,
+            position: Keyframed<CGPoint>? = nil, anchor: Keyframed<UnitPoint> = Keyframed(.center),
+            rotation: Keyframed<Angle> = Keyframed(.zero), scale: Keyframed<CGSize> = Keyframed(CGSize(width: 1, height: 1)),
+            opacity: Keyframed<Double>, blendMode: GraphicsContext.BlendMode = .normal, filters: [Filter] = []
+        ) {
+            self.init(scene, start: start, end: end)
+            self.position = position
+            self.anchor = anchor
+            self.rotation = rotation
+            self.scale = scale
+            self.keyframedOpacity = opacity
+            self.blendMode = blendMode
+            self.filters = filters
         }
 
         /// Whether the layer is visible at timeline time `time`.
         public func isActive(at time: TimeInterval) -> Bool {
-            time >= start && (end.map { time < $0 } ?? true) && opacity > 0
+            time >= start && (end.map { time < $0 } ?? true) && keyframedOpacity.value(at: time - start) > 0
         }
     }
 
@@ -149,25 +194,9 @@ public struct Timeline: Sendable {
         }
     }
 
-    /// Checks each layer's start, end and opacity.
+    /// Checks each layer's timing, placement, opacity and filters.
     func validateLayers() throws {
-        for (index, layer) in layers.enumerated() {
-            let path = "layers[\(index)]"
-            guard layer.start.isFinite, abs(layer.start) <= Self.maximumDuration else {
-                throw bad("\(path).start", "a number of seconds within ±\(formatNumber(Self.maximumDuration))",
-                          formatNumber(layer.start))
-            }
-            if let end = layer.end, !(end.isFinite && abs(end) <= Self.maximumDuration) {
-                throw bad("\(path).end", "a number of seconds within ±\(formatNumber(Self.maximumDuration))",
-                          formatNumber(end))
-            }
-            if let end = layer.end, !(end > layer.start) {
-                throw bad("\(path).end", "after the layer's start (\(formatNumber(layer.start)) s)", formatNumber(end))
-            }
-            guard layer.opacity.isFinite, (0...1).contains(layer.opacity) else {
-                throw bad("\(path).opacity", "between 0 and 1", formatNumber(layer.opacity))
-            }
-        }
+        for (index, layer) in layers.enumerated() { try layer.validate(keyPath: "layers[\(index)]") }
     }
 
     /// Draws the whole picture at timeline time `time` into `bitmap`, replacing its contents.
@@ -186,17 +215,7 @@ public struct Timeline: Sendable {
     /// Draws every active layer at timeline time `time` into `context` (no background).
     public func drawLayers(in context: inout CairoCanvas, size: CGSize, time: TimeInterval) {
         for layer in layers where layer.isActive(at: time) {
-            let localTime = time - layer.start
-            if layer.opacity >= 1 {
-                var layerContext = context
-                layer.scene.draw(in: &layerContext, size: size, time: localTime)
-            } else {
-                var layerContext = context
-                layerContext.opacity = layer.opacity
-                layerContext.drawLayer { inner in
-                    layer.scene.draw(in: &inner, size: size, time: localTime)
-                }
-            }
+            layer.draw(in: context, parent: size, localTime: time - layer.start)
         }
     }
 

@@ -3,7 +3,7 @@ import Foundation
 /// A handle that stops a render from another thread: call ``cancel(_:)``.
 ///
 /// Pass one to `render(_:to:options:workers:cancellation:progress:)` or
-/// `renderStill(_:at:to:cancellation:)`. The render notices between frames, stops its workers,
+/// `renderStill(_:at:to:pngCompression:cancellation:)`. The render notices between frames, stops its workers,
 /// removes its `.partial` file (a file already at the destination is left as it was) and throws a
 /// ``FlipbookError`` of kind ``FlipbookError/Kind/interrupted``. Swift task cancellation has the
 /// same effect. One handle may be shared by many renders (a batch): cancelling it stops them all.

@@ -14,7 +14,7 @@ private final class PNGReadBuffer {
 
 extension Bitmap {
     /// The eight bytes every PNG file starts with.
-    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    static let pngSignature: [UInt8] = FlipbookRaster.pngSignature
 
     /// Loads a PNG file.
     ///
@@ -101,21 +101,32 @@ extension Bitmap {
     }
 
     /// The bitmap encoded as a PNG: 8-bit RGB when every pixel is opaque, else 8-bit RGBA
-    /// (un-premultiplied exactly as Cairo's own PNG writer does).
+    /// (un-premultiplied exactly as Cairo's own PNG writer does), at ``defaultPNGCompression``.
     ///
     /// Written by Flipbook rather than by `cairo_surface_write_to_png_stream`, whose libpng default
-    /// compression spent about 0.28 s on a 3840×2160 frame — ten times the drawing. Here each row
-    /// gets PNG's "Sub" filter and zlib compresses at `pngCompressionLevel` with the run-length
-    /// strategy, which is several times faster and, on drawn graphics, about as small.
+    /// compression spent about 0.28 s on a 3840×2160 frame — ten times the drawing. Each row gets
+    /// PNG's Sub or Up filter, whichever suits it, and libdeflate compresses the rows.
     ///
-    /// - Throws: the bitmap's ``drawingIssue`` if it has one, or a ``FlipbookError`` if zlib fails.
+    /// - Throws: the bitmap's ``drawingIssue`` if it has one, or a ``FlipbookError`` if libdeflate fails.
     public func pngData() throws -> Data {
-        if let drawingIssue { throw drawingIssue }
-        return try withFramePixels { try PNGEncoder(picture: $0).encode() }
+        try pngData(compression: Self.defaultPNGCompression)
     }
 
-    /// The zlib level PNGs are written at: 1 (fastest) … 9 (smallest).
-    static let pngCompressionLevel: Int32 = 2
+    /// The bitmap encoded as a PNG at libdeflate's compression level `compression`
+    /// (``pngCompressionRange``: 0 stores, 1 is fastest, 12 smallest).
+    ///
+    /// - Throws: the bitmap's ``drawingIssue`` if it has one, or a ``FlipbookError`` when the level is
+    ///   out of range (key `pngCompression`) or libdeflate fails.
+    public func pngData(compression: Int) throws -> Data {
+        if let drawingIssue { throw drawingIssue }
+        return try withFramePixels { try $0.pngFile(level: compression) }
+    }
+
+    /// The compression levels PNGs may be written at: libdeflate's, 0 (stored) … 12 (smallest).
+    public static let pngCompressionRange = PNGCompression.range
+
+    /// The compression level PNGs are written at unless asked otherwise.
+    public static let defaultPNGCompression = PNGCompression.defaultLevel
 
     /// Writes the bitmap as a PNG file, atomically: the file appears complete or not at all, and a file
     /// already at `url` survives any failure.
@@ -124,72 +135,11 @@ extension Bitmap {
     ///   naming the file when it cannot be written (kind ``FlipbookError/Kind/diskFull`` when the disk
     ///   or the quota is full).
     public func writePNG(to url: URL) throws {
-        try writeAtomically(try pngData(), to: url, what: "PNG")
-    }
-}
-
-/// Encodes premultiplied ARGB32 pixels (Cairo's layout: one native-endian 32-bit word per pixel)
-/// as a PNG with zlib.
-private struct PNGEncoder {
-    let picture: FramePixels
-    var width: Int { picture.width }
-    var height: Int { picture.height }
-
-    func encode() throws -> Data {
-        let opaque = picture.isOpaque
-        let filtered = picture.pngRows(channels: opaque ? 3 : 4)
-        var png = Data(Bitmap.pngSignature)
-        var header = Data()
-        header.appendBigEndian(UInt32(width))
-        header.appendBigEndian(UInt32(height))
-        // Bit depth 8; colour type 2 (RGB) or 6 (RGBA); deflate; adaptive filtering; no interlace.
-        header.append(contentsOf: [8, opaque ? 2 : 6, 0, 0, 0])
-        png.appendChunk("IHDR", header)
-        png.appendChunk("IDAT", try deflate(filtered))
-        png.appendChunk("IEND", Data())
-        return png
+        try writePNG(to: url, compression: Self.defaultPNGCompression)
     }
 
-    private func deflate(_ input: [UInt8]) throws -> Data {
-        var stream = z_stream()
-        var status = deflateInit2_(&stream, Bitmap.pngCompressionLevel, Z_DEFLATED, MAX_WBITS, 8, Z_RLE,
-                                   ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
-        guard status == Z_OK else { throw zlibError(status, &stream) }
-        defer { deflateEnd(&stream) }
-        var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(input.count))))
-        status = input.withUnsafeBytes { source in
-            output.withUnsafeMutableBytes { destination in
-                guard let input = source.baseAddress, let output = destination.baseAddress else { return Z_STREAM_ERROR }
-                stream.next_in = UnsafeMutablePointer(mutating: input.assumingMemoryBound(to: Bytef.self))
-                stream.avail_in = uInt(source.count)
-                stream.next_out = output.assumingMemoryBound(to: Bytef.self)
-                stream.avail_out = uInt(destination.count)
-                return CCairo.deflate(&stream, Z_FINISH)
-            }
-        }
-        guard status == Z_STREAM_END else { throw zlibError(status, &stream) }
-        return Data(output.prefix(Int(stream.total_out)))
-    }
-
-    private func zlibError(_ status: Int32, _ stream: inout z_stream) -> FlipbookError {
-        let message = stream.msg.map { String(cString: $0) } ?? "status \(status)"
-        return FlipbookError(.file, "Encoding a \(width)×\(height) PNG failed: zlib reported \(message).")
-    }
-}
-
-private extension Data {
-    mutating func appendBigEndian(_ value: UInt32) {
-        Swift.withUnsafeBytes(of: value.bigEndian) { append(contentsOf: $0) }
-    }
-
-    /// Appends a PNG chunk: length, type, data, and the CRC-32 of type and data.
-    mutating func appendChunk(_ type: String, _ body: Data) {
-        appendBigEndian(UInt32(body.count))
-        let typeAndBody = Data(type.utf8) + body
-        append(typeAndBody)
-        let crc = typeAndBody.withUnsafeBytes { bytes in
-            crc32(0, bytes.baseAddress?.assumingMemoryBound(to: Bytef.self), uInt(bytes.count))
-        }
-        appendBigEndian(UInt32(truncatingIfNeeded: crc))
+    /// As ``writePNG(to:)``, at libdeflate's compression level `compression` (``pngCompressionRange``).
+    public func writePNG(to url: URL, compression: Int) throws {
+        try writeAtomically(try pngData(compression: compression), to: url, what: "PNG")
     }
 }

@@ -204,10 +204,10 @@ public struct CairoCanvas {
     }
 
     /// Checks the state every draw depends on. Returns the device matrix when drawing should go on;
-    /// records a problem (and returns `nil`) for non-finite input. In line, so that a fill's path and
-    /// shading are not copied into optionals.
+    /// records a problem (and returns `nil`) for non-finite input: the state, and the path, shading or
+    /// rectangle drawn. In line, so that a fill's path and shading are not copied into optionals.
     @inline(__always)
-    func prepare(_ operation: String, path: Path? = nil, shading: Shading? = nil) -> cairo_matrix_t? {
+    func prepare(_ operation: String, path: Path? = nil, shading: Shading? = nil, rect: CGRect? = nil) -> cairo_matrix_t? {
         guard session.isOpen else { return nil }
         let m = deviceTransform
         guard m.isFinite else {
@@ -227,6 +227,10 @@ public struct CairoCanvas {
             return nil
         }
         guard m.isUsableByCairo else { return nil }
+        if let rect, !(rect.origin.x.isFinite && rect.origin.y.isFinite && rect.width.isFinite && rect.height.isFinite) {
+            session.record(operation, "the rectangle is not finite (\(rect))")
+            return nil
+        }
         return cairo_matrix_t(m)
     }
 

@@ -3,11 +3,7 @@ import Foundation
 extension CairoCanvas {
     /// Draws `image` scaled to fill `rect` (in user space), with this context's opacity and blend mode.
     public func draw(_ image: Bitmap, in rect: CGRect) {
-        guard let matrix = prepare("draw image") else { return }
-        guard rect.origin.x.isFinite, rect.origin.y.isFinite, rect.width.isFinite, rect.height.isFinite else {
-            session.record("draw image", "the rectangle is not finite (\(rect))")
-            return
-        }
+        guard let matrix = prepare("draw image", rect: rect) else { return }
         let r = rect.standardized
         guard r.width > 0, r.height > 0, isVisible else { return }
         switch DrawSource.image(image, filling: r) {

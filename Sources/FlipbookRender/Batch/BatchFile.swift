@@ -92,6 +92,7 @@ public struct BatchFile: Sendable, Equatable {
             colorScheme: try fields.choice(Setting.colorScheme.key, ColorScheme.self))
         var request = RenderRequest(scene: scene, output: output)
         request.time = try fields.number(Setting.time.key)
+        request.pngCompression = try fields.whole(Setting.pngCompression.key, Int.self)
         request.crf = try fields.whole(Setting.crf.key, Int.self)
         request.preset = try fields.string(Setting.preset.key)
         request.codec = try fields.choice(Setting.codec.key, VideoCodec.self)
@@ -102,6 +103,7 @@ public struct BatchFile: Sendable, Equatable {
         request.lookahead = try fields.whole(Setting.lookahead.key, Int.self)
         request.keyframeInterval = try fields.number(Setting.keyframeInterval.key)
         request.maxBitrate = try fields.bitrate(Setting.maxBitrate.key)
+        request.level = try fields.levelName(Setting.level.key)
         request.frames = try fields.frames(Setting.frames.key)
         var job = BatchJob(name: try fields.string(Setting.name.key), request: request)
         job.written = fields.written
@@ -219,6 +221,13 @@ private final class JSONFields {
     }
 
     /// Bits per second: a number, or FFmpeg's `"8M"`, `"800k"`.
+    /// A level written as a string ("4.2") or, in JSON, a number (4.2).
+    func levelName(_ key: String) throws -> String? {
+        guard let value = value(key) else { return nil }
+        if let text = value as? String { return text }
+        return try number(key).map { formatNumber($0) }
+    }
+
     func bitrate(_ key: String) throws -> Int? {
         guard let value = value(key) else { return nil }
         if let text = value as? String {

@@ -16,6 +16,8 @@ public struct BatchJobResult: Sendable {
         case interrupted = "INTERRUPTED"
         /// A cancellation or a signal came before it started.
         case notRun = "not run"
+        /// Its output was already there, as a template batch's manifest records it (`--resume`).
+        case skipped
     }
 
     /// The job's position in the file, from 0.
@@ -62,7 +64,8 @@ public struct BatchReport: Sendable {
     /// How many jobs ended with `status`.
     public func count(_ status: BatchJobResult.Status) -> Int { results.filter { $0.status == status }.count }
 
-    /// The kind of failure that sums up the batch, or `nil` when every job succeeded: an
+    /// The kind of failure that sums up the batch, or `nil` when every job succeeded (or was
+    /// skipped, its output already there): an
     /// interruption first, then invalid input, then any other failure (the first job's kind).
     public var failureKind: FlipbookError.Kind? {
         if results.contains(where: { $0.status == .interrupted || $0.status == .notRun }) { return .interrupted }
@@ -87,18 +90,31 @@ public func runBatch(
     progress: (@Sendable (Int, RenderProgress) -> Void)? = nil,
     finished: (@Sendable (BatchJobResult) -> Void)? = nil
 ) -> BatchReport {
-    let started = Date()
     let jobs = batch.jobs
-    let chosen = batch.jobIndices(inShard: shard)
+    return runConcurrently(
+        batch.jobIndices(inShard: shard), concurrentJobs: concurrentJobs, workersPerJob: workersPerJob,
+        finished: finished
+    ) { index, workers in
+        runJob(jobs[index], index: index, baseDirectory: batch.baseDirectory, workers: workers,
+               cancellation: cancellation, progress: progress.map { report in { report(index, $0) } })
+    }
+}
+
+/// Runs the jobs `chosen` (by index), `concurrentJobs` at a time, handing each its index and its
+/// number of drawing threads (`workersPerJob`, or the cores shared between the running jobs);
+/// the report keeps the results in the order of `chosen`. Batch files and template batches both
+/// run this way.
+func runConcurrently(
+    _ chosen: [Int], concurrentJobs: Int, workersPerJob: Int?, finished: (@Sendable (BatchJobResult) -> Void)?,
+    _ job: @Sendable (_ index: Int, _ workers: Int) -> BatchJobResult
+) -> BatchReport {
+    let started = Date()
     let threads = max(1, min(concurrentJobs, chosen.count))
     let workers = workersPerJob ?? max(1, ProcessInfo.processInfo.activeProcessorCount / threads)
     let results = BatchResults(count: chosen.count)
     DispatchQueue.concurrentPerform(iterations: threads) { _ in
         while let position = results.claim() {
-            let index = chosen[position]
-            let result = runJob(
-                jobs[index], index: index, baseDirectory: batch.baseDirectory, workers: workers,
-                cancellation: cancellation, progress: progress.map { report in { report(index, $0) } })
+            let result = job(chosen[position], workers)
             results.set(position, result)
             finished?(result)
         }

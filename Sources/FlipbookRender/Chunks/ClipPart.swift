@@ -103,6 +103,9 @@ func renderPart(
     // the part's own packets are written (VideoOptions.keptTimestamps).
     var options = resolved
     var frames = part.frames
+    // Parts are joined only when their headers are the same, so each holds x264's level rather
+    // than signalling the level its own frames fit.
+    options.fitsLevel = false
     if format.codec == .h264 {
         frames = surroundingFrames(of: part.frames, clipFrameCount: timeline.frameCount, fps: timeline.fps,
                                    options: options)

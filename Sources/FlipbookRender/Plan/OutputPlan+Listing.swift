@@ -36,6 +36,7 @@ extension OutputPlan {
         public var lookahead: Int?
         public var keyframeInterval: Double?
         public var maxBitrate: Int?
+        public var level: String?
         public var loop: Int?
         public var background: String?
     }
@@ -64,6 +65,7 @@ extension OutputPlan {
             lookahead: codec?.hasLookahead == true ? options?.resolvedLookahead : nil,
             keyframeInterval: codec?.hasKeyframeInterval == true ? options?.keyframeInterval : nil,
             maxBitrate: codec?.hasMaxBitrate == true ? options?.maxBitrate : nil,
+            level: format?.codec.levelNames != nil ? options?.level : nil,
             loop: format?.container.capabilities.loopOption != nil ? options?.loop : nil,
             background: timeline.background.map { $0 == .clear ? "transparent" : $0.name } ?? "none")
     }
@@ -100,7 +102,7 @@ extension OutputPlan {
             let settings: [(String, String?)] = [
                 ("crf", l.crf.map(String.init)), ("preset", l.preset), ("lookahead", l.lookahead.map(String.init)),
                 ("keyframeInterval", l.keyframeInterval.map { formatNumber($0) + " s" }),
-                ("maxBitrate", l.maxBitrate.map(formatBitrate)), ("loop", l.loop.map(String.init)),
+                ("maxBitrate", l.maxBitrate.map(formatBitrate)), ("level", l.level), ("loop", l.loop.map(String.init)),
             ]
             let given = settings.compactMap { key, value in value.map { "\(key) \($0)" } }
             if !given.isEmpty { rows.append(("settings", given.joined(separator: ", "))) }

@@ -28,6 +28,8 @@ public struct OutputPlan: Sendable {
     public var format: OutputFormat?
     /// For a clip: the encoder's settings, with the quality shortcut applied.
     public var options: VideoOptions?
+    /// For a PNG still: libdeflate's compression level.
+    public var pngCompression = Bitmap.defaultPNGCompression
     /// For a still: its format and moment in seconds.
     public var still: (format: StillFormat, time: TimeInterval)?
     /// Bytes the encoders of a clip's segments may hold together (``SegmentLayout``), which caps
@@ -58,7 +60,8 @@ public struct OutputPlan: Sendable {
     ) throws -> RenderReport {
         if let still {
             let started = DispatchTime.now().uptimeNanoseconds
-            try writeStill(timeline, at: still.time, to: destination, format: still.format, cancellation: cancellation)
+            try writeStill(timeline, at: still.time, to: destination, format: still.format, pngCompression: pngCompression,
+                           cancellation: cancellation)
             let wall = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
             var report = RenderReport(
                 url: destination, frameCount: 1, duration: 0, wallTime: wall, framesPerSecond: wall > 0 ? 1 / wall : 0,

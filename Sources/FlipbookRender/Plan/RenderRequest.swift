@@ -31,6 +31,8 @@ public struct RenderRequest: Sendable, Equatable {
     public var keyframeInterval: TimeInterval?
     /// The bit rate cap in bits per second (`--max-bitrate`).
     public var maxBitrate: Int?
+    /// The level to hold the stream to (`--level`).
+    public var level: String?
     /// Repeats of an animation (`--loop`).
     public var loop: Int?
     /// The speed/quality shortcut (`--quality`).
@@ -41,6 +43,8 @@ public struct RenderRequest: Sendable, Equatable {
     public var chunk: Chunk?
     /// A still's moment in seconds (`--time`).
     public var time: TimeInterval?
+    /// A PNG's compression level (`--png-compression`), libdeflate's 0…12: a still's or a PNG sequence's.
+    public var pngCompression: Int?
     /// A still's frame (`--frame`), instead of ``time``.
     public var frame: Int?
 
@@ -63,7 +67,8 @@ public struct RenderRequest: Sendable, Equatable {
         return try VideoOptions(
             codec: codec, container: container, crf: crf ?? defaults.crf, preset: preset ?? defaults.preset,
             pixelFormat: pixelFormat, alpha: transparent ? true : nil, loop: loop,
-            keyframeInterval: keyframeInterval, lookahead: lookahead, maxBitrate: maxBitrate)
+            keyframeInterval: keyframeInterval, lookahead: lookahead, maxBitrate: maxBitrate, level: level,
+            pngCompression: pngCompression)
     }
 
     /// Resolves the request, before anything is drawn, into the plan of its output: the output's
@@ -80,7 +85,11 @@ public struct RenderRequest: Sendable, Equatable {
         switch kind {
         case .still(let format):
             let moment = try stillTime(in: timeline)
-            return OutputPlan(destination: url, kind: kind, timeline: timeline, frames: nil, still: (format, moment))
+            // The same check, and message, as a PNG sequence's.
+            _ = try VideoOptions(pngCompression: pngCompression)
+            var plan = OutputPlan(destination: url, kind: kind, timeline: timeline, frames: nil, still: (format, moment))
+            plan.pngCompression = pngCompression ?? Bitmap.defaultPNGCompression
+            return plan
         case .clip(let container):
             timeline = (quality ?? .standard).applied(to: timeline)
             var options = try videoOptions(transparent: timeline.background == .clear)

@@ -26,6 +26,12 @@ public struct SceneRequest: Sendable, Equatable {
     public var background: Color?
     /// The appearance semantic and asset-catalog colours draw in.
     public var colorScheme: ColorScheme?
+    /// Values for the scene file's template parameters, by name, as `--set NAME=VALUE` gives them
+    /// (``SceneFile/with(_:)``).
+    public var parameterValues: [String: String] = [:]
+    /// The scene file already read, so that many requests for one template (the rows of a data
+    /// batch) read and parse it once; `nil` reads ``scene`` from disk.
+    package var loadedFile: SceneFile?
 
     /// The built-in scenes, by name (``ScenePreset``'s).
     public static let builtInScenes = ScenePreset.allCases.map(\.rawValue)
@@ -78,18 +84,15 @@ public struct SceneRequest: Sendable, Equatable {
             file = try ScenePreset(named: scene).sceneFile(
                 size: points, duration: duration, seed: seed ?? 0, background: background ?? .white)
         } else {
-            guard let url = sceneFileURL(relativeTo: directory) else { throw FlipbookError.internal("no scene file") }
-            guard scene.lowercased().hasSuffix(".json") || FileManager.default.fileExists(atPath: url.path) else {
-                throw FlipbookError(
-                    .invalidInput,
-                    "Unknown scene '\(scene)': use \(Self.builtInScenes.map { "'\($0)'" }.joined(separator: ", ")) "
-                        + "or the path of a JSON scene file.\(didYouMean(scene, among: Self.builtInScenes))")
-            }
-            let data = try readInputFile(url, what: "scene file")
-            file = try SceneFile.decode(data, source: url.path)
-            file.baseDirectory = url.deletingLastPathComponent()
+            file = try loadedFile ?? readSceneFile(relativeTo: directory)
+            // Values first: they re-read the file from its template, which would undo the overrides.
+            if !parameterValues.isEmpty { file = try file.with(parameterValues) }
             if let seed { file.overrideSeed(seed) }
             if let points = canvas(scale: scale ?? file.scale ?? SceneFile.defaultScale) { file.size = points }
+        }
+        if isBuiltIn, let name = parameterValues.keys.sorted().first {
+            throw FlipbookError(invalid: name, "is not a parameter: built-in scenes have none; templates are scene files.",
+                                at: .init(keyPath: name))
         }
         if let scale { file.scale = scale }
         if let fps { file.fps = fps }
@@ -97,6 +100,19 @@ public struct SceneRequest: Sendable, Equatable {
         if let background { file.background = background }
         if let colorScheme { file.colorScheme = colorScheme }
         return file
+    }
+
+    /// The scene file ``scene`` names, read from disk.
+    public func readSceneFile(relativeTo directory: URL? = nil) throws -> SceneFile {
+        guard let url = sceneFileURL(relativeTo: directory) else { throw FlipbookError.internal("no scene file") }
+        guard scene.lowercased().hasSuffix(".json") || FileManager.default.fileExists(atPath: url.path) else {
+            throw FlipbookError(
+                .invalidInput,
+                "Unknown scene '\(scene)': use \(Self.builtInScenes.map { "'\($0)'" }.joined(separator: ", ")) "
+                    + "or the path of a JSON scene file.\(didYouMean(scene, among: Self.builtInScenes))")
+        }
+        let data = try readInputFile(url, what: "scene file")
+        return try SceneFile.decode(data, source: url.path, baseDirectory: url.deletingLastPathComponent())
     }
 
     /// The timeline to render, every value checked. An error about a value the file gave is placed

@@ -118,9 +118,11 @@ func renderClip(
     try stop.checkCancellation(renderPass.what)
     func elapsed() -> TimeInterval { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
 
-    // A cap is first checked, not held: most clips stay within it and are encoded at full speed;
-    // one that goes over is drawn and encoded again with the encoder's rate buffer holding it, on
-    // one frame thread, the only way x264 holds a rate deterministically (RateCapPass).
+    // A cap (an asked level's, or the user's bit rate) is first checked, not held: most clips stay
+    // within it and are encoded at full speed; one that goes over is drawn and encoded again with
+    // the encoder's rate buffer holding it, on one frame thread, the only way x264 holds a rate
+    // deterministically (RateCapPass). Without a cap nothing is checked: the stream signals the
+    // level it fits (LevelFit).
     options.rateCapPass = .checked
     var rateCapNote: String?
     let outcome: RenderPass.Outcome
@@ -148,6 +150,9 @@ func renderClip(
     report.frames = frames
     report.timingNote = (sink as? VideoEncoder)?.timingNote
     report.rateCapNote = rateCapNote
+    let levelChoice = (sink as? VideoEncoder)?.levelChoice ?? outcome.levelChoice
+    report.level = levelChoice?.level
+    report.levelNote = levelChoice?.note
     report.segments = outcome.segments
     return report
 }

@@ -30,6 +30,8 @@ struct RenderPass {
         var encodeNanoseconds: UInt64
         var stages: (draw: TimeInterval, convert: TimeInterval, wait: TimeInterval)
         var segments: SegmentReport? = nil
+        /// For a clip encoded in segments: the H.264 level it signals and why.
+        var levelChoice: LevelChoice? = nil
     }
 
     /// The beginning of every message about this render.

@@ -46,11 +46,16 @@ public struct RenderReport: Sendable, CustomStringConvertible {
     /// How the frame rate was written when the format stores it in its own units (GIF's delays are
     /// in 1/100 s); `nil` for other formats.
     public var timingNote: String?
-    /// Set when the stream went over its bit-rate cap (the H.264 level's, or
+    /// Set when the stream went over its bit-rate cap (an asked ``VideoOptions/level``'s, or
     /// ``VideoOptions/maxBitrate``) encoded at full speed and was drawn and encoded again with the
     /// encoder's rate buffer holding it, on one thread (so that the bytes stay reproducible); says
     /// where it went over. `nil` when one pass sufficed.
     public var rateCapNote: String?
+    /// The H.264 level the clip signals ("5.1"); `nil` for other codecs.
+    public var level: String?
+    /// Which level the clip signals and why: "level 5.1: a one-second peak of 74.8 Mb/s is over
+    /// 4.2's 62.5 Mb/s", or "level 4.2: x264's choice, the stream fits it"; `nil` for other codecs.
+    public var levelNote: String?
 
     /// A report with the given figures.
     public init(

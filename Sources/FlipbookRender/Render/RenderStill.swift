@@ -15,24 +15,30 @@ import Foundation
 ///   - timeline: What to draw; validated first.
 ///   - time: Seconds from the start of the timeline: from 0 up to (not including) its duration.
 ///   - url: The still to write.
+///   - pngCompression: A PNG's compression level, libdeflate's (``Bitmap/pngCompressionRange``).
 ///   - cancellation: Stops the render before the file is written, as cancelling the Swift task does.
 /// - Throws: ``FlipbookError`` for an invalid timeline, a time outside the clip (key path `time`,
 ///   naming the clip's length), an unknown extension, a drawing problem, a file that cannot be
 ///   written, or a cancellation (kind `.interrupted`).
 public func renderStill(
-    _ timeline: Timeline, at time: TimeInterval, to url: URL, cancellation: RenderCancellation? = nil
+    _ timeline: Timeline, at time: TimeInterval, to url: URL, pngCompression: Int = Bitmap.defaultPNGCompression,
+    cancellation: RenderCancellation? = nil
 ) throws {
     let format = try OutputKind(url: url, expected: .still)
     guard case .still(let still) = format else { throw FlipbookError.internal("a still's kind resolved to a clip") }
     try timeline.validate()
     try checkStillTime(time, in: timeline)
-    try writeStill(timeline, at: time, to: url, format: still, cancellation: cancellation)
+    if !Bitmap.pngCompressionRange.contains(pngCompression) {
+        throw Setting.pngCompression.mustBe(Bitmap.pngCompressionRange.requirementText, itIs: String(pngCompression))
+    }
+    try writeStill(timeline, at: time, to: url, format: still, pngCompression: pngCompression, cancellation: cancellation)
 }
 
 /// Writes the still `format` of `timeline` at `time` to `url`; the timeline, time and kind were
-/// checked and resolved before (``renderStill(_:at:to:cancellation:)`` or a plan).
+/// checked and resolved before (``renderStill(_:at:to:pngCompression:cancellation:)`` or a plan).
 func writeStill(
-    _ timeline: Timeline, at time: TimeInterval, to url: URL, format: StillFormat, cancellation: RenderCancellation?
+    _ timeline: Timeline, at time: TimeInterval, to url: URL, format: StillFormat,
+    pngCompression: Int = Bitmap.defaultPNGCompression, cancellation: RenderCancellation?
 ) throws {
     let what = "Cannot render a still to \(url.path)"
     func checkCancellation() throws {
@@ -50,7 +56,7 @@ func writeStill(
         throw FlipbookError(issue.kind, "\(what): drawing the frame at t = \(time) s failed: \(issue.message)")
     }
     try checkCancellation()
-    try bitmap.writePNG(to: url)
+    try bitmap.writePNG(to: url, compression: pngCompression)
 }
 
 /// Throws unless `time` is inside the clip: from 0 up to (not including) its duration, so that a

@@ -42,18 +42,20 @@ struct SegmentedPass {
                 estimatedTimeRemaining: rate > 0 ? Double(total - encoded) / rate : nil,
                 elapsed: Double(now - pass.started) / 1e9))
         }
+        let levelChoice: LevelChoice?
         do {
             if Task.isCancelled { pass.stop.cancel(.cancelled) }
             try pass.stop.checkCancellation(what)
             if let failure { throw failure }
             let start = DispatchTime.now().uptimeNanoseconds
-            try output.finish()
+            levelChoice = try output.finish()
             run.addEncodeTime(DispatchTime.now().uptimeNanoseconds - start)
         } catch {
             output.abandon()
             throw error
         }
         return RenderPass.Outcome(sink: nil, encodeNanoseconds: run.encodeNanoseconds, stages: run.stageTimes,
-                                  segments: run.segmentFigures(layout: layout, atOnce: encoders.atOnce, output: output))
+                                  segments: run.segmentFigures(layout: layout, atOnce: encoders.atOnce, output: output),
+                                  levelChoice: levelChoice)
     }
 }

@@ -21,8 +21,30 @@ extension Setting {
     /// `-o`, `--output`.
     public static let output = Setting(
         key: "output", flag: "output", type: "file name", defaultValue: "required",
-        range: "its extension picks the format (see the format table)", places: [.batch, .render, .still],
-        help: "The file to write; {chunk} becomes the chunk's number.")
+        range: "its extension picks the format (see the format table)", places: [.batch, .render, .still, .batchCommand],
+        help: "The file to write; {chunk} becomes the chunk's number; in a data batch, {{column}} a row's value.")
+
+    /// `--set NAME=VALUE`, once per template parameter.
+    public static let set = Setting(
+        key: "set", flag: "set", type: "NAME=VALUE", defaultValue: "the template's defaults",
+        range: "a parameter the scene file declares, and a value of its type", places: [.render, .still],
+        help: "A value for one of the scene file's template parameters; repeat for each (flipbook scenes FILE lists them).")
+
+    /// `batch --template`.
+    public static let template = Setting(
+        key: "template", flag: "template", type: "scene file", defaultValue: "none (a batch file)",
+        places: [.batchCommand], help: "A template scene file to render once per row of --data.")
+
+    /// `batch --data`.
+    public static let data = Setting(
+        key: "data", flag: "data", type: "file", defaultValue: "none",
+        range: ".csv (with a header row), .jsonl or .json (a list of objects)", places: [.batchCommand],
+        help: "The rows of a template batch: each column a template parameter, or a name used only in -o.")
+
+    /// `batch --resume`.
+    public static let resume = Setting(
+        key: "resume", flag: "resume", type: "flag", defaultValue: "off", places: [.batchCommand],
+        help: "Skip the rows of a template batch whose output matches the SHA-256 its manifest.json records.")
 
     /// `--quality`.
     public static let quality = Setting(

@@ -1,4 +1,5 @@
 import FlipbookCore
+import FlipbookRaster
 import Foundation
 
 /// The encoder's rows of the settings table. Ranges, defaults and which codecs have a setting are
@@ -64,10 +65,23 @@ extension Setting {
     /// `--max-bitrate`.
     public static let maxBitrate = Setting(
         key: "maxBitrate", flag: "max-bitrate", swift: "VideoOptions.maxBitrate", type: "bit rate (8M, 800k)",
-        defaultValue: "H.264's level limit", unit: "bits per second",
+        defaultValue: "none (the level's limits)", unit: "bits per second",
         range: "\(formatBitrate(VideoOptions.maxBitrateRange.lowerBound))...\(formatBitrate(VideoOptions.maxBitrateRange.upperBound))",
         codecs: VideoCodec.names(having: \.hasMaxBitrate), places: clipPlaces,
         help: "A cap on the bit rate with a one-second buffer.")
+
+    /// `--level`.
+    public static let level = Setting(
+        key: "level", flag: "level", swift: "VideoOptions.level", type: "level (4.2)",
+        defaultValue: "the lowest H.264 level the stream fits; x265's choice", range: VideoCodec.levelNamesText,
+        codecs: VideoCodec.allCases.filter { $0.levelNames != nil }.map(\.rawValue), places: clipPlaces,
+        help: "The level to hold the stream to, re-encoding with a rate buffer only when it does not fit.")
+
+    /// `--png-compression`: PNG stills (`Bitmap.writePNG(to:compression:)`) and PNG sequences.
+    public static let pngCompression = Setting(
+        key: "pngCompression", flag: "png-compression", swift: "VideoOptions.pngCompression", type: "whole number",
+        defaultValue: String(PNGCompression.defaultLevel), range: PNGCompression.range.tableText, codecs: ["png"],
+        places: [.batch, .render, .still], help: "libdeflate's level for PNGs: 0 stores, 12 is smallest and slowest.")
 
     /// `--loop`.
     public static let loop = Setting(
@@ -78,7 +92,7 @@ extension Setting {
 
     /// The encoder's rows, in the order tables list them.
     public static let encoderSettings: [Setting] = [
-        .codec, .container, .pixelFormat, .crf, .preset, .lookahead, .keyframeInterval, .maxBitrate, .loop,
+        .codec, .container, .pixelFormat, .crf, .preset, .lookahead, .keyframeInterval, .maxBitrate, .level, .pngCompression, .loop,
     ]
 }
 

@@ -13,9 +13,15 @@ struct EncoderSettings {
     /// `AVCodecContext.gop_size`, or `nil` for the encoder's own.
     var gopLength: Int?
     /// Whether the stream is to be held to the H.264 level x264 signals: H.264 at a CRF above 0
-    /// (lossless streams are never capped) with no ``VideoOptions/maxBitrate`` of the user's. The
+    /// (lossless streams are never capped), with no ``VideoOptions/maxBitrate`` or
+    /// ``VideoOptions/level`` of the user's and ``VideoOptions/fitsLevel`` off (a chunk). The
     /// encoder then asks x264 for its level and reopens with ``H264Level/vbv``.
     var capsBitrateAtLevel = false
+    /// Whether the finished H.264 stream is measured and signals the lowest level it fits
+    /// (``LevelFit``): no cap and no asked level.
+    var fitsLevel = false
+    /// Whether x264's or x265's rate buffer holds a cap in this encode.
+    var holdsRate = false
     /// The cap a ``RateCapPass/checked`` encode runs without and checks its packets against
     /// (``RateBufferCheck``); `nil` when there is none or the encoder's VBV holds it.
     var checkedCap: VBV?
@@ -27,8 +33,9 @@ struct EncoderSettings {
     /// - Parameters:
     ///   - vbv: the cap to hold H.264 to when ``VideoOptions/maxBitrate`` is `nil`: the signalled
     ///     level's (see ``capsBitrateAtLevel``).
-    ///   - level: the H.264 level a ``RateCapPass/checked`` encode signals: the one x264 picks with
-    ///     the cap's VBV, which that encode runs without.
+    ///   - level: the H.264 level the stream signals: the one asked for (``VideoOptions/level``),
+    ///     or, in a ``RateCapPass/checked`` encode, the one x264 picks with the cap's VBV, which
+    ///     that encode runs without.
     init(format: OutputFormat, options: VideoOptions, fps: FrameRate, vbv levelCap: VBV? = nil,
          level: H264Level? = nil) {
         frameThreads = options.resolvedEncoderThreads
@@ -37,13 +44,18 @@ struct EncoderSettings {
         let userCap = options.maxBitrate.map(VBV.init(maxBitrate:))
         switch format.codec {
         case .h264:
-            capsBitrateAtLevel = options.holdsToLevel && userCap == nil && levelCap == nil && options.crf > 0
+            let free = options.holdsToLevel && userCap == nil && options.level == nil
+            capsBitrateAtLevel = free && !options.fitsLevel && levelCap == nil && options.crf > 0
+            fitsLevel = free && options.fitsLevel
             let cap = userCap ?? levelCap
             let held = cap != nil && options.rateCapPass == .held
             threads = held ? 1 : options.resolvedEncoderThreads
             frameThreads = threads
             if !held { checkedCap = cap }
-            let parameters = x264Parameters(for: options, vbv: held ? cap : nil, level: held ? nil : level)
+            holdsRate = held
+            // A held stream signals the level x264 picks from its VBV, unless the user asked for one.
+            let signalled = held && options.level == nil ? nil : level
+            let parameters = x264Parameters(for: options, vbv: held ? cap : nil, level: signalled)
             self.options = [("preset", options.preset), ("crf", String(options.crf)), ("x264-params", parameters)]
             summary = "preset \(options.preset), CRF \(options.crf)" + (cap.map { ", \($0)" } ?? "")
         case .hevc:
@@ -56,6 +68,10 @@ struct EncoderSettings {
             frameThreads = userCap == nil ? options.resolvedEncoderThreads : 1
             var parameters = "log-level=error:info=0:frame-threads=\(frameThreads)"
             if let userCap { parameters += ":vbv-maxrate=\(userCap.maxRate):vbv-bufsize=\(userCap.bufferSize)" }
+            // x265 signals the asked level in general_level_idc (and refuses a stream it cannot hold to it).
+            if let level = options.level, let number = format.codec.levelNumber(named: level) {
+                parameters += ":level-idc=\(number / 10).\(number % 10)"
+            }
             self.options = [("preset", options.preset), ("crf", String(options.crf)), ("x265-params", parameters)]
             summary = "preset \(options.preset), CRF \(options.crf)" + (userCap.map { ", \($0)" } ?? "")
         case .vp9:

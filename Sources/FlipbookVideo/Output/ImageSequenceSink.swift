@@ -1,5 +1,6 @@
 import CFFmpeg
 import FlipbookCore
+import FlipbookRaster
 import Foundation
 
 /// Writes each frame as its own PNG, named by a pattern such as `frame-%05d.png`, for compositing
@@ -7,8 +8,9 @@ import Foundation
 ///
 /// Frames are numbered from ``firstNumber`` (the first frame written gets it), so a render of
 /// frames 120–239 can keep its frames' own numbers. Pixels are straight (un-premultiplied) RGBA,
-/// with transparency unless ``VideoOptions/alpha`` is `false`. PNGs are encoded by libavcodec with
-/// bit-exact output, so the same frames give the same bytes.
+/// with transparency unless ``VideoOptions/alpha`` is `false` (a frame whose pixels are all opaque
+/// is written as RGB). PNGs are written by Flipbook with libdeflate at
+/// ``VideoOptions/pngCompression``, as stills are, so the same frames give the same bytes.
 ///
 /// **Files.** Every PNG is written to a hidden temporary file first; ``finish()`` renames them all
 /// into place. If writing fails, or the sink is discarded without ``finish()``, the temporary files
@@ -34,11 +36,14 @@ public final class ImageSequenceSink: FrameSink {
     public var background: Color? { format.background(options) }
 
     private let pattern: FrameNumberPattern
-    private var encoder: FrameEncoder?
+    /// Whether frames may still be added (false after a failure).
+    private var isOpen = true
+    /// libdeflate's level for every file.
+    private let compression: Int
     private var pending: [PartialOutputFile] = []
     private var finished = false
 
-    /// Checks the pattern, size and options and opens the PNG encoder.
+    /// Checks the pattern, size and options.
     ///
     /// - Throws: ``FlipbookError`` (invalid input) when the name has no `%05d`-style number, the size
     ///   or an option is out of range; (file) when the directory cannot be written.
@@ -66,8 +71,7 @@ public final class ImageSequenceSink: FrameSink {
         self.pattern = pattern
         // Fails early, before any frame is drawn, when the directory is missing or read-only.
         _ = try PartialOutputFile(destination: self.url.deletingLastPathComponent().appendingPathComponent(pattern.name(firstNumber)), what: "PNG")
-        encoder = try FrameEncoder(width: width, height: height, fps: 1, format: format, options: options,
-                                   globalHeader: false, file: self.url)
+        compression = options.pngCompression ?? PNGCompression.defaultLevel
     }
 
     /// The file frame `index` (counting from 0 in this sink) is written to.
@@ -83,7 +87,7 @@ public final class ImageSequenceSink: FrameSink {
         guard !finished else {
             throw FlipbookError.invalidInput("Cannot add to PNG sequence \(url.path): it has already finished.")
         }
-        guard let encoder else {
+        guard isOpen else {
             throw FlipbookError.invalidInput("Cannot continue PNG sequence \(url.path) after an earlier error.")
         }
         guard frame.width == width, frame.height == height, frame.pixelFormat == pixelFormat else {
@@ -95,13 +99,11 @@ public final class ImageSequenceSink: FrameSink {
         do {
             let output = try PartialOutputFile(destination: destination, what: "PNG")
             pending.append(output)
-            var bytes = Data()
-            try encoder.encode(frame, pts: Int64(frameCount)) { packet in
-                bytes.append(packet.pointee.data, count: Int(packet.pointee.size))
+            guard let samples = frame.planes.first, let rowBytes = frame.rowBytes.first else {
+                throw FlipbookError(.internal, "Cannot write PNG \(destination.path): frame \(frameCount) has no pixels.")
             }
-            guard !bytes.isEmpty else {
-                throw FlipbookError(.codec, "Cannot write PNG \(destination.path): the PNG encoder returned no image.")
-            }
+            let bytes = try pngFile(straightRGBA: samples, width: width, height: height, rowBytes: rowBytes,
+                                    level: compression)
             try write(bytes, to: output.temporary, file: destination)
             frameCount += 1
         } catch {
@@ -115,11 +117,11 @@ public final class ImageSequenceSink: FrameSink {
     /// - Throws: ``FlipbookError`` when no frame was appended or a rename fails.
     public func finish() throws {
         if finished { return }
-        guard frameCount > 0, encoder != nil else {
+        guard frameCount > 0, isOpen else {
             abandon()
             throw FlipbookError.invalidInput("Cannot write PNG sequence \(url.path): no frames were appended.")
         }
-        encoder = nil
+        isOpen = false
         do {
             for output in pending { try output.commit(what: "PNG") }
         } catch {
@@ -131,7 +133,7 @@ public final class ImageSequenceSink: FrameSink {
     }
 
     private func abandon() {
-        encoder = nil
+        isOpen = false
         for output in pending { output.discard() }
         pending = []
     }

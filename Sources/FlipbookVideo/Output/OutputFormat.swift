@@ -85,6 +85,14 @@ public struct OutputFormat: Sendable, Equatable {
         if let maxBitrate = options.maxBitrate, !table.hasMaxBitrate {
             throw refuse(.maxBitrate, formatBitrate(maxBitrate))
         }
+        if let compression = options.pngCompression, codec != .png { throw refuse(.pngCompression, String(compression)) }
+        if let level = options.level {
+            guard let names = codec.levelNames else { throw refuse(.level, level) }
+            if codec.levelNumber(named: level) == nil {
+                throw Setting.level.mustBe("one of \(table.displayName)'s levels, \(names.joined(separator: ", "))",
+                                           itIs: "\"\(level)\"")
+            }
+        }
     }
 
     /// The layout frames are converted into before encoding: GIF takes straight RGBA and builds its

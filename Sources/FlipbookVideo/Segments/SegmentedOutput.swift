@@ -34,6 +34,7 @@ package final class SegmentedOutput: @unchecked Sendable {
     private var header: [UInt8]?
     private var timeBase = AVRational(num: 1, den: 1)
     private var rateCheck: RateBufferCheck?
+    private var level: SegmentLevel?
     private var waiting: [Int: KeptPackets] = [:]
     private var nextSegment = 0
     private var written = 0
@@ -92,6 +93,7 @@ package final class SegmentedOutput: @unchecked Sendable {
         try muxer.start(encoder: frameEncoder, fps: settings.fps, options: settings.options)
         timeBase = frameEncoder.timeBase
         rateCheck = frameEncoder.checkedCap.map { RateBufferCheck(cap: $0, fps: settings.fps) }
+        level = settings.format.codec == .h264 ? try SegmentLevel(encoder: frameEncoder) : nil
         header = extradata
         return encoder
     }
@@ -118,6 +120,7 @@ package final class SegmentedOutput: @unchecked Sendable {
         segmentBytes.append(packets.byteCount)
         try packets.drain { packet in
             try rateCheck?.take(packetBytes: Int(packet.pointee.size))
+            level?.rates?.add(bytes: Int(packet.pointee.size), pts: packet.pointee.pts)
             let first = firstDecodingTimestamp ?? packet.pointee.dts
             firstDecodingTimestamp = first
             packet.pointee.dts = first + Int64(written)
@@ -133,11 +136,13 @@ package final class SegmentedOutput: @unchecked Sendable {
         return written
     }
 
-    /// Writes the container's index and moves the finished file to its name.
+    /// Writes the container's index, signals the H.264 level the stream fits as one encode's file
+    /// would (``SegmentLevel``), and moves the finished file to its name. Returns the level and why
+    /// (`nil` for other codecs).
     ///
     /// - Throws: ``FlipbookError`` when a segment was never delivered or writing fails; the
     ///   temporary file is removed then.
-    package func finish() throws {
+    package func finish() throws -> LevelChoice? {
         lock.lock()
         defer { lock.unlock() }
         guard let muxer, let sink, let output else { throw closed() }
@@ -146,11 +151,13 @@ package final class SegmentedOutput: @unchecked Sendable {
                 "Cannot write \(what) \(settings.file.path): \(segmentCount - nextSegment) of \(segmentCount) segments were not written.")
         }
         try muxer.finish()
+        let choice = try level?.signal(fps: settings.fps, sink: sink, file: settings.file, what: what)
         self.muxer = nil
         try sink.close()
         self.sink = nil
         try output.commit(what: what)
         self.output = nil
+        return choice
     }
 
     /// Frees the muxer and removes the temporary file; the destination keeps what it had.

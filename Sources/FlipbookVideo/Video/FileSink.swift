@@ -113,3 +113,63 @@ func ioError(_ doing: String, _ code: Int32) -> FlipbookError {
     }
     return FlipbookError.file("\(doing): \(String(cString: strerror(code))).")
 }
+
+extension FileSink {
+    /// Calls `found` with the offset of every occurrence of `pattern` in the file, first to last.
+    func scan(for pattern: [UInt8], _ found: (Int64) -> Void) throws {
+        guard !pattern.isEmpty else { return }
+        let chunk = 1 << 22
+        var buffer = [UInt8](repeating: 0, count: chunk + pattern.count)
+        var offset: Int64 = 0  // file offset of buffer[0]
+        var kept = 0  // bytes carried over from the previous read
+        while true {
+            let count = try buffer.withUnsafeMutableBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                let read = pread(descriptor, base + kept, raw.count - kept, off_t(offset) + off_t(kept))
+                if read < 0 { throw ioError("Cannot read back \(path)", errno) }
+                return read
+            }
+            let filled = kept + count
+            buffer.withUnsafeBytes { raw in
+                pattern.withUnsafeBytes { needle in
+                    guard let base = raw.baseAddress, let needleBase = needle.baseAddress else { return }
+                    // memchr for the first byte, memcmp for the rest (glibc's memmem is not imported).
+                    var start = 0
+                    while start + pattern.count <= filled,
+                          let hit = memchr(base + start, Int32(pattern[0]), filled - pattern.count + 1 - start) {
+                        let position = base.distance(to: UnsafeRawPointer(hit))
+                        if memcmp(hit, needleBase, pattern.count) == 0 { found(offset + Int64(position)) }
+                        start = position + 1
+                    }
+                }
+            }
+            if count == 0 { return }
+            // Keep the last pattern.count − 1 bytes: a match may straddle two reads.
+            kept = min(pattern.count - 1, filled)
+            let moved = filled - kept
+            buffer.withUnsafeMutableBytes { raw in
+                guard let base = raw.baseAddress else { return }
+                memmove(base, base + moved, kept)
+            }
+            offset += Int64(moved)
+        }
+    }
+
+    /// `count` bytes of the file from `offset`.
+    func read(count: Int, at offset: Int64) throws -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, off_t(offset)) }
+        if read != count { throw ioError("Cannot read back \(path)", read < 0 ? errno : EIO) }
+        return bytes
+    }
+
+    /// Writes `bytes` over the file's bytes at `offset`.
+    func write(_ bytes: [UInt8], at offset: Int64) throws {
+        let written = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, bytes.count, off_t(offset)) }
+        if written != bytes.count {
+            let code = written < 0 ? errno : EIO
+            failure = failure ?? code
+            throw ioError("Cannot write \(path)", code)
+        }
+    }
+}

@@ -24,6 +24,19 @@ final class FrameEncoder {
     let checkedCap: VBV?
     /// The frame threads the encoder runs (``EncoderSettings/frameThreads``).
     let frameThreads: Int
+    /// Whether the finished stream is measured and signals the level it fits (``EncoderSettings/fitsLevel``).
+    let fitsLevel: Bool
+    /// Whether x264's rate buffer holds a cap (``RateCapPass/held``).
+    let holdsRate: Bool
+    /// The H.264 level the user asked for (``VideoOptions/level``), with the stream's profile.
+    private(set) var askedLevel: H264Level?
+
+    /// The open encoder's sequence parameter set (from its global header), or `nil` when it has none.
+    func sequenceParameterSet() throws -> [UInt8]? {
+        let context = try openContext()
+        guard let data = context.pointee.extradata, context.pointee.extradata_size > 0 else { return nil }
+        return spsNAL(in: Array(UnsafeBufferPointer(start: data, count: Int(context.pointee.extradata_size))))
+    }
 
     /// The open codec context (for copying its parameters into the muxer's stream).
     func openContext() throws -> UnsafeMutablePointer<AVCodecContext> {
@@ -49,7 +62,14 @@ final class FrameEncoder {
         timeBase = AVRational(num: Int32(truncatingIfNeeded: fps.denominator), den: Int32(truncatingIfNeeded: fps.numerator))
         let opening = Opening(width: width, height: height, fps: fps, timeBase: timeBase, format: format, file: file,
                               what: what, codecName: codecName)
-        if settings.capsBitrateAtLevel, let level = try opening.signalledLevel(settings) {
+        if format.codec == .h264, let asked = options.level.flatMap(format.codec.levelNumber(named:)),
+           let probed = try opening.signalledLevel(settings) {
+            // The asked level, held like x264's own below: its factor depends on the profile, which
+            // x264 picks from the preset and pixel format.
+            let level = H264Level(profile: probed.profile, level: asked)
+            settings = EncoderSettings(format: format, options: options, fps: fps, vbv: level.vbv, level: level)
+            askedLevel = level
+        } else if settings.capsBitrateAtLevel, let level = try opening.signalledLevel(settings) {
             // x264 picks the level from the picture, the rate and its reference frames, but not from
             // the bit rate at CRF: ask it which level it signals, then hold the stream to that level.
             settings = EncoderSettings(format: format, options: options, fps: fps, vbv: level.vbv, level: level)
@@ -65,6 +85,8 @@ final class FrameEncoder {
         }
         checkedCap = settings.checkedCap
         frameThreads = settings.frameThreads
+        fitsLevel = settings.fitsLevel
+        holdsRate = settings.holdsRate
         // Everything above is initialised before the first throw, so deinit frees whatever was
         // allocated if a later step fails.
         context = try opening.open(settings, globalHeader: globalHeader)

@@ -29,24 +29,17 @@ struct H264Level: Equatable {
     /// `level_idc`: ten times the level (42 is 4.2); 9 is level 1b.
     var level: Int
 
-    /// MaxBR (in 1000 bit/s) and MaxCPB (in 1000 bit) for each `level_idc`, before the profile's factor.
-    private static let limits: [Int: (maxBitrate: Int, maxBuffer: Int)] = [
-        10: (64, 175), 9: (128, 350), 11: (192, 500), 12: (384, 1000), 13: (768, 2000),
-        20: (2000, 2000), 21: (4000, 4000), 22: (4000, 4000),
-        30: (10000, 10000), 31: (14000, 14000), 32: (20000, 20000),
-        40: (20000, 25000), 41: (50000, 62500), 42: (50000, 62500),
-        50: (135000, 135000), 51: (240000, 240000), 52: (240000, 240000),
-        60: (240000, 240000), 61: (480000, 480000), 62: (800000, 800000),
-    ]
-
     /// The profile's factor on the level's bit rate and buffer, in quarters (cpbBrVclFactor ÷ 1000,
     /// as x264 applies it): High 5/4, High 10 3, High 4:2:2 and 4:4:4 4, the others 1.
-    private var quarters: Int {
+    var quarters: Int {
         profile >= 122 ? 16 : profile == 110 ? 12 : profile == 100 ? 5 : 4
     }
 
     /// The level's maximum bit rate for this profile, in kbit/s.
-    var maxBitrate: Int? { Self.limits[level].map { $0.maxBitrate * quarters / 4 } }
+    var maxBitrate: Int? { H264LevelLimits.row(level).map { $0.bitrate * quarters / 4 } }
+
+    /// The level's largest coded picture buffer for this profile, in kbit.
+    var maxBuffer: Int? { H264LevelLimits.row(level).map { $0.buffer * quarters / 4 } }
 
     /// The cap that keeps a stream within this level however it is measured, or `nil` for an
     /// unknown `level_idc`: 70 % of the level's maximum rate with a buffer of a quarter-second of

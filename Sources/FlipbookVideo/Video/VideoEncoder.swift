@@ -31,8 +31,9 @@ import Foundation
 /// **Determinism.** The same frames and options give a byte-identical file: x264 runs with a fixed
 /// thread count (``VideoOptions/resolvedEncoderThreads``) and no version strings or timestamps are
 /// written. x264's rate buffer depends on thread timing with more than one frame thread, so a
-/// stream held to a bit-rate cap (the H.264 level's, or ``VideoOptions/maxBitrate``) is encoded on
-/// one; `render`, which can draw the frames again, first tries both threads without the buffer.
+/// stream held to a bit-rate cap (an asked ``VideoOptions/level``'s, or ``VideoOptions/maxBitrate``)
+/// is encoded on one; `render`, which can draw the frames again, first tries both threads without
+/// the buffer. Without a cap, H.264 signals the lowest level its finished stream fits.
 ///
 /// A `VideoEncoder` is used from one thread at a time.
 public final class VideoEncoder: FrameSink {
@@ -123,6 +124,10 @@ public final class VideoEncoder: FrameSink {
         state = .open(session)
     }
 
+    /// The H.264 level the finished stream signals and why, or `nil` for other codecs and before
+    /// ``finish()``.
+    package private(set) var levelChoice: LevelChoice?
+
     /// The frame threads the codec runs: x264's threads or x265's frame threads (one while a bit-rate
     /// cap is held), ``VideoOptions/resolvedEncoderThreads`` for the other codecs.
     package private(set) var encoderFrameThreads = 0
@@ -189,7 +194,7 @@ public final class VideoEncoder: FrameSink {
             throw error
         }
         do {
-            try session.finish()
+            levelChoice = try session.finish()
             state = .finished
         } catch {
             fail(error)
@@ -242,10 +247,16 @@ private final class Session {
     private var rateCheck: RateBufferCheck?
     /// ``FrameEncoder/frameThreads``, or the options' thread count for a GIF's palette path.
     private(set) var frameThreads: Int
+    /// Every packet's size, when the stream is to signal the level it fits (``LevelFit``).
+    private var rates: StreamRates?
+    private let fps: FrameRate
+    private let destination: URL
 
     init(destination: URL, width: Int, height: Int, fps: FrameRate, format: OutputFormat, options: VideoOptions,
          failAfterBytes: Int64?, firstTimestamp: Int, comment: String?) throws {
         self.firstTimestamp = firstTimestamp
+        self.fps = fps
+        self.destination = destination
         frameThreads = options.resolvedEncoderThreads
         kept = options.keptTimestamps.map { Int64($0.lowerBound)...Int64($0.upperBound) }
         let (encodedWidth, encodedHeight) = ConvertedFrame.encodedSize(width: width, height: height, format: format.pixelFormat)
@@ -263,6 +274,7 @@ private final class Session {
                 globalHeader: muxer.needsGlobalHeader, file: destination)
             self.encoder = encoder
             rateCheck = encoder.checkedCap.map { RateBufferCheck(cap: $0, fps: fps) }
+            if encoder.fitsLevel { rates = StreamRates() }
             frameThreads = encoder.frameThreads
             try muxer.start(encoder: encoder, fps: fps, options: options, comment: comment)
             if format.pixelFormat == .pal8 {
@@ -291,23 +303,27 @@ private final class Session {
         let forceKeyframe = kept.map { index > 0 && (pts == $0.lowerBound || pts == $0.upperBound + 1) } ?? false
         try encoder.encode(frame, pts: pts, forceKeyframe: forceKeyframe) { packet in
             try rateCheck?.take(packetBytes: Int(packet.pointee.size))
+            rates?.add(bytes: Int(packet.pointee.size), pts: packet.pointee.pts)
             guard isKept(packet) else { return }
             try muxer.write(packet, timeBase: encoder.timeBase, frame: index)
         }
     }
 
-    func finish() throws {
-        guard let encoder, let muxer, let sink, let output else { return }
+    /// Finishes the file and returns the H.264 level it signals and why (`nil` for other codecs).
+    func finish() throws -> LevelChoice? {
+        guard let encoder, let muxer, let sink, let output else { return nil }
         if let palette {
             try palette.forEachIndexedFrame { frame, index in try send(frame, index: index) }
             self.palette = nil
         }
         try encoder.flush { packet in
             try rateCheck?.take(packetBytes: Int(packet.pointee.size))
+            rates?.add(bytes: Int(packet.pointee.size), pts: packet.pointee.pts)
             guard isKept(packet) else { return }
             try muxer.write(packet, timeBase: encoder.timeBase, frame: -1)
         }
         try muxer.finish()
+        let choice = try signalLevel(encoder: encoder, sink: sink)
         // Free the libav objects before publishing the file: nothing may write to it afterwards.
         self.encoder = nil
         self.muxer = nil
@@ -315,6 +331,25 @@ private final class Session {
         self.sink = nil
         try output.commit(what: what)
         self.output = nil
+        return choice
+    }
+
+    /// Measures a fitted stream against the level table and rewrites its `level_idc` where x264's
+    /// choice is too low (``LevelPatch``); says which level an H.264 stream signals and why.
+    private func signalLevel(encoder: FrameEncoder, sink: FileSink) throws -> LevelChoice? {
+        guard let nal = try encoder.sequenceParameterSet(), let sps = SequenceParameterSet(nal: nal) else { return nil }
+        let signalled = H264Level(profile: sps.profile, level: sps.isLevelOneB ? 9 : sps.level)
+        guard let rates else {
+            let why = encoder.askedLevel != nil ? "asked for" : "x264's choice"
+            let how = encoder.holdsRate ? ", held by x264's rate buffer" : encoder.checkedCap != nil ? ", the stream keeps to it" : ""
+            return LevelChoice(level: signalled.name, encoderLevel: signalled.name, note: "level \(signalled.name): \(why)\(how)",
+                               levelIDC: signalled.level)
+        }
+        let choice = LevelFit(sps: sps, rates: rates, fps: fps).choice()
+        if choice.levelIDC != sps.level, let level = UInt8(exactly: choice.levelIDC) {
+            try LevelPatch(sps: nal, level: level).apply(to: sink, file: destination, what: what)
+        }
+        return choice
     }
 
     /// Whether a packet belongs to the kept frames (every packet when all are kept).

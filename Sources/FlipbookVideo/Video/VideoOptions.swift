@@ -1,4 +1,5 @@
 import FlipbookCore
+import FlipbookRaster
 import Foundation
 
 /// x264's speed/compression presets, fastest first: the one list of their names.
@@ -26,7 +27,7 @@ public enum X264Preset: String, Sendable, Codable, CaseIterable {
 /// The defaults let the output's name choose the codec (``VideoContainer``); for an `.mp4` that is a
 /// clip that plays everywhere: H.264 (High profile), `yuv420p`, BT.709 colour with centre-sited
 /// chroma, CRF 20, preset `medium` with x264's own settings for it (lookahead, keyframe interval),
-/// a bit rate capped at what the signalled level allows, and the `moov` box at the front of the file.
+/// the lowest H.264 level the encoded stream fits signalled, and the `moov` box at the front of the file.
 ///
 /// `VideoOptions` is `Codable`, so batch jobs can keep it in a configuration file.
 public struct VideoOptions: Sendable, Hashable, Codable {
@@ -80,19 +81,34 @@ public struct VideoOptions: Sendable, Hashable, Codable {
     /// The highest bit rate the stream may reach, in bits per second (FFmpeg's `-maxrate`), with a
     /// 1-second buffer (`-bufsize`); H.264 and HEVC only.
     ///
-    /// `nil` holds H.264 to the level its stream signals (x264 picks the level from the picture
-    /// size, frame rate and reference frames: 4.2 for 1080p60): no one-second stretch of the stream
-    /// goes over the level's maximum rate (62.5 Mb/s for High 4.2), so hardware decoders that check
-    /// the level play it. A lossless stream (CRF 0) is never capped.
+    /// `nil` leaves the rate to the level (``level``): the lowest H.264 level the stream fits is
+    /// signalled, or the asked level is held.
     ///
     /// A cap is kept without giving up reproducible bytes: `render` encodes at full speed without
     /// the encoder's rate buffer and keeps that stream when it stays within the cap, and otherwise
     /// encodes again with the buffer on one frame thread (`RenderReport.rateCapNote` says so).
     public var maxBitrate: Int?
-    /// Whether H.264 is held to its signalled level when ``maxBitrate`` is `nil`; only the
-    /// benchmark turns it off, to measure the settings from before the cap.
+    /// The level the stream is to be held to ("4.2"), H.264 and HEVC; `nil`, the default, signals
+    /// the lowest H.264 level the encoded stream fits (HEVC: x265's own choice).
+    ///
+    /// H.264 is encoded at full speed and kept when it fits the level; otherwise it is encoded
+    /// again with x264's rate buffer holding the level, on one frame thread. Without it, nothing is
+    /// encoded twice: the stream is measured against H.264's level table (one-second peak rate,
+    /// coded picture buffer, frame size, macroblock rate, decoded picture buffer) and signals the
+    /// lowest level that holds it, which may be higher than x264's choice (5.0 for a very busy
+    /// 1080p60 clip rather than 4.2); `RenderReport.levelNote` says which and why.
+    public var level: String?
+    /// libdeflate's compression level for a PNG sequence's files, 0 (stored) … 12 (smallest);
+    /// `nil` for the default (`Bitmap.defaultPNGCompression`).
+    public var pngCompression: Int?
+    /// Whether H.264 signals the level its stream fits (or is held to one when ``fitsLevel`` is
+    /// off); only the benchmark turns it off, to measure the settings from before levels.
     package var holdsToLevel = true
-    /// How a cap (the level's or ``maxBitrate``) is kept deterministically: `.held`, x264's VBV
+    /// Whether H.264 without ``level`` or ``maxBitrate`` signals the lowest level the stream fits
+    /// (measured after encoding); off, x264's choice is held with its rate buffer, as a part of a
+    /// clip rendered in chunks needs: parts are joined only when their headers are the same.
+    package var fitsLevel = true
+    /// How a cap (an asked ``level``'s or ``maxBitrate``) is kept deterministically: `.held`, x264's VBV
     /// with one frame thread, for a caller that hands frames over once; `render` encodes
     /// `.checked` first, at full speed, and again `.held` only if the stream went over (RateCapPass).
     package var rateCapPass = RateCapPass.held
@@ -143,6 +159,8 @@ public struct VideoOptions: Sendable, Hashable, Codable {
         encoderThreads = nil
         lookahead = nil
         maxBitrate = nil
+        level = nil
+        pngCompression = nil
     }
 
     /// Options with the given values, checked (``validate()``).
@@ -162,7 +180,9 @@ public struct VideoOptions: Sendable, Hashable, Codable {
         background: Color = .white,
         encoderThreads: Int? = nil,
         lookahead: Int? = nil,
-        maxBitrate: Int? = nil
+        maxBitrate: Int? = nil,
+        level: String? = nil,
+        pngCompression: Int? = nil
     ) throws {
         self.codec = codec
         self.container = container
@@ -177,6 +197,8 @@ public struct VideoOptions: Sendable, Hashable, Codable {
         self.encoderThreads = encoderThreads
         self.lookahead = lookahead
         self.maxBitrate = maxBitrate
+        self.level = level
+        self.pngCompression = pngCompression
         try validate()
     }
 
@@ -228,11 +250,17 @@ public struct VideoOptions: Sendable, Hashable, Codable {
                 "between \(formatBitrate(Self.maxBitrateRange.lowerBound)) and \(formatBitrate(Self.maxBitrateRange.upperBound)) bits per second",
                 itIs: formatBitrate(maxBitrate))
         }
+        if let pngCompression, !PNGCompression.range.contains(pngCompression) {
+            throw Setting.pngCompression.mustBe(PNGCompression.range.requirementText, itIs: String(pngCompression))
+        }
+        if let level, !VideoCodec.anyCodecHasLevel(level) {
+            throw Setting.level.mustBe("a level such as 4.2 (\(VideoCodec.levelNamesText))", itIs: "\"\(level)\"")
+        }
     }
 
     private enum CodingKeys: String, CodingKey {
         case codec, container, crf, preset, pixelFormat, alpha, loop, faststart, keyframeInterval, background, encoderThreads, lookahead
-        case maxBitrate
+        case maxBitrate, level, pngCompression
     }
 
     public init(from decoder: any Decoder) throws {
@@ -251,6 +279,8 @@ public struct VideoOptions: Sendable, Hashable, Codable {
         encoderThreads = try c.decodeIfPresent(Int.self, forKey: .encoderThreads)
         lookahead = try c.decodeIfPresent(Int.self, forKey: .lookahead)
         maxBitrate = try c.decodeIfPresent(Int.self, forKey: .maxBitrate)
+        level = try c.decodeIfPresent(String.self, forKey: .level)
+        pngCompression = try c.decodeIfPresent(Int.self, forKey: .pngCompression)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -268,5 +298,7 @@ public struct VideoOptions: Sendable, Hashable, Codable {
         try c.encodeIfPresent(encoderThreads, forKey: .encoderThreads)
         try c.encodeIfPresent(lookahead, forKey: .lookahead)
         try c.encodeIfPresent(maxBitrate, forKey: .maxBitrate)
+        try c.encodeIfPresent(level, forKey: .level)
+        try c.encodeIfPresent(pngCompression, forKey: .pngCompression)
     }
 }

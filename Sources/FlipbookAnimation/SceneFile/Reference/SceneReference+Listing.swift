@@ -22,7 +22,9 @@ extension SceneReference {
     /// One scene: its name and summary, its preset, then its sections.
     static func listing(of scene: SceneReference, width: Int) -> [String] {
         var lines = wrap(scene.name + " — " + scene.summary, width: width, first: "", indent: "")
-        lines += wrap("Preset (flipbook render \(scene.name)): " + scene.preset, width: width, first: "", indent: "")
+        if let preset = scene.preset {
+            lines += wrap("Preset (flipbook render \(scene.name)): " + preset, width: width, first: "", indent: "")
+        }
         for section in scene.sections { lines += [""] + listing(of: section, width: width) }
         return lines
     }

@@ -22,7 +22,9 @@ extension SceneReference {
         for section in fileSections { text += markdown(section, level: "##") }
         for scene in scenes {
             text += "## Scene `\(scene.name)`\n\n\(scene.summary)\n\n"
-            text += "`flipbook render \(scene.name)` draws a preset: \(scene.preset.prefix(1).lowercased() + scene.preset.dropFirst())\n\n"
+            if let preset = scene.preset {
+                text += "`flipbook render \(scene.name)` draws a preset: \(preset.prefix(1).lowercased() + preset.dropFirst())\n\n"
+            }
             for section in scene.sections { text += markdown(section, level: "###") }
         }
         return text.trimmingCharacters(in: .newlines) + "\n"

@@ -11,18 +11,22 @@ public struct SceneReference: Sendable, Equatable, Codable {
     public let name: String
     /// What the scene draws, in a sentence.
     public let summary: String
-    /// What `flipbook render NAME` draws.
-    public let preset: String
+    /// What `flipbook render NAME` draws; `nil` for a scene with no preset, written only in scene files (text, shape, image, group).
+    public let preset: String?
     /// The layer's keys, then each nested object's.
     public let sections: [ParameterSection]
 
-    /// The keys of a scene file's top level and of every layer, whatever its scene.
+    /// The keys of a scene file's top level, of every layer, whatever its scene, of a template's
+    /// parameter declarations, and of the objects several layers share (filters' arguments, gradients).
     public static var fileSections: [ParameterSection] {
         let layer = SceneFile.Layer.parameters.section
         return [
             SceneFile.parameters.section,
             ParameterSection(title: layer.title, summary: layer.summary,
                              parameters: [SceneFile.Layer.sceneInfo] + layer.parameters),
+            TemplateParameter.table.section,
+            ShadowArguments.parameters.section, ThresholdArguments.parameters.section,
+            GradientFields.parameters.section, StopFields.parameters.section,
         ]
     }
 
@@ -48,6 +52,26 @@ public struct SceneReference: Sendable, Equatable, Codable {
                     TouchScript.Event.parameters.section, SceneFile.RainDescription.parameters.section,
                     SceneFile.TrailDescription.parameters.section,
                 ]),
+            SceneReference(
+                name: "text",
+                summary: "A text in a box of its own: wrapped, aligned, cut or shrunk to fit, in a colour or a gradient, "
+                    + "with a font of the system's or from a file.",
+                preset: nil,
+                sections: [SceneFile.TextParameters.parameters.section, SceneFile.FontParameters.parameters.section]),
+            SceneReference(
+                name: "shape",
+                summary: "A rectangle, rounded rectangle, capsule, circle, ellipse or SVG path in a box of its own, "
+                    + "filled and stroked with colours or gradients, optionally trimmed to draw itself on.",
+                preset: nil,
+                sections: [SceneFile.ShapeParameters.parameters.section, StrokeFields.parameters.section]),
+            SceneReference(
+                name: "image",
+                summary: "A PNG, JPEG or WebP picture, or an SVG drawn as vectors, fitted to a box of its own.",
+                preset: nil, sections: [SceneFile.ImageParameters.parameters.section]),
+            SceneReference(
+                name: "group",
+                summary: "Layers sharing one placement, opacity, blend mode, clip and filters, composited as one picture.",
+                preset: nil, sections: [SceneFile.GroupParameters.parameters.section]),
         ]
     }
 

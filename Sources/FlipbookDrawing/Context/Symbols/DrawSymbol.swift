@@ -16,11 +16,7 @@ extension CairoCanvas {
     /// Draws `symbol` scaled to fill `rect`, with this context's transform, opacity, blend mode, clip
     /// and filters.
     public func draw(_ symbol: ResolvedSymbol, in rect: CGRect) {
-        guard let matrix = prepare("draw symbol") else { return }
-        guard rect.origin.x.isFinite, rect.origin.y.isFinite, rect.width.isFinite, rect.height.isFinite else {
-            session.record("draw symbol", "the rectangle is not finite (\(rect))")
-            return
-        }
+        guard let matrix = prepare("draw symbol", rect: rect) else { return }
         let r = rect.standardized
         if let vector = symbol.vector {
             drawVector(vector, size: symbol.size, in: r)

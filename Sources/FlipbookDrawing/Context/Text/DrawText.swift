@@ -50,7 +50,7 @@ extension CairoCanvas {
         }
         do {
             let drawn = try TextShaper.withShaper { shaper -> (CGRect, DrawSource)? in
-                let layout = try TextLayout(text.text, width: width, height: height, shaper: shaper)
+                let layout = try shaper.layout(text.text, width: width, height: height)
                 let at = origin(layout)
                 guard !layout.inkRect.isEmpty else { return nil }
                 let box = layout.inkRect.offsetBy(dx: at.x, dy: at.y).insetBy(dx: -antialiasingPad(matrix),

@@ -36,7 +36,9 @@ public struct Font: Sendable, Hashable {
         Font(family: nil, size: style.pointSize, weight: weight ?? style.weight, design: design)
     }
 
-    /// A font installed on the machine, by family name, at `size` points.
+    /// A font installed on the machine, by family name, at `size` points; or the family of a text
+    /// layer's own font file (`TextScene`'s font `file`, a scene file's `"src"`), which is found
+    /// among the package's fonts, never the machine's.
     public static func custom(_ name: String, size: CGFloat) -> Font {
         Font(family: name, size: size)
     }

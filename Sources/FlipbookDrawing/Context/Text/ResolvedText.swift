@@ -37,8 +37,7 @@ extension CairoCanvas {
         /// `value` of the text laid out in `size`; `nil` when it cannot be laid out (a bad size or font).
         private func measured<R>(in size: CGSize, _ value: (TextLayout) -> R) -> R? {
             try? TextShaper.withShaper { shaper in
-                value(try TextLayout(text, width: TextBox.constraint(size.width), height: TextBox.constraint(size.height),
-                                     shaper: shaper))
+                value(try shaper.layout(text, width: TextBox.constraint(size.width), height: TextBox.constraint(size.height)))
             }
         }
     }

@@ -16,6 +16,8 @@ public struct Text: Sendable {
     var shading: GraphicsContext.Shading?
     /// Extra space after each character, in points (kerning and tracking add up).
     var letterSpacing: CGFloat = 0
+    /// Extra space between lines, in points.
+    var lineSpacing: CGFloat = 0
     var alignment: TextAlignment = .leading
     var lineLimit: Int?
     var truncation: TruncationMode = .tail
@@ -92,6 +94,14 @@ public struct Text: Sendable {
     public func tracking(_ tracking: CGFloat) -> Text {
         var copy = self
         copy.letterSpacing += tracking
+        return copy
+    }
+
+    /// The same text with `lineSpacing` points of extra space between its lines (SwiftUI's
+    /// `lineSpacing(_:)`; negative values draw lines closer together).
+    public func lineSpacing(_ lineSpacing: CGFloat) -> Text {
+        var copy = self
+        copy.lineSpacing = lineSpacing
         return copy
     }
 

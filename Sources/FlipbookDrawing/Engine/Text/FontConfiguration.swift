@@ -4,11 +4,15 @@ import Foundation
 /// The private fontconfig configuration every `.system` font is found through: the package's own
 /// font files (Noto Sans in four styles, Noto Sans Arabic, Noto Sans Devanagari, Noto Sans Symbols 2
 /// for symbols such as ★ and ♥, and Material Icons for `Image(systemName:)`, see ``SystemSymbolFont``)
-/// plus Noto Color Emoji from its system path, and nothing else. The machine's fontconfig files are never read for
-/// it, so the same text draws the same pixels on every machine.
+/// plus Noto Color Emoji from its system path, and nothing else. The machine's fontconfig files are
+/// never read for it, so the same text draws the same pixels on every machine.
 ///
-/// Built once per process. After building it is only read; fontconfig's matching functions are
-/// thread-safe on a configuration nobody changes.
+/// A font file registered with ``registerFontFile(at:)`` (a scene file's own font) gets a
+/// configuration of its own: the carried fonts and that file. Only text that names its family is laid
+/// out with it, so registering a font never changes how other text falls back or measures.
+///
+/// Built once per process (per file). After building it is only read; fontconfig's matching functions
+/// are thread-safe on a configuration nobody changes.
 final class FontConfiguration: @unchecked Sendable {
     /// The family the package carries, used for every `.system` font and as the fallback for
     /// `.custom` fonts the machine lacks.
@@ -26,7 +30,7 @@ final class FontConfiguration: @unchecked Sendable {
 
     /// The configuration, or why it could not be built.
     static let shared: Result<FontConfiguration, FlipbookError> = {
-        do { return .success(try FontConfiguration()) } catch let error as FlipbookError {
+        do { return .success(try FontConfiguration(addedFile: nil)) } catch let error as FlipbookError {
             return .failure(error)
         } catch {
             return .failure(FlipbookError(.internal, "Setting up fonts failed: \(error)"))
@@ -40,7 +44,8 @@ final class FontConfiguration: @unchecked Sendable {
     /// Whether Noto Color Emoji was found; text with emoji fails with ``emojiMissing`` without it.
     let hasEmoji: Bool
 
-    private init() throws {
+    /// The carried fonts, and `addedFile` (an absolute path) when given.
+    private init(addedFile: String?) throws {
         guard let directory = FontConfiguration.locateFontDirectory() else {
             throw FlipbookError(.file,
                 "Flipbook's fonts were not found: expected the resource directory Fonts (with \(FontConfiguration.carriedFiles[0])) "
@@ -55,8 +60,8 @@ final class FontConfiguration: @unchecked Sendable {
                 throw FlipbookError(.internal, "fontconfig rejected Flipbook's font configuration.")
             }
         }
-        for file in FontConfiguration.carriedFiles {
-            let path = directory.appendingPathComponent(file).path
+        let files = FontConfiguration.carriedFiles.map { directory.appendingPathComponent($0).path } + (addedFile.map { [$0] } ?? [])
+        for path in files {
             guard FcConfigAppFontAddFile(config, path) == FcTrue else {
                 FcConfigDestroy(config)
                 throw FlipbookError(.file, "fontconfig could not load the font file \(path).")
@@ -70,6 +75,52 @@ final class FontConfiguration: @unchecked Sendable {
 
     deinit {
         FcConfigDestroy(config)
+    }
+
+    private static let lock = NSLock()
+    /// Each registered family's configuration, and each registered file's family; guarded by ``lock``.
+    nonisolated(unsafe) private static var byFamily: [String: FontConfiguration] = [:]
+    nonisolated(unsafe) private static var familyOfFile: [String: String] = [:]
+
+    /// The configuration holding the registered font file of `family`, or `nil` when none was registered.
+    static func registered(family: String) -> FontConfiguration? {
+        lock.lock()
+        defer { lock.unlock() }
+        return byFamily[family]
+    }
+
+    /// Builds a configuration for the font file at `url` (TrueType or OpenType), so
+    /// `Font.custom(family, size:)` draws with it, and returns its family name; `nil` when the file
+    /// holds no font fontconfig can read. Registering a file again returns its family at once; a later
+    /// file of the same family replaces the earlier one for text laid out afterwards.
+    ///
+    /// - Throws: ``FlipbookError`` when the carried fonts cannot be set up.
+    static func registerFontFile(at url: URL) throws -> String? {
+        let path = url.standardizedFileURL.resolvingSymlinksInPath().path
+        lock.lock()
+        defer { lock.unlock() }
+        if let family = familyOfFile[path] { return family }
+        guard let family = try familyName(ofFontFile: path) else { return nil }
+        byFamily[family] = try FontConfiguration(addedFile: path)
+        familyOfFile[path] = family
+        return family
+    }
+
+    /// The first family name of the first font in the file at `path`, read by fontconfig into a
+    /// scratch configuration; `nil` when the file holds no font it can read.
+    private static func familyName(ofFontFile path: String) throws -> String? {
+        guard let scratch = FcConfigCreate() else {
+            throw FlipbookError(.internal, "fontconfig could not create a configuration.")
+        }
+        defer { FcConfigDestroy(scratch) }
+        guard FcConfigAppFontAddFile(scratch, path) == FcTrue,
+              let fonts = FcConfigGetFonts(scratch, FcSetApplication), fonts.pointee.nfont > 0,
+              let pattern = fonts.pointee.fonts[0]
+        else { return nil }
+        var value: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(pattern, FC_FAMILY, 0, &value) == FcResultMatch, let value else { return nil }
+        let family = String(cString: value)
+        return family.isEmpty ? nil : family
     }
 
     /// Fontconfig's rule (from its stock 10-scale-bitmap-fonts.conf) that scales a bitmap font's

@@ -31,9 +31,15 @@ final class TextLayout {
         let font = text.font ?? .body
         var family = FontConfiguration.systemFamily
         var context = shaper.context
-        if let name = font.family, SystemFonts.has(name), let system = shaper.systemContext() {
-            family = name
-            context = system
+        if let name = font.family {
+            // A registered font file's family is found in its own configuration, never the machine's.
+            if let registered = FontConfiguration.registered(family: name), let own = shaper.context(for: registered) {
+                family = name
+                context = own
+            } else if SystemFonts.has(name), let system = shaper.systemContext() {
+                family = name
+                context = system
+            }
         }
         guard let layout = pango_layout_new(context) else {
             throw FlipbookError(.internal, "Pango could not create a text layout.")
@@ -51,6 +57,9 @@ final class TextLayout {
             pango_font_description_set_style(description, text.isItalic || font.isItalic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
             pango_layout_set_font_description(layout, description)  // copies
             pango_font_description_free(description)
+        }
+        if text.lineSpacing != 0 {
+            pango_layout_set_spacing(layout, Int32((Double(text.lineSpacing) * pangoScale).rounded()))
         }
         if text.letterSpacing != 0, let attributes = pango_attr_list_new() {
             pango_attr_list_insert(attributes, pango_attr_letter_spacing_new(Int32((Double(text.letterSpacing) * pangoScale).rounded())))
@@ -126,6 +135,9 @@ final class TextLayout {
         }
         guard text.letterSpacing.isFinite, abs(text.letterSpacing) <= maximumLength else {
             return "the kerning and tracking must be numbers within ±\(Int(maximumLength)) points (got \(text.letterSpacing))"
+        }
+        guard text.lineSpacing.isFinite, abs(text.lineSpacing) <= maximumLength else {
+            return "the line spacing must be a number within ±\(Int(maximumLength)) points (got \(text.lineSpacing))"
         }
         for (name, value) in [("width", width), ("height", height)] {
             if let value, !(value.isFinite && value >= 0 && value <= maximumLength) {

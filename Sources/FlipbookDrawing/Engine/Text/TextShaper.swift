@@ -18,6 +18,16 @@ final class TextShaper {
     private var systemContextStorage: OpaquePointer?
     /// Symbols this shaper has rasterised (see ``TextSymbol``).
     let glyphRasters = GlyphRasterCache()
+    /// Texts this shaper laid out lately.
+    let recentLayouts = RecentLayouts()
+
+    /// The layout of `text` in the box, reused when this thread laid the same text out lately.
+    func layout(_ text: Text, width: CGFloat?, height: CGFloat?) throws -> TextLayout {
+        try recentLayouts.layout(text, width: width, height: height, shaper: self)
+    }
+    /// Font maps and contexts over the configurations of registered font files (owned), by configuration.
+    private var registeredContexts: [ObjectIdentifier: (configuration: FontConfiguration,
+                                                       map: UnsafeMutablePointer<PangoFontMap>, context: OpaquePointer)] = [:]
 
     private init(configuration: FontConfiguration) throws {
         guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
@@ -34,6 +44,10 @@ final class TextShaper {
     }
 
     deinit {
+        for (_, entry) in registeredContexts {
+            g_object_unref(UnsafeMutableRawPointer(entry.context))
+            g_object_unref(entry.map)
+        }
         if let systemContextStorage { g_object_unref(UnsafeMutableRawPointer(systemContextStorage)) }
         if let systemFontMap { g_object_unref(systemFontMap) }
         g_object_unref(UnsafeMutableRawPointer(context))
@@ -50,6 +64,21 @@ final class TextShaper {
         }
         systemFontMap = map
         systemContextStorage = context
+        return context
+    }
+
+    /// A context on `configuration`, a registered font file's (made on first use).
+    func context(for configuration: FontConfiguration) -> OpaquePointer? {
+        let key = ObjectIdentifier(configuration)
+        if let entry = registeredContexts[key] { return entry.context }
+        guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else { return nil }
+        // The map takes its own reference to the configuration.
+        pango_fc_font_map_set_config(flipbook_pango_fc_font_map(map), configuration.config)
+        guard let context = TextShaper.makeContext(map) else {
+            g_object_unref(map)
+            return nil
+        }
+        registeredContexts[key] = (configuration, map, context)
         return context
     }
 
