@@ -160,6 +160,22 @@ struct SegmentTests {
         }
     }
 
+    @Test("a clip in segments over x264's level signals the higher level it fits, in the header the segments share")
+    func segmentsFitTheirLevel() throws {
+        let scratch = try TemporaryDirectory("segments")
+        let timeline = try Timeline(size: CGSize(width: 160, height: 90), fps: 30, duration: 8, background: .white,
+                                    layers: [Timeline.Layer(Snow())])
+        let url = scratch.file("snow.mp4")
+        let report = try render(timeline, to: url, options: keyframeEverySecond, segmenting: Segmenting(atOnce: 2), workers: 2)
+        #expect(report.segments?.layout.count == 4)
+        let stream = try probePackets(url)
+        let signalled = try #require(SignalledH264Level(avcC: stream.extradata))
+        // x264 signals 1.1 for 160×90 at 30 fps; the noise goes well over its 240 kb/s.
+        #expect(signalled.spsLevel > 11 && signalled.avcLevel == signalled.spsLevel)
+        #expect(report.level == "\(signalled.spsLevel / 10).\(signalled.spsLevel % 10)")
+        #expect(try decodeClip(url).frameCount == 240)
+    }
+
     @Test("memory amounts read with binary suffixes")
     func memoryAmounts() {
         #expect(MemoryAmount.bytes("8G") == 8 << 30)
