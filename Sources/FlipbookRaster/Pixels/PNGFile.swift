@@ -10,13 +10,13 @@ package enum PNGCompression {
     package static let range = 0...9
     /// The level PNGs are written at unless asked otherwise. Drawn pictures filter to long runs of
     /// zeros, which runs alone code best: on the 3840×2160 storm still (B4) level 1 made the
-    /// smallest file of all the levels, 2 % below level 9, in a sixth of level 6's time
-    /// (Benchmarks/end-to-end.md).
+    /// smallest file of all the levels, 3 % below level 9's, in half of level 6's CPU time and a
+    /// fourteenth of level 9's (Benchmarks/end-to-end.md).
     package static let defaultLevel = 1
 
     /// Filtered bytes per strip: a strip's compressor starts with an empty dictionary, and at this
-    /// size that cost B4 under 0.4 % at any level (run-length coding gained 0.07 %), while 4K
-    /// pictures still make about a hundred strips to share among cores.
+    /// size that cost B4 at most 0.33 % at any level (0.04 % at level 1), while a 4K picture still
+    /// makes about a hundred strips to share among cores.
     static let stripBytes = 256 * 1024
 
     /// zlib's strategy for `level`.
