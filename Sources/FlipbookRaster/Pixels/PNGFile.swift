@@ -11,7 +11,7 @@ package enum PNGCompression {
     /// The level PNGs are written at unless asked otherwise. Drawn pictures filter to long runs of
     /// zeros, which runs alone code best: on the 3840×2160 storm still (B4) level 1 made the
     /// smallest file of all the levels, 3 % below level 9's, in half of level 6's CPU time and a
-    /// fourteenth of level 9's (Benchmarks/end-to-end.md).
+    /// thirteenth of level 9's (Benchmarks/end-to-end.md).
     package static let defaultLevel = 1
 
     /// Filtered bytes per strip: a strip's compressor starts with an empty dictionary, and at this
