@@ -128,7 +128,7 @@ docs: deps
 	    -Xcc -fmodule-map-file=Sources/CPango/module.modulemap \
 	    -Xcc -fmodule-map-file=Sources/CJPEG/module.modulemap -Xcc -fmodule-map-file=Sources/CWebP/module.modulemap \
 	    -Xcc -fmodule-map-file=Sources/CRsvg/module.modulemap \
-	    -Xcc -fmodule-map-file=Sources/CDeflate/module.modulemap \
+	    -Xcc -fmodule-map-file=Sources/CZlib/module.modulemap \
 	    -Xcc -fmodule-map-file=Sources/CFlipbookKernels/include/module.modulemap \
 	    $$(for flag in $$(pkg-config --cflags-only-I $(SYSTEM_LIBRARIES)); do \
 	        printf -- '-Xcc %s ' "$$flag"; done) \

@@ -5,7 +5,7 @@ import PackageDescription
 //   CCairo, CPango, CFFmpeg system libraries (CPango: Pango over Cairo, for text)
 //   CJPEG, CWebP           system libraries for decoding JPEG and WebP images
 //   CRsvg                  librsvg, for SVG images drawn as vectors
-//   CDeflate               libdeflate, which compresses the PNGs Flipbook writes
+//   CZlib                  zlib, which compresses the PNGs Flipbook writes
 //   FlipbookCore           no C: geometry, Color, Path, FrameRate, FlipbookError, output files
 //   FlipbookRaster         pixels without Cairo: the fast paths and the filters' pixel work, the frame
 //                          plan, dirty tiles, the pixels the encoders read, over the C kernels; drawing's
@@ -68,11 +68,11 @@ let package = Package(
             pkgConfig: "librsvg-2.0",
             providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]
         ),
-        // libdeflate compresses the PNGs Flipbook writes, at the compression level --png-compression picks.
+        // zlib compresses the PNGs Flipbook writes, in strips of rows on every core (--png-compression).
         .systemLibrary(
-            name: "CDeflate",
-            pkgConfig: "libdeflate",
-            providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
         // libswscale only for the benchmark's reference conversion; Flipbook converts to YUV itself.
         .systemLibrary(
@@ -84,7 +84,7 @@ let package = Package(
         // Drawing kernels for instruction sets beyond the baseline, chosen at run time (C function
         // attributes; no compiler flags, so the package stays usable as a dependency).
         .target(name: "CFlipbookKernels"),
-        .target(name: "FlipbookRaster", dependencies: ["FlipbookCore", "CFlipbookKernels", "CDeflate"]),
+        .target(name: "FlipbookRaster", dependencies: ["FlipbookCore", "CFlipbookKernels", "CZlib"]),
         // Fonts/ holds the text family every `.system` font draws with (Noto Sans, OFL: Fonts/OFL.txt)
         // and the icons `Image(systemName:)` draws (Material Icons, Apache-2.0: Fonts/MaterialIcons-LICENSE.txt).
         .target(
@@ -133,7 +133,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FlipbookDrawingTests",
-            dependencies: ["FlipbookCore", "FlipbookRaster", "FlipbookDrawing", "FlipbookTestSupport"]
+            dependencies: ["FlipbookCore", "FlipbookRaster", "FlipbookDrawing", "FlipbookTestSupport", "CZlib"]
         ),
         .testTarget(
             name: "FlipbookAnimationTests",

@@ -53,14 +53,14 @@ rm -rf "$build/crashes" "$build/corpus"
 mkdir -p "$build/crashes" "$build/corpus"
 
 # Cairo, Pango over it for text, the JPEG and WebP decoders and librsvg (FlipbookDrawing imports them
-# all), and libdeflate (FlipbookRaster writes PNGs with it).
+# all), and zlib (FlipbookRaster writes PNGs with it).
 cairo_cflags=()
-for flag in $(pkg-config --cflags cairo pangocairo pangoft2 fontconfig libjpeg libwebp librsvg-2.0 libdeflate); do cairo_cflags+=(-Xcc "$flag"); done
-read -r -a cairo_libs <<<"$(pkg-config --libs cairo pangocairo pangoft2 fontconfig libjpeg libwebp librsvg-2.0 libdeflate)"
+for flag in $(pkg-config --cflags cairo pangocairo pangoft2 fontconfig libjpeg libwebp librsvg-2.0 zlib); do cairo_cflags+=(-Xcc "$flag"); done
+read -r -a cairo_libs <<<"$(pkg-config --libs cairo pangocairo pangoft2 fontconfig libjpeg libwebp librsvg-2.0 zlib)"
 
 # Instrumented for libFuzzer (coverage only: the runtime is linked into the executables) and ASan.
 common=(-swift-version 6 -package-name flipbook -parse-as-library -Onone -g
-        -sanitize=fuzzer,address -use-ld=lld -I "$build" -I Sources/CCairo -I Sources/CPango -I Sources/CJPEG -I Sources/CWebP -I Sources/CRsvg -I Sources/CDeflate
+        -sanitize=fuzzer,address -use-ld=lld -I "$build" -I Sources/CCairo -I Sources/CPango -I Sources/CJPEG -I Sources/CWebP -I Sources/CRsvg -I Sources/CZlib
         -I Sources/CFlipbookKernels/include "${cairo_cflags[@]}")
 
 # The C kernels (FlipbookRaster imports them), instrumented alike.

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs the system libraries Flipbook links against, if any are missing: those Package.swift's
-# system-library targets name (cairo, Pango, FFmpeg's libraries, libjpeg, libwebp), read from their
-# providers; the Noto Color Emoji font that text with emoji draws with (Flipbook carries its other
-# fonts); and zlib (zlib1g-dev) for Flipbook's own PNG writer.
+# system-library targets name (cairo, Pango, FFmpeg's libraries, libjpeg, libwebp, librsvg, zlib), read
+# from their providers; and the Noto Color Emoji font that text with emoji draws with (Flipbook carries
+# its other fonts).
 # Debian/Ubuntu: apt-get (with sudo when not root). macOS: Homebrew.
 # Extra Debian packages can be asked for: scripts/install-deps.sh valgrind
 # (scripts/slurm-test.sh asks for slurm-wlm, munge and ffmpeg, the local cluster and its checks).
@@ -15,7 +15,7 @@ providers() { grep -o "\.$1(\[[^]]*\])" "$package_swift" | grep -o '"[^"]*"' | t
 mapfile -t apt_libraries < <(providers apt)
 mapfile -t brew_libraries < <(providers brew)
 
-debian_packages=(pkg-config fonts-noto-color-emoji zlib1g-dev "${apt_libraries[@]}" "$@")
+debian_packages=(pkg-config fonts-noto-color-emoji "${apt_libraries[@]}" "$@")
 
 if [[ "$(uname -s)" == "Darwin" ]]; then
     command -v brew >/dev/null || { echo "error: Homebrew is needed to install cairo and ffmpeg (https://brew.sh)" >&2; exit 1; }

@@ -11,6 +11,7 @@ import Foundation
 //   stacked-blurs [--dots N] [--radius R]  dots in one 780×780 layer, each adding a blur before it is drawn
 //   metaballs                alphaThreshold over blur over a layer of 8 circles at 780×780
 //   symbols [--count N]      10,000 resolved symbols against 10,000 emoji confetti shapes
+//   png [--runs N] [--level L]  B4's picture encoded as a PNG, its strips in parallel and one at a time
 //   write-fixtures           Fixtures/Benchmarks/*.json from Workloads.swift
 //   dump-yuv <B1…B3> <file>  a workload's frames as raw yuv420p
 //   encoder-settings [B1 …]  H.264 before issue #12 and now: encode time, memory, size, peak rate, PSNR
@@ -42,6 +43,7 @@ let benchmarks: [String: ([String]) throws -> Void] = [
     "stacked-blurs": StackedBlurBenchmark.run,
     "metaballs": MetaballsBenchmark.run,
     "symbols": SymbolBenchmark.run,
+    "png": PNGBenchmark.run,
     "template-batch": TemplateBatchBenchmark.run,
 ]
 

@@ -3,6 +3,4 @@
 #include <cairo.h>
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
-// zlib, for Flipbook's own PNG writer (Bitmap.pngData()); Cairo itself links it through libpng.
-#include <zlib.h>
 #endif

@@ -1,4 +1,5 @@
 import CCairo
+import CZlib
 import FlipbookDrawing
 import FlipbookTestSupport
 import Foundation

@@ -3,8 +3,9 @@ import Foundation
 import FlipbookTestSupport
 import Testing
 
-/// Flipbook writes PNGs itself (zlib, "Sub" filter) rather than through Cairo's libpng writer, which
-/// was the slowest part of a 4K still. These check that what it writes reads back pixel for pixel.
+/// Flipbook writes PNGs itself (zlib in strips of rows, Sub or Up per row) rather than through
+/// Cairo's libpng writer, which was the slowest part of a 4K still. These check that what it writes
+/// reads back pixel for pixel.
 @Suite("PNG stills")
 struct StillPNGTests {
     /// Every premultiplied ARGB word of a bitmap.

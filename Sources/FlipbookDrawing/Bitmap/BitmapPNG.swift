@@ -105,24 +105,26 @@ extension Bitmap {
     ///
     /// Written by Flipbook rather than by `cairo_surface_write_to_png_stream`, whose libpng default
     /// compression spent about 0.28 s on a 3840×2160 frame — ten times the drawing. Each row gets
-    /// PNG's Sub or Up filter, whichever suits it, and libdeflate compresses the rows.
+    /// PNG's Sub or Up filter, whichever suits it, and zlib compresses the rows in strips, on every
+    /// core at once; the file's bytes do not depend on how many cores there are.
     ///
-    /// - Throws: the bitmap's ``drawingIssue`` if it has one, or a ``FlipbookError`` if libdeflate fails.
+    /// - Throws: the bitmap's ``drawingIssue`` if it has one, or a ``FlipbookError`` if zlib fails.
     public func pngData() throws -> Data {
         try pngData(compression: Self.defaultPNGCompression)
     }
 
-    /// The bitmap encoded as a PNG at libdeflate's compression level `compression`
-    /// (``pngCompressionRange``: 0 stores, 1 is fastest, 12 smallest).
+    /// The bitmap encoded as a PNG at zlib's compression level `compression` (``pngCompressionRange``:
+    /// 0 stores, 1 codes runs of repeated bytes only, the fastest and, for drawn pictures, the
+    /// smallest; 2–9 also search for repeated strings, longer at each level).
     ///
     /// - Throws: the bitmap's ``drawingIssue`` if it has one, or a ``FlipbookError`` when the level is
-    ///   out of range (key `pngCompression`) or libdeflate fails.
+    ///   out of range (key `pngCompression`) or zlib fails.
     public func pngData(compression: Int) throws -> Data {
         if let drawingIssue { throw drawingIssue }
         return try withFramePixels { try $0.pngFile(level: compression) }
     }
 
-    /// The compression levels PNGs may be written at: libdeflate's, 0 (stored) … 12 (smallest).
+    /// The compression levels PNGs may be written at: zlib's, 0 (stored) … 9.
     public static let pngCompressionRange = PNGCompression.range
 
     /// The compression level PNGs are written at unless asked otherwise.
@@ -138,7 +140,7 @@ extension Bitmap {
         try writePNG(to: url, compression: Self.defaultPNGCompression)
     }
 
-    /// As ``writePNG(to:)``, at libdeflate's compression level `compression` (``pngCompressionRange``).
+    /// As ``writePNG(to:)``, at zlib's compression level `compression` (``pngCompressionRange``).
     public func writePNG(to url: URL, compression: Int) throws {
         try writeAtomically(try pngData(compression: compression), to: url, what: "PNG")
     }

@@ -2,19 +2,21 @@
 extension FramePixels {
     /// Whether every pixel is opaque (the PNG then needs no alpha channel).
     package var isOpaque: Bool {
+        // The alphas of a row ANDed together without a branch, which the compiler turns into vector
+        // code: this scan runs alone before the strips, so its time is not shared among cores.
         for y in 0..<height {
-            let row = pixels + y * bytesPerRow
-            for x in 0..<width where row.load(fromByteOffset: 4 * x, as: UInt32.self) < 0xFF00_0000 {
-                return false
-            }
+            let row = (pixels + y * bytesPerRow).assumingMemoryBound(to: UInt32.self)
+            var alphas: UInt32 = 0xFF00_0000
+            for x in 0..<width { alphas &= row[x] }
+            if alphas != 0xFF00_0000 { return false }
         }
         return true
     }
 
-    /// The rows as PNG samples, `channels` a pixel (3: RGB, 4: RGBA), straight colour, each row led
-    /// by its filter type (``filteredPNGRows(width:height:channels:_:)``).
-    package func pngRows(channels: Int) -> [UInt8] {
-        filteredPNGRows(width: width, height: height, channels: channels) { y, row in
+    /// The rows as PNG samples, `channels` a pixel (3: RGB, 4: RGBA), straight colour, to be
+    /// filtered strip by strip (``PNGRowSource``).
+    package func pngRows(channels: Int) -> PNGRowSource {
+        PNGRowSource(width: width, height: height, channels: channels) { y, row in
             unpremultiplyRow(y, into: row, channels: channels)
         }
     }
@@ -42,8 +44,8 @@ extension FramePixels {
     }
 }
 
-/// `height` rows of `width × channels` straight samples, each made by `makeRow(y, row)`, filtered
-/// and each led by its filter type.
+/// `height` rows of `width × channels` straight samples, each made by `makeRow(y, row)`, which is
+/// called from several threads at once (each call writes only its own `row`).
 ///
 /// Each row gets "Sub" (each byte minus the same channel of the pixel to its left) or "Up" (minus
 /// the byte above), whichever leaves the smaller sum of absolute differences (libpng's heuristic,
@@ -51,26 +53,31 @@ extension FramePixels {
 /// Sub turns flat runs into zeros, Up repeats rows that differ little from the one above (vertical
 /// edges, gradients down the picture). Paeth and Average, which libpng also tries, cost more time
 /// than drawn graphics repay.
-func filteredPNGRows(width: Int, height: Int, channels: Int,
-                     _ makeRow: (Int, UnsafeMutableBufferPointer<UInt8>) -> Void) -> [UInt8] {
-    let sampleBytes = width * channels
-    let rowBytes = 1 + sampleBytes
-    var filtered = [UInt8](repeating: 0, count: rowBytes * height)
-    var above = [UInt8](repeating: 0, count: sampleBytes), current = above
-    filtered.withUnsafeMutableBufferPointer { out in
-        // A picture has at least one pixel, so the buffers have addresses.
-        guard let base = out.baseAddress else { return }
-        for y in 0..<height {
+package struct PNGRowSource {
+    let width: Int
+    let height: Int
+    let channels: Int
+    let makeRow: (Int, UnsafeMutableBufferPointer<UInt8>) -> Void
+
+    /// A filtered row's bytes: its filter type, then its samples.
+    var filteredRowBytes: Int { 1 + width * channels }
+
+    /// Rows `rows` filtered, each led by its filter type, written to `out` (`rows.count ×
+    /// filteredRowBytes` bytes). The row above the first is made again, so strips are independent.
+    func filter(_ rows: Range<Int>, into out: UnsafeMutablePointer<UInt8>) {
+        let sampleBytes = width * channels
+        var above = [UInt8](repeating: 0, count: sampleBytes), current = above
+        if rows.lowerBound > 0 { above.withUnsafeMutableBufferPointer { makeRow(rows.lowerBound - 1, $0) } }
+        for y in rows {
             current.withUnsafeMutableBufferPointer { makeRow(y, $0) }
             above.withUnsafeBufferPointer { up in
                 current.withUnsafeBufferPointer { row in
-                    filterPNGRow(row, above: up, channels: channels, into: base + y * rowBytes)
+                    filterPNGRow(row, above: up, channels: channels, into: out + (y - rows.lowerBound) * filteredRowBytes)
                 }
             }
             swap(&above, &current)
         }
     }
-    return filtered
 }
 
 /// Writes `row` filtered, led by its filter type, at `out`.

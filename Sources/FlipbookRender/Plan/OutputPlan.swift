@@ -28,7 +28,7 @@ public struct OutputPlan: Sendable {
     public var format: OutputFormat?
     /// For a clip: the encoder's settings, with the quality shortcut applied.
     public var options: VideoOptions?
-    /// For a PNG still: libdeflate's compression level.
+    /// For a PNG still: zlib's compression level.
     public var pngCompression = Bitmap.defaultPNGCompression
     /// For a still: its format and moment in seconds.
     public var still: (format: StillFormat, time: TimeInterval)?

@@ -43,7 +43,7 @@ public struct RenderRequest: Sendable, Equatable {
     public var chunk: Chunk?
     /// A still's moment in seconds (`--time`).
     public var time: TimeInterval?
-    /// A PNG's compression level (`--png-compression`), libdeflate's 0…12: a still's or a PNG sequence's.
+    /// A PNG's compression level (`--png-compression`), zlib's 0…9: a still's or a PNG sequence's.
     public var pngCompression: Int?
     /// A still's frame (`--frame`), instead of ``time``.
     public var frame: Int?

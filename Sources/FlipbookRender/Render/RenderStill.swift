@@ -15,7 +15,7 @@ import Foundation
 ///   - timeline: What to draw; validated first.
 ///   - time: Seconds from the start of the timeline: from 0 up to (not including) its duration.
 ///   - url: The still to write.
-///   - pngCompression: A PNG's compression level, libdeflate's (``Bitmap/pngCompressionRange``).
+///   - pngCompression: A PNG's compression level, zlib's (``Bitmap/pngCompressionRange``).
 ///   - cancellation: Stops the render before the file is written, as cancelling the Swift task does.
 /// - Throws: ``FlipbookError`` for an invalid timeline, a time outside the clip (key path `time`,
 ///   naming the clip's length), an unknown extension, a drawing problem, a file that cannot be

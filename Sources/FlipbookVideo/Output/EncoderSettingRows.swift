@@ -81,7 +81,7 @@ extension Setting {
     public static let pngCompression = Setting(
         key: "pngCompression", flag: "png-compression", swift: "VideoOptions.pngCompression", type: "whole number",
         defaultValue: String(PNGCompression.defaultLevel), range: PNGCompression.range.tableText, codecs: ["png"],
-        places: [.batch, .render, .still], help: "libdeflate's level for PNGs: 0 stores, 12 is smallest and slowest.")
+        places: [.batch, .render, .still], help: "zlib's level for PNGs: 0 stores, 1 codes runs only (fastest; smallest for drawn pictures), 2–9 search longer for repeats.")
 
     /// `--loop`.
     public static let loop = Setting(

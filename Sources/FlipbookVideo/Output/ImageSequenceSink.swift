@@ -9,7 +9,7 @@ import Foundation
 /// Frames are numbered from ``firstNumber`` (the first frame written gets it), so a render of
 /// frames 120–239 can keep its frames' own numbers. Pixels are straight (un-premultiplied) RGBA,
 /// with transparency unless ``VideoOptions/alpha`` is `false` (a frame whose pixels are all opaque
-/// is written as RGB). PNGs are written by Flipbook with libdeflate at
+/// is written as RGB). PNGs are written by Flipbook with zlib at
 /// ``VideoOptions/pngCompression``, as stills are, so the same frames give the same bytes.
 ///
 /// **Files.** Every PNG is written to a hidden temporary file first; ``finish()`` renames them all
@@ -38,7 +38,7 @@ public final class ImageSequenceSink: FrameSink {
     private let pattern: FrameNumberPattern
     /// Whether frames may still be added (false after a failure).
     private var isOpen = true
-    /// libdeflate's level for every file.
+    /// zlib's level for every file.
     private let compression: Int
     private var pending: [PartialOutputFile] = []
     private var finished = false

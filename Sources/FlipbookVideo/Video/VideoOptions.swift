@@ -98,7 +98,7 @@ public struct VideoOptions: Sendable, Hashable, Codable {
     /// lowest level that holds it, which may be higher than x264's choice (5.0 for a very busy
     /// 1080p60 clip rather than 4.2); `RenderReport.levelNote` says which and why.
     public var level: String?
-    /// libdeflate's compression level for a PNG sequence's files, 0 (stored) … 12 (smallest);
+    /// zlib's compression level for a PNG sequence's files, 0 (stored) … 9;
     /// `nil` for the default (`Bitmap.defaultPNGCompression`).
     public var pngCompression: Int?
     /// Whether H.264 signals the level its stream fits (or is held to one when ``fitsLevel`` is
