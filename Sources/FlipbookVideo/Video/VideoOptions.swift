@@ -112,6 +112,12 @@ public struct VideoOptions: Sendable, Hashable, Codable {
     /// (measured after encoding); off, x264's choice is held with its rate buffer, as a part of a
     /// clip rendered in chunks needs: parts are joined only when their headers are the same.
     package var fitsLevel = true
+    /// Whether an H.264 encode with these options holds a rate buffer: a ``maxBitrate`` or an asked
+    /// ``level``, or x264's own level when ``fitsLevel`` is off (a chunk). A buffer's state at a cut
+    /// depends on the frames before it; without one, the encode is constant quality alone.
+    package var holdsRateBuffer: Bool {
+        maxBitrate != nil || level != nil || (holdsToLevel && !fitsLevel && crf > 0)
+    }
     /// How a cap (an asked ``level``'s or ``maxBitrate``) is kept deterministically: `.held`, x264's VBV
     /// with one frame thread, for a caller that hands frames over once; `render` encodes
     /// `.checked` first, at full speed, and again `.held` only if the stream went over (RateCapPass).
