@@ -102,6 +102,7 @@ extension FlipbookTool {
                 if let note = report.timingNote { print("GIF timing: \(note)") }
                 if let note = report.rateCapNote { print("Bit rate: \(note)") }
                 if let note = report.levelNote { print("Level: \(note)") }
+                if let note = report.audioNote { print("Sound: \(note)") }
             }
         }
     }

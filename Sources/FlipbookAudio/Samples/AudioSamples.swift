@@ -1,3 +1,4 @@
+import FlipbookCore
 import Foundation
 
 /// Sound as Flipbook mixes and encodes it: 32-bit float samples at 48 kHz, two channels
@@ -51,6 +52,16 @@ public struct AudioSamples: Sendable, Equatable {
     /// The largest magnitude of any sample (the sample peak, not the true peak).
     public var samplePeak: Float {
         interleaved.reduce(0) { max($0, abs($1)) }
+    }
+
+    /// The sample frame video frame `frame` of a clip at `fps` starts on: `round(frame × 48000 / fps)`,
+    /// in exact integer arithmetic, so a sound placed at a video frame starts on that frame's sample
+    /// (frame 1 at 29.97 fps is sample 1602, frame 3 is 4805).
+    public static func frame(ofVideoFrame frame: Int, fps: FrameRate) -> Int {
+        let (scaled, overflow) = Int64(frame).multipliedReportingOverflow(by: Int64(sampleRate) * Int64(fps.denominator) * 2)
+        guard !overflow, fps.numerator > 0 else { return self.frame(at: fps.time(ofFrame: frame)) }
+        let twice = scaled / Int64(fps.numerator)
+        return Int((twice + (twice >= 0 ? 1 : -1)) / 2)
     }
 
     /// The frame at `time` seconds: `round(time × 48000)`, the one rule that places every sound.

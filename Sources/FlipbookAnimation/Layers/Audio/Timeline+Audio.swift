@@ -13,9 +13,9 @@ public struct TimelineAudio: Sendable {
     public var normalisationGain: Double
 
     /// The samples of frames `frames` of a timeline at `fps`: from frame `lowerBound`'s first sample
-    /// to the one before frame `upperBound + 1`'s (``Timeline/audioFrame(ofFrame:)``).
+    /// to the one before frame `upperBound + 1`'s (``AudioSamples/frame(ofVideoFrame:fps:)``).
     public func samples(ofFrames frames: ClosedRange<Int>, fps: FrameRate) -> AudioSamples {
-        samples.frames(Timeline.audioFrame(ofFrame: frames.lowerBound, fps: fps)..<Timeline.audioFrame(ofFrame: frames.upperBound + 1, fps: fps))
+        samples.frames(AudioSamples.frame(ofVideoFrame: frames.lowerBound, fps: fps)..<AudioSamples.frame(ofVideoFrame: frames.upperBound + 1, fps: fps))
     }
 }
 
@@ -29,19 +29,8 @@ extension Timeline {
         }
     }
 
-    /// The audio sample (48 kHz) frame `frame` of a clip at `fps` starts on: `round(frame × 48000 / fps)`,
-    /// in exact integer arithmetic, so a sound placed at a frame's time starts on that frame's sample.
-    public static func audioFrame(ofFrame frame: Int, fps: FrameRate) -> Int {
-        let rate = Int64(AudioSamples.sampleRate)
-        let numerator = Int64(fps.numerator), denominator = Int64(fps.denominator)
-        let (scaled, overflow) = Int64(frame).multipliedReportingOverflow(by: rate * denominator * 2)
-        guard !overflow, numerator > 0 else { return AudioSamples.frame(at: fps.time(ofFrame: frame)) }
-        let twice = scaled / numerator
-        return Int((twice + (twice >= 0 ? 1 : -1)) / 2)
-    }
-
     /// The audio frame count of the whole timeline: up to the end of its last video frame.
-    public var audioFrameCount: Int { Self.audioFrame(ofFrame: frameCount, fps: fps) }
+    public var audioFrameCount: Int { AudioSamples.frame(ofVideoFrame: frameCount, fps: fps) }
 
     /// Every sound the layers make, placed.
     public func audioVoices() -> [AudioVoice] {
