@@ -20,7 +20,7 @@ public enum AudioFile {
     public static let probeBytes = 1 << 20
 
     /// The demuxers allowed (libavformat's names; `mov` is MP4/M4A, `matroska` WebM/MKV audio).
-    static let formatWhitelist = "wav,w64,flac,mp3,aac,mov,ogg,matroska"
+    static let formatWhitelist = "wav,w64,flac,mp3,aac,mov,ogg,matroska,webm"
     /// The decoders allowed (libavcodec's names).
     static let codecWhitelist = [
         "pcm_s16le", "pcm_s16be", "pcm_s24le", "pcm_s24be", "pcm_s32le", "pcm_s32be", "pcm_u8", "pcm_s8",

@@ -5,9 +5,10 @@ import Foundation
 /// The audio codecs Flipbook writes, each one row: its libavcodec encoder and default bit rate.
 /// The containers that hold each list it (``VideoContainer/Capabilities/audioCodecs``).
 public enum AudioCodec: String, Sendable, Codable, CaseIterable, Hashable {
-    /// AAC-LC by FFmpeg's own encoder: MP4, MOV, Matroska.
+    /// AAC-LC by FFmpeg's own encoder: MP4, MOV, Matroska. In MP4 and MOV its 1024 samples of
+    /// priming are cut by an edit list; Matroska keeps them at negative timestamps, before the picture.
     case aac
-    /// Opus by libopus: WebM, Matroska.
+    /// Opus by libopus: WebM, Matroska (its default there), its pre-skip signalled as the track's codec delay.
     case opus
 
     /// The bit rates accepted, in bits per second.

@@ -75,7 +75,7 @@ public enum VideoContainer: String, Sendable, Codable, CaseIterable {
         case .mkv:
             Capabilities(extensions: ["mkv"], muxerName: "matroska", displayName: "Matroska", defaultCodec: .h264,
                          codecs: [.h264, .hevc, .vp9, .av1, .prores], alphaCodecs: [.vp9, .prores],
-                         hasFaststart: false, loopOption: nil, audioCodecs: [.aac, .opus])
+                         hasFaststart: false, loopOption: nil, audioCodecs: [.opus, .aac])
         case .gif:
             // The GIF muxer's `loop`: 0 loops forever, -1 plays once.
             Capabilities(extensions: ["gif"], muxerName: "gif", displayName: "GIF", defaultCodec: .gif,
