@@ -11,6 +11,7 @@ extension SceneFile.Layer {
         case "shape": SceneFile.ShapeParameters.parameters.keys
         case "image": SceneFile.ImageParameters.parameters.keys
         case "group": SceneFile.GroupParameters.parameters.keys
+        case "audio": SceneFile.AudioParameters.parameters.keys
         default: []
         }
     }
@@ -30,6 +31,10 @@ extension SceneFile.Layer {
             var parameters = SceneFile.GroupParameters()
             try SceneFile.GroupParameters.parameters.read(json, into: &parameters, keyPath: keyPath, alsoKnown: alsoKnown)
             return .group(parameters)
+        case "audio":
+            var parameters = SceneFile.AudioParameters(src: "")
+            try SceneFile.AudioParameters.parameters.read(json, into: &parameters, keyPath: keyPath, alsoKnown: alsoKnown)
+            return .audio(parameters)
         default:
             return nil
         }
@@ -43,6 +48,7 @@ extension SceneFile.Layer.Content {
         case .shape(let parameters): SceneFile.ShapeParameters.parameters.write(parameters)
         case .image(let parameters): SceneFile.ImageParameters.parameters.write(parameters)
         case .group(let parameters): SceneFile.GroupParameters.parameters.write(parameters)
+        case .audio(let parameters): SceneFile.AudioParameters.parameters.write(parameters)
         default: []
         }
     }

@@ -72,6 +72,11 @@ public struct SceneReference: Sendable, Equatable, Codable {
                 name: "group",
                 summary: "Layers sharing one placement, opacity, blend mode, clip and filters, composited as one picture.",
                 preset: nil, sections: [SceneFile.GroupParameters.parameters.section]),
+            SceneReference(
+                name: "audio",
+                summary: "A sound file, trimmed, looped, at a keyframable volume in dB, faded in and out; "
+                    + "layers with a sound play it at their scene's events.",
+                preset: nil, sections: [SceneFile.AudioParameters.parameters.section, SceneFile.SoundParameters.parameters.section]),
         ]
     }
 
