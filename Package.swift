@@ -5,7 +5,8 @@ import PackageDescription
 //   CCairo, CPango, CFFmpeg system libraries (CPango: Pango over Cairo, for text)
 //   CJPEG, CWebP           system libraries for decoding JPEG and WebP images
 //   CRsvg                  librsvg, for SVG images drawn as vectors
-//   CZlib                  zlib, which compresses the PNGs Flipbook writes
+//   CZlib                  zlib, which compresses the PNGs Flipbook writes and inflates `.lottie` containers
+//   CRlottie               rlottie, which draws Lottie animations (after Flipbook's own checks of the file)
 //   FlipbookCore           no C: geometry, Color, Path, FrameRate, FlipbookError, output files
 //   FlipbookRaster         pixels without Cairo: the fast paths and the filters' pixel work, the frame
 //                          plan, dirty tiles, the pixels the encoders read, over the C kernels; drawing's
@@ -74,6 +75,12 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
+        // rlottie for `LottieAnimation`: Lottie frames rendered into premultiplied ARGB32 buffers.
+        .systemLibrary(
+            name: "CRlottie",
+            pkgConfig: "rlottie",
+            providers: [.apt(["librlottie-dev"]), .brew(["rlottie"])]
+        ),
         // libswscale only for the benchmark's reference conversion; Flipbook converts to YUV itself.
         .systemLibrary(
             name: "CSwscale",
@@ -89,7 +96,9 @@ let package = Package(
         // and the icons `Image(systemName:)` draws (Material Icons, Apache-2.0: Fonts/MaterialIcons-LICENSE.txt).
         .target(
             name: "FlipbookDrawing",
-            dependencies: ["FlipbookCore", "FlipbookRaster", "CCairo", "CPango", "CJPEG", "CWebP", "CRsvg"],
+            dependencies: [
+                "FlipbookCore", "FlipbookRaster", "CCairo", "CPango", "CJPEG", "CWebP", "CRsvg", "CRlottie", "CZlib",
+            ],
             resources: [.copy("Fonts")]
         ),
         .target(
