@@ -98,7 +98,7 @@ extension SceneFile {
             case .group(var parameters):
                 overrideSeed(seed, in: &parameters.layers)
                 layers[index].content = .group(parameters)
-            case .text, .shape, .image:
+            case .text, .shape, .image, .lottie:
                 break
             }
         }

@@ -63,6 +63,8 @@ extension SceneFile.Layer {
             scene = try parameters.makeScene(baseDirectory: pictures.baseDirectory, keyPath: path)
         case .group(let parameters):
             scene = try parameters.makeScene(canvas: canvas, remaining: remaining, pictures: pictures, keyPath: path)
+        case .lottie(let parameters):
+            scene = try parameters.makeScene(baseDirectory: pictures.baseDirectory, keyPath: path)
         }
         return timelineLayer(scene)
     }

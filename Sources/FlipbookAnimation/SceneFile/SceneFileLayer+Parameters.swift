@@ -128,7 +128,7 @@ extension ValueCodec where Value == SceneFile.Layer {
                 case .confetti(let parameters): members += SceneFile.ConfettiParameters.parameters.write(parameters)
                 case .ripples(let parameters): members += SceneFile.RipplesParameters.parameters.write(parameters)
                 case .text(let parameters): members += SceneFile.TextParameters.parameters.write(parameters)
-                case .shape, .image, .group: members += layer.content.placedSceneMembers
+                case .shape, .image, .group, .lottie: members += layer.content.placedSceneMembers
                 }
                 return .object(members)
             })

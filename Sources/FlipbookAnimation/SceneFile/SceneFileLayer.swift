@@ -42,6 +42,8 @@ extension SceneFile {
             case image(ImageParameters)
             /// `"scene": "group"`: a ``GroupScene`` of further layers.
             case group(GroupParameters)
+            /// `"scene": "lottie"`: a ``LottieScene``.
+            case lottie(LottieParameters)
 
             /// The scene's name in files: one of ``SceneFile/Layer/sceneNames``.
             public var sceneName: String {
@@ -52,6 +54,7 @@ extension SceneFile {
                 case .shape: "shape"
                 case .image: "image"
                 case .group: "group"
+                case .lottie: "lottie"
                 }
             }
         }
@@ -70,7 +73,7 @@ extension SceneFile {
         }
 
         /// The names of the scenes a layer can hold.
-        public static let sceneNames = ["confetti", "ripples", "text", "shape", "image", "group"]
+        public static let sceneNames = ["confetti", "ripples", "text", "shape", "image", "group", "lottie"]
     }
 
     /// A confetti layer's parameters.

@@ -57,7 +57,23 @@ extension LottieAnimation {
             throw FlipbookError(invalid: "\(source) /", "must be an object (a Lottie animation); it is \(describe(parsed)).",
                                 at: .init(file: source))
         }
-        var changed = try LottieSlots.apply(options.slots, to: &root, source: source)
+        // Edits (slots, embedded images) are made on the JSON as written, its keys in their order.
+        var ordered: LottieJSON?
+        func edited() throws -> LottieJSON {
+            if let ordered { return ordered }
+            guard let read = LottieJSON(json) else {
+                throw FlipbookError(.invalidInput, "\(source) is JSON Flipbook cannot read again.", at: .init(file: source))
+            }
+            return read
+        }
+        if !options.slots.isEmpty || root["slots"] != nil {
+            var tree = try edited()
+            if try LottieSlots.apply(options.slots, to: root, json: &tree, source: source) {
+                ordered = tree
+                // The values the slots gave are checked like the file's own.
+                root = try JSONSerialization.jsonObject(with: tree.data) as? [String: Any] ?? root
+            }
+        }
         var scan = LottieScan(limits: limits, source: source)
         scan.foldersStartAtRoot = foldersStartAtRoot
         try scan.scan(root)
@@ -65,28 +81,28 @@ extension LottieAnimation {
             throw FlipbookError(invalid: "\(source) \(warning.pointer)", "is a part rlottie does not draw (\(warning.problem)); "
                                     + "strict reading refuses it.", at: .init(file: source))
         }
-        if !scan.externalImages.isEmpty, var assets = root["assets"] as? [Any] {
+        if !scan.externalImages.isEmpty {
+            var tree = try edited()
+            guard case .array(var assets)? = tree["assets"] else { throw scan.refuse("/assets", "must be a list of assets.") }
             for external in scan.externalImages {
                 let pointer = "/assets/\(external.index)/p"
                 guard let bytes = try image(external) else {
                     throw scan.refuse(pointer, "must name an image beside the animation; there is no \(external.folder + external.name).")
                 }
                 try scan.checkImageData(bytes, pointer: pointer)
-                guard var asset = assets[external.index] as? [String: Any] else { continue }
                 // Embedded, so rlottie reads no file itself.
                 let kind = bytes.first == 0x89 ? "png" : "jpeg"
-                asset["p"] = "data:image/\(kind);base64," + bytes.base64EncodedString()
-                asset["u"] = ""
-                asset["e"] = 1
-                assets[external.index] = asset
+                assets[external.index]["p"] = .string("data:image/\(kind);base64," + bytes.base64EncodedString())
+                assets[external.index]["u"] = .string("")
+                assets[external.index]["e"] = .literal("1")
             }
-            root["assets"] = assets
-            changed = true
+            tree["assets"] = .array(assets)
+            ordered = tree
         }
         for (index, override) in options.overrides.enumerated() {
             if let problem = override.problem { throw FlipbookError(invalid: "The override \(index) ('\(override.keypath)')", problem) }
         }
-        let bytes = changed ? try JSONSerialization.data(withJSONObject: root) : json
+        let bytes = ordered?.data ?? json
         player = try LottiePlayer(json: bytes, source: source, overrides: options.overrides)
         size = scan.size
         frameRate = scan.frameRate

@@ -39,7 +39,7 @@ public struct LottieOverride: Sendable, Equatable {
 
     /// Why this override cannot be applied, or `nil`: the keypath must be non-empty text without NUL,
     /// opacities within 0…1, a stroke width finite and at least 0, every number finite.
-    var problem: String? {
+    package var problem: String? {
         if keypath.isEmpty { return "has an empty keypath; name the layers and shapes, such as \"**.Fill 1\"." }
         if keypath.contains("\0") { return "has a keypath with a NUL character." }
         func fraction(_ value: Double) -> String? {

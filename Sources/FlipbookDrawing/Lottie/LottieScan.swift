@@ -111,7 +111,7 @@ struct LottieScan {
 
     /// A finite number at `pointer`.
     func number(_ value: Any?, _ pointer: String, _ noun: String) throws -> Double {
-        guard let number = value as? NSNumber, !(value is Bool) else {
+        guard let number = value as? NSNumber else {
             throw refuse(pointer, "must be a number (\(noun)); it is \(value.map(describe) ?? "missing").")
         }
         let double = number.doubleValue

@@ -12,16 +12,19 @@ public enum LottieSlotValue: Sendable, Equatable {
     case vector([Double])
 
     /// The Lottie property value: `{"a": 0, "k": …}`, a colour as `[r, g, b, a]` in 0…1.
-    var property: [String: Any] {
+    var property: LottieJSON {
+        func numbers(_ values: [Double]) -> LottieJSON { .array(values.map { .literal("\($0)") }) }
+        let value: LottieJSON
         switch self {
-        case .color(let color): ["a": 0, "k": [color.red, color.green, color.blue, color.opacity]]
-        case .number(let value): ["a": 0, "k": value]
-        case .vector(let values): ["a": 0, "k": values]
+        case .color(let color): value = numbers([color.red, color.green, color.blue, color.opacity])
+        case .number(let number): value = .literal("\(number)")
+        case .vector(let values): value = numbers(values)
         }
+        return .object([("a", .literal("0")), ("k", value)])
     }
 
     /// Why the value cannot be used, or `nil`: every number must be finite.
-    var problem: String? {
+    package var problem: String? {
         switch self {
         case .color: nil
         case .number(let value): value.isFinite ? nil : "must be a finite number; it is \(value)."

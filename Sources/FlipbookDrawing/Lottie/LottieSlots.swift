@@ -10,13 +10,14 @@ enum LottieSlots {
     ///
     /// - Throws: ``FlipbookError`` naming a slot in `values` the file neither declares nor uses, or a
     ///   value that is not finite.
-    static func apply(_ values: [String: LottieSlotValue], to root: inout [String: Any], source: String) throws -> Bool {
-        var properties: [String: [String: Any]] = [:]
+    static func apply(_ values: [String: LottieSlotValue], to root: [String: Any], json: inout LottieJSON, source: String)
+        throws -> Bool {
+        var properties: [String: LottieJSON] = [:]
         var declared: Set<String> = []
         if let slots = root["slots"] as? [String: Any] {
-            for (id, slot) in slots {
+            for id in slots.keys {
                 declared.insert(id)
-                if let property = (slot as? [String: Any])?["p"] as? [String: Any] { properties[id] = property }
+                if let property = json["slots"]?[id]?["p"], case .object = property { properties[id] = property }
             }
         }
         let used = usedSlots(root)
@@ -31,7 +32,7 @@ enum LottieSlots {
             properties[id] = value.property
         }
         guard !properties.isEmpty, !used.isDisjoint(with: properties.keys) else { return false }
-        root = substitute(root, properties) as? [String: Any] ?? root
+        json = substitute(json, properties)
         return true
     }
 
@@ -50,20 +51,24 @@ enum LottieSlots {
         return ids
     }
 
-    /// `value` with each property naming a slot in `properties` given that slot's animation and value.
-    private static func substitute(_ value: Any, _ properties: [String: [String: Any]]) -> Any {
-        if var object = value as? [String: Any] {
-            if let id = object["sid"] as? String, let property = properties[id] {
-                object["a"] = property["a"] ?? 0
+    /// `value` with each property naming a slot in `properties` given that slot's animation and value,
+    /// its keys kept in their order.
+    private static func substitute(_ value: LottieJSON, _ properties: [String: LottieJSON]) -> LottieJSON {
+        switch value {
+        case .object(let members):
+            var object = LottieJSON.object(members.map { member in
+                (member.key, member.key == "slots" ? member.value : substitute(member.value, properties))
+            })
+            if case .string(let id)? = object["sid"], let property = properties[id] {
+                object["a"] = property["a"] ?? .literal("0")
                 object["k"] = property["k"]
             }
-            for (key, member) in object where key != "slots" && key != "sid" {
-                object[key] = substitute(member, properties)
-            }
             return object
+        case .array(let elements):
+            return .array(elements.map { substitute($0, properties) })
+        default:
+            return value
         }
-        if let list = value as? [Any] { return list.map { substitute($0, properties) } }
-        return value
     }
 }
 

@@ -15,6 +15,8 @@ final class LottiePlayer: @unchecked Sendable {
     private var idle: [OpaquePointer] = []
     private var all: [OpaquePointer] = []
     private let lock = NSLock()
+    /// The number in the next animation's cache key.
+    private static let nextKey = KeyCounter()
 
     /// Makes the first animation now, so a file rlottie cannot read is refused when it is loaded.
     ///
@@ -37,9 +39,12 @@ final class LottiePlayer: @unchecked Sendable {
 
     /// A new rlottie animation with the overrides applied, recorded in `all`.
     private func makeAnimation() throws -> OpaquePointer {
-        // rlottie caches parsed models by key: the key is the JSON itself, so equal keys are equal files.
+        // rlottie keeps the last ten models it parsed by key and hands a cached one to a later animation
+        // with the same key; an animation made from a model another has drawn (with or without overrides)
+        // draws nothing, so every animation gets a key of its own and a model of its own.
+        let key = "flipbook-lottie-\(LottiePlayer.nextKey.add(1))"
         let made = json.withUnsafeBufferPointer { text in
-            lottie_animation_from_data(text.baseAddress, text.baseAddress, "")
+            lottie_animation_from_data(text.baseAddress, key, "")
         }
         guard let made else {
             throw FlipbookError(.invalidInput, "\(source) passed Flipbook's checks, but rlottie cannot read it as a Lottie animation.",
@@ -83,6 +88,21 @@ final class LottiePlayer: @unchecked Sendable {
                 flipbook_lottie_override2(animation, LOTTIE_ANIMATION_PROPERTY_TR_SCALE, keypath,
                                           Double(s.width) * 100, Double(s.height) * 100)
             }
+        }
+    }
+}
+
+/// A counter shared by every thread: the cache keys of rlottie's animations.
+private final class KeyCounter: @unchecked Sendable {
+    // @unchecked: `value` is touched only under `lock`.
+    private var value = 0
+    private let lock = NSLock()
+
+    /// The count before adding `n`.
+    func add(_ n: Int) -> Int {
+        lock.withLock {
+            defer { value += n }
+            return value
         }
     }
 }
