@@ -154,10 +154,10 @@ let docsFolder = packageFile("docs")
     }
 
     @Test func anUnknownSceneNameGetsASuggestion() {
-        expectInvalidInput("Unknown scene 'confeti'. Did you mean 'confetti'? Scenes: confetti, ripples, text, shape, image, group.", at: .init()) {
+        expectInvalidInput("Unknown scene 'confeti'. Did you mean 'confetti'? Scenes: confetti, ripples, text, shape, image, group, lottie.", at: .init()) {
             _ = try SceneReference.listing(scene: "confeti")
         }
-        expectInvalidInput("Unknown scene 'fireworks'. Scenes: confetti, ripples, text, shape, image, group.", at: .init()) {
+        expectInvalidInput("Unknown scene 'fireworks'. Scenes: confetti, ripples, text, shape, image, group, lottie.", at: .init()) {
             _ = try SceneReference.json(scene: "fireworks")
         }
     }
