@@ -174,6 +174,6 @@ let docsFolder = packageFile("docs")
         #expect(checkedIn == generated, "\(path) is stale: run the tests with UPDATE_REFERENCE=1")
         #expect(generated.contains("## Scene `confetti`") && generated.contains("## Scene `ripples`"))
         #expect(generated.contains("| `count` | whole number | `30` | 1...100000 | particles | How many particles are launched. |"))
-        #expect(generated.contains("| `scene` | confetti\\|ripples\\|text\\|shape\\|image\\|group | required |"))
+        #expect(generated.contains("| `scene` | confetti\\|ripples\\|text\\|shape\\|image\\|group\\|lottie | required |"))
     }
 }
