@@ -40,8 +40,9 @@ final class LottiePlayer: @unchecked Sendable {
     /// A new rlottie animation with the overrides applied, recorded in `all`.
     private func makeAnimation() throws -> OpaquePointer {
         // rlottie keeps the last ten models it parsed by key and hands a cached one to a later animation
-        // with the same key; an animation made from a model another has drawn (with or without overrides)
-        // draws nothing, so every animation gets a key of its own and a model of its own.
+        // with the same key. A key of its own gives each animation a model of its own, so nothing of a
+        // parsed model is shared between animations drawing on different threads (the cache still holds
+        // up to ten models until later loads push them out).
         let key = "flipbook-lottie-\(LottiePlayer.nextKey.add(1))"
         let made = json.withUnsafeBufferPointer { text in
             lottie_animation_from_data(text.baseAddress, key, "")
