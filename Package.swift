@@ -7,7 +7,8 @@ import PackageDescription
 //   CEbur128               libebur128, which measures loudness (EBU R128) for --loudness
 //   CJPEG, CWebP           system libraries for decoding JPEG and WebP images
 //   CRsvg                  librsvg, for SVG images drawn as vectors
-//   CZlib                  zlib, which compresses the PNGs Flipbook writes
+//   CZlib                  zlib, which compresses the PNGs Flipbook writes and inflates `.lottie` containers
+//   CRlottie               rlottie, which draws Lottie animations (after Flipbook's own checks of the file)
 //   FlipbookCore           no C: geometry, Color, Path, FrameRate, FlipbookError, output files
 //   FlipbookRaster         pixels without Cairo: the fast paths and the filters' pixel work, the frame
 //                          plan, dirty tiles, the pixels the encoders read, over the C kernels; drawing's
@@ -84,6 +85,12 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
+        // rlottie for `LottieAnimation`: Lottie frames rendered into premultiplied ARGB32 buffers.
+        .systemLibrary(
+            name: "CRlottie",
+            pkgConfig: "rlottie",
+            providers: [.apt(["librlottie-dev"]), .brew(["rlottie"])]
+        ),
         // libswscale only for the benchmark's reference conversion; Flipbook converts to YUV itself.
         .systemLibrary(
             name: "CSwscale",
@@ -100,7 +107,9 @@ let package = Package(
         // and the icons `Image(systemName:)` draws (Material Icons, Apache-2.0: Fonts/MaterialIcons-LICENSE.txt).
         .target(
             name: "FlipbookDrawing",
-            dependencies: ["FlipbookCore", "FlipbookRaster", "CCairo", "CPango", "CJPEG", "CWebP", "CRsvg"],
+            dependencies: [
+                "FlipbookCore", "FlipbookRaster", "CCairo", "CPango", "CJPEG", "CWebP", "CRsvg", "CRlottie", "CZlib",
+            ],
             resources: [.copy("Fonts")]
         ),
         .target(
@@ -145,7 +154,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FlipbookDrawingTests",
-            dependencies: ["FlipbookCore", "FlipbookRaster", "FlipbookDrawing", "FlipbookTestSupport", "CZlib"]
+            dependencies: ["FlipbookCore", "FlipbookRaster", "FlipbookDrawing", "FlipbookTestSupport", "CZlib", "CRlottie"]
         ),
         .testTarget(
             name: "FlipbookAudioTests",
