@@ -40,4 +40,10 @@ struct StudioTool: AsyncParsableCommand {
     }
 }
 
-await StudioTool.main()
+// Parsed and run by hand: ArgumentParser's `main()` cannot run an async root command from main.swift.
+do {
+    let command = try StudioTool.parse()
+    try await command.run()
+} catch {
+    StudioTool.exit(withError: error)
+}

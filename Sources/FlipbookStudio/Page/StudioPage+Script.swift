@@ -419,7 +419,8 @@ extension StudioPage {
       const order = renderOrder();
       const words = ['flipbook', 'render', state.info.scene];
       for (const name of Object.keys(order.values).sort()) words.push('--set', name + '=' + order.values[name]);
-      if (order.codec) words.push('--codec', order.codec);
+      const format = state.info.formats.find((f) => f.container === order.container);
+      if (order.codec && format && order.codec !== format.codecs[0]) words.push('--codec', order.codec);
       if (order.quality && order.quality !== 'standard') words.push('--quality', order.quality);
       words.push('-o', order.output || stem() + '.mp4');
       $('command').value = words.map(quote).join(' ');
