@@ -2,14 +2,19 @@
 import PackageDescription
 
 // Layers (data flows down, never up):
-//   CCairo, CPango, CFFmpeg system libraries (CPango: Pango over Cairo, for text)
+//   CCairo, CPango, CFFmpeg system libraries (CPango: Pango over Cairo, for text; CFFmpeg with
+//                          libswresample, which resamples decoded audio)
+//   CEbur128               libebur128, which measures loudness (EBU R128) for --loudness
 //   CJPEG, CWebP           system libraries for decoding JPEG and WebP images
 //   CRsvg                  librsvg, for SVG images drawn as vectors
-//   CZlib                  zlib, which compresses the PNGs Flipbook writes
+//   CZlib                  zlib, which compresses the PNGs Flipbook writes and inflates `.lottie` containers
+//   CRlottie               rlottie, which draws Lottie animations (after Flipbook's own checks of the file)
 //   FlipbookCore           no C: geometry, Color, Path, FrameRate, FlipbookError, output files
 //   FlipbookRaster         pixels without Cairo: the fast paths and the filters' pixel work, the frame
 //                          plan, dirty tiles, the pixels the encoders read, over the C kernels; drawing's
 //                          pointer code lives here (drawing keeps only its Cairo and Pango hand-overs)
+//   FlipbookAudio          sound without Cairo: audio files decoded, bundled sounds synthesised, the mix,
+//                          its true-peak limiter and loudness
 //   FlipbookDrawing        CairoCanvas (the API) over its engine (Cairo and the raster's fast paths), Bitmap
 //   FlipbookAnimation      Scene, Timeline, confetti, ripples, scene files and templates (SwiftCSV for data files)
 //   FlipbookVideo          VideoEncoder, pixel conversion (on the raster's pixels: no Cairo, no Pango)
@@ -51,11 +56,17 @@ let package = Package(
         ),
         .systemLibrary(
             name: "CFFmpeg",
-            pkgConfig: "libavformat libavcodec libavutil",
+            pkgConfig: "libavformat libavcodec libavutil libswresample",
             providers: [
-                .apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"]),
+                .apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswresample-dev"]),
                 .brew(["ffmpeg"]),
             ]
+        ),
+        // libebur128 measures a mix's integrated loudness (ITU-R BS.1770-4, EBU R128) for --loudness.
+        .systemLibrary(
+            name: "CEbur128",
+            pkgConfig: "libebur128",
+            providers: [.apt(["libebur128-dev"]), .brew(["libebur128"])]
         ),
         // Image decoders for `Bitmap(contentsOf:)`: libjpeg(-turbo) and libwebp.
         .systemLibrary(
@@ -80,6 +91,12 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
+        // rlottie for `LottieAnimation`: Lottie frames rendered into premultiplied ARGB32 buffers.
+        .systemLibrary(
+            name: "CRlottie",
+            pkgConfig: "rlottie",
+            providers: [.apt(["librlottie-dev"]), .brew(["rlottie"])]
+        ),
         // libswscale only for the benchmark's reference conversion; Flipbook converts to YUV itself.
         .systemLibrary(
             name: "CSwscale",
@@ -91,25 +108,29 @@ let package = Package(
         // attributes; no compiler flags, so the package stays usable as a dependency).
         .target(name: "CFlipbookKernels"),
         .target(name: "FlipbookRaster", dependencies: ["FlipbookCore", "CFlipbookKernels", "CZlib"]),
+        .target(name: "FlipbookAudio", dependencies: ["FlipbookCore", "CFFmpeg", "CEbur128"]),
         // Fonts/ holds the text family every `.system` font draws with (Noto Sans, OFL: Fonts/OFL.txt)
         // and the icons `Image(systemName:)` draws (Material Icons, Apache-2.0: Fonts/MaterialIcons-LICENSE.txt).
         .target(
             name: "FlipbookDrawing",
-            dependencies: ["FlipbookCore", "FlipbookRaster", "CCairo", "CPango", "CJPEG", "CWebP", "CRsvg"],
+            dependencies: [
+                "FlipbookCore", "FlipbookRaster", "CCairo", "CPango", "CJPEG", "CWebP", "CRsvg", "CRlottie", "CZlib",
+            ],
             resources: [.copy("Fonts")]
         ),
         .target(
             name: "FlipbookAnimation",
-            dependencies: ["FlipbookDrawing", .product(name: "SwiftCSV", package: "SwiftCSV")]
+            dependencies: ["FlipbookDrawing", "FlipbookAudio", .product(name: "SwiftCSV", package: "SwiftCSV")]
         ),
-        .target(name: "FlipbookVideo", dependencies: ["FlipbookCore", "FlipbookRaster", "CFFmpeg", "CFlipbookKernels"]),
+        .target(
+            name: "FlipbookVideo", dependencies: ["FlipbookCore", "FlipbookRaster", "FlipbookAudio", "CFFmpeg", "CFlipbookKernels"]),
         .target(
             name: "FlipbookRender",
             dependencies: ["FlipbookDrawing", "FlipbookAnimation", "FlipbookVideo"]
         ),
         .target(
             name: "Flipbook",
-            dependencies: ["FlipbookDrawing", "FlipbookAnimation", "FlipbookVideo", "FlipbookRender"]
+            dependencies: ["FlipbookDrawing", "FlipbookAudio", "FlipbookAnimation", "FlipbookVideo", "FlipbookRender"]
         ),
         .executableTarget(
             name: "FlipbookCLI",
@@ -138,7 +159,7 @@ let package = Package(
         ),
         .target(
             name: "FlipbookTestSupport",
-            dependencies: ["FlipbookRaster", "FlipbookDrawing", "FlipbookVideo", "CFFmpeg"],
+            dependencies: ["FlipbookRaster", "FlipbookDrawing", "FlipbookVideo", "FlipbookAudio", "CFFmpeg"],
             path: "Tests/FlipbookTestSupport"
         ),
         .testTarget(
@@ -147,7 +168,11 @@ let package = Package(
         ),
         .testTarget(
             name: "FlipbookDrawingTests",
-            dependencies: ["FlipbookCore", "FlipbookRaster", "FlipbookDrawing", "FlipbookTestSupport", "CZlib"]
+            dependencies: ["FlipbookCore", "FlipbookRaster", "FlipbookDrawing", "FlipbookTestSupport", "CZlib", "CRlottie"]
+        ),
+        .testTarget(
+            name: "FlipbookAudioTests",
+            dependencies: ["FlipbookAudio", "FlipbookTestSupport", "CFFmpeg"]
         ),
         .testTarget(
             name: "FlipbookAnimationTests",
