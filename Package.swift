@@ -21,6 +21,9 @@ import PackageDescription
 //   FlipbookRender         render(_:to:), renderStill(_:at:to:); hands Bitmaps to the encoders; batches
 //   Flipbook               re-exports 2–5
 //   flipbook               the command-line tool
+//   FlipbookStudio         `flipbook studio`'s web preview over Hummingbird; its own executable,
+//                          flipbook-studio, which `flipbook studio` starts, so neither the library nor
+//                          the `flipbook` tool (nor `make demo`) builds the server's dependencies
 //   Snippets/*.swift       the README's Swift examples, built by `swift build` against the `Flipbook` product
 let package = Package(
     name: "Flipbook",
@@ -29,6 +32,7 @@ let package = Package(
         .library(name: "Flipbook", targets: ["Flipbook"]),
         .executable(name: "flipbook", targets: ["FlipbookCLI"]),
         .executable(name: "flipbook-bench", targets: ["FlipbookBenchmarks"]),
+        .executable(name: "flipbook-studio", targets: ["FlipbookStudioTool"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -36,6 +40,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // RFC 4180 CSV fields for the data files of template batches (`TemplateData`).
         .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
+        // The HTTP server of `flipbook studio` (flipbook-studio only; the library never links it).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         .systemLibrary(
@@ -133,6 +139,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .target(
+            name: "FlipbookStudio",
+            dependencies: ["Flipbook", .product(name: "Hummingbird", package: "hummingbird")]
+        ),
+        .executableTarget(
+            name: "FlipbookStudioTool",
+            dependencies: ["FlipbookStudio", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .executableTarget(
             name: "FlipbookBenchmarks",
             dependencies: ["Flipbook", "CFFmpeg", "CSwscale", "CCairo"],
@@ -173,6 +187,10 @@ let package = Package(
         .testTarget(
             name: "FlipbookRenderTests",
             dependencies: ["Flipbook", "FlipbookTestSupport", "CFFmpeg"]
+        ),
+        .testTarget(
+            name: "FlipbookStudioTests",
+            dependencies: ["FlipbookStudio", "Flipbook", "FlipbookTestSupport"]
         ),
         .testTarget(
             name: "FlipbookCLITests",
