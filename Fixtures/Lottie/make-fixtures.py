@@ -10,6 +10,8 @@ deep-precomp.json   twenty precompositions, each holding the next: refused past 
 star-badge.json   240 x 240, 30 fps, 60 frames: a five-pointed star (fill "Star Fill", slot "accent") that
                   grows in and turns, inside a ring (stroke "Ring Stroke") whose trim draws it round; the
                   README's picture of a Lottie layer over confetti (docs/lottie-layer.png).
+star-badge.lottie the same animation in a dotLottie container (manifest and animations/star.json), which
+                  scripts/browser-check.sh renders to a transparent WebM and plays in Chromium.
 with-image.lottie   a dotLottie container: manifest, animations/box.json and images/dot.png (a 20 x 20
                   blue PNG), drawn by an image layer at (10, 10).
 """
@@ -108,3 +110,10 @@ badge = {"ty": 4, "nm": "Badge", "ind": 1, "ip": 0, "op": 60, "st": 0, "sr": 1, 
          "shapes": [star, ring]}
 write("star-badge.json", animation([badge], fr=30, ip=0, op=60, w=240, h=240,
       slots={"accent": {"p": {"a": 0, "k": [1, 0.84, 0.04, 1]}}}))
+
+with zipfile.ZipFile("star-badge.lottie", "w", zipfile.ZIP_DEFLATED) as z:
+    for info_name, data in [("manifest.json", json.dumps({"version": "1", "animations": [{"id": "star"}]})),
+                            ("animations/star.json", open("star-badge.json").read())]:
+        info = zipfile.ZipInfo(info_name, date_time=(2024, 1, 1, 0, 0, 0))
+        info.compress_type = zipfile.ZIP_DEFLATED
+        z.writestr(info, data)
