@@ -1,3 +1,4 @@
+import FlipbookAudio
 import FlipbookDrawing
 import Foundation
 
@@ -25,6 +26,9 @@ extension SceneFile {
                       default: .light, help: Setting.colorScheme.help),
             .optional(Setting.assets.key, \.assets, .list(.text, of: "paths"), defaultText: "none",
                       help: Setting.assets.help),
+            .optional(Setting.loudness.key, \.loudness, .number, defaultText: "none",
+                      limits: .between(LoudnessMeter.targetRange.lowerBound, LoudnessMeter.targetRange.upperBound),
+                      limitsCheckedWhereMade: true, unit: Setting.loudness.unit, help: Setting.loudness.help),
             .optional("layers", \.layers, .list(.layer, of: "layers"), defaultText: "none",
                       help: "The scenes, bottom first; each is an object with \"scene\" and that scene's keys."),
             templateParameters,

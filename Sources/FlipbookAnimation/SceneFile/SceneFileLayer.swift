@@ -25,6 +25,8 @@ extension SceneFile {
         public var blend: GraphicsContext.BlendMode?
         /// Filters on the whole layer, applied in order. Default none.
         public var filters: [Timeline.Layer.Filter]?
+        /// The sound played at each of the scene's events. Default none.
+        public var sound: SceneFile.SoundParameters?
         /// The scene and its parameters.
         public var content: Content
 
@@ -42,6 +44,8 @@ extension SceneFile {
             case image(ImageParameters)
             /// `"scene": "group"`: a ``GroupScene`` of further layers.
             case group(GroupParameters)
+            /// `"scene": "audio"`: an ``AudioScene``.
+            case audio(AudioParameters)
             /// `"scene": "lottie"`: a ``LottieScene``.
             case lottie(LottieParameters)
 
@@ -54,6 +58,7 @@ extension SceneFile {
                 case .shape: "shape"
                 case .image: "image"
                 case .group: "group"
+                case .audio: "audio"
                 case .lottie: "lottie"
                 }
             }
@@ -73,7 +78,7 @@ extension SceneFile {
         }
 
         /// The names of the scenes a layer can hold.
-        public static let sceneNames = ["confetti", "ripples", "text", "shape", "image", "group", "lottie"]
+        public static let sceneNames = ["confetti", "ripples", "text", "shape", "image", "group", "audio", "lottie"]
     }
 
     /// A confetti layer's parameters.

@@ -37,6 +37,13 @@ extension Timeline.Layer {
                   { show(CGPoint(x: $0.width, y: $0.height)) }) { within([$0.width, $0.height], Self.maximumScale) }
         for (index, filter) in filters.enumerated() { try filter.validate(keyPath: "\(path).filters[\(index)]") }
         try (scene as? any SelfValidatingScene)?.validate(keyPath: path)
+        if let sound {
+            guard scene is any SoundingScene else {
+                throw FlipbookError(invalid: "\(path).sound", "needs a scene with events (confetti bursts, ripples); this layer's has none.",
+                                    at: .init(keyPath: "\(path).sound"))
+            }
+            try sound.validate(keyPath: "\(path).sound")
+        }
     }
 }
 

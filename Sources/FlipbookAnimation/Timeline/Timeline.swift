@@ -1,3 +1,4 @@
+import FlipbookAudio
 import FlipbookDrawing
 import Foundation
 
@@ -39,6 +40,8 @@ public struct Timeline: Sendable {
         /// Filters applied to the layer as one picture, first listed first, in the canvas's (or the
         /// group's) user space: a shadow falls the same way however the layer turns. Default none.
         public var filters: [Filter] = []
+        /// The sound played at each of the scene's events (a ``SoundingScene``'s); default none.
+        public var sound: LayerSound?
 
         /// The layer's opacity when it does not change (its first keyframe's value otherwise); setting
         /// it makes the opacity constant.
@@ -96,6 +99,9 @@ public struct Timeline: Sendable {
     /// Asset catalogs (`.xcassets` folders) searched for `Color("Name")` before those named by
     /// `FLIPBOOK_ASSETS`. Default none.
     public var assetCatalogs: [URL] = []
+    /// The integrated loudness the mix is brought to, in LUFS (−14 for most sharing sites), or `nil`
+    /// to leave its level as mixed. Checked against ``LoudnessMeter/targetRange``.
+    public var loudness: Double?
 
     /// What every frame is drawn in: the colour scheme and asset catalogs.
     public var environment: EnvironmentValues {
@@ -166,6 +172,11 @@ public struct Timeline: Sendable {
     /// Checks the size, scale, frame rate and duration: the one check of each, whether the value came
     /// from Swift, a scene file, a batch job or a flag (each reader places the error at its source).
     func validateCanvas() throws {
+        if let loudness, !(loudness.isFinite && LoudnessMeter.targetRange.contains(loudness)) {
+            throw Setting.loudness.mustBe(
+                "between \(formatNumber(LoudnessMeter.targetRange.lowerBound)) and \(formatNumber(LoudnessMeter.targetRange.upperBound)) LUFS",
+                itIs: formatNumber(loudness))
+        }
         let maximum = Bitmap.maximumDimension
         // The scale first: a size given in pixels is divided by it.
         guard Self.scaleLimits.contains(scale) else {

@@ -26,6 +26,8 @@ public struct SceneRequest: Sendable, Equatable {
     public var background: Color?
     /// The appearance semantic and asset-catalog colours draw in.
     public var colorScheme: ColorScheme?
+    /// The integrated loudness the sound is brought to, in LUFS (`--loudness`).
+    public var loudness: Double?
     /// Values for the scene file's template parameters, by name, as `--set NAME=VALUE` gives them
     /// (``SceneFile/with(_:)``).
     public var parameterValues: [String: String] = [:]
@@ -61,6 +63,7 @@ public struct SceneRequest: Sendable, Equatable {
         if seed != nil { keys.insert("seed") }
         if background != nil { keys.insert("background") }
         if colorScheme != nil { keys.insert(Setting.colorScheme.key) }
+        if loudness != nil { keys.insert(Setting.loudness.key) }
         return keys
     }
 
@@ -99,6 +102,7 @@ public struct SceneRequest: Sendable, Equatable {
         if let duration { file.duration = duration }
         if let background { file.background = background }
         if let colorScheme { file.colorScheme = colorScheme }
+        if let loudness { file.loudness = loudness }
         return file
     }
 

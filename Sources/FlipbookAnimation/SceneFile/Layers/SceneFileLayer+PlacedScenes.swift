@@ -11,6 +11,7 @@ extension SceneFile.Layer {
         case "shape": SceneFile.ShapeParameters.parameters.keys
         case "image": SceneFile.ImageParameters.parameters.keys
         case "group": SceneFile.GroupParameters.parameters.keys
+        case "audio": SceneFile.AudioParameters.parameters.keys
         case "lottie": SceneFile.LottieParameters.parameters.keys
         default: []
         }
@@ -31,6 +32,10 @@ extension SceneFile.Layer {
             var parameters = SceneFile.GroupParameters()
             try SceneFile.GroupParameters.parameters.read(json, into: &parameters, keyPath: keyPath, alsoKnown: alsoKnown)
             return .group(parameters)
+        case "audio":
+            var parameters = SceneFile.AudioParameters(src: "")
+            try SceneFile.AudioParameters.parameters.read(json, into: &parameters, keyPath: keyPath, alsoKnown: alsoKnown)
+            return .audio(parameters)
         case "lottie":
             var parameters = SceneFile.LottieParameters(src: "")
             try SceneFile.LottieParameters.parameters.read(json, into: &parameters, keyPath: keyPath, alsoKnown: alsoKnown)
@@ -48,6 +53,7 @@ extension SceneFile.Layer.Content {
         case .shape(let parameters): SceneFile.ShapeParameters.parameters.write(parameters)
         case .image(let parameters): SceneFile.ImageParameters.parameters.write(parameters)
         case .group(let parameters): SceneFile.GroupParameters.parameters.write(parameters)
+        case .audio(let parameters): SceneFile.AudioParameters.parameters.write(parameters)
         case .lottie(let parameters): SceneFile.LottieParameters.parameters.write(parameters)
         default: []
         }
