@@ -1,8 +1,8 @@
 # Flipbook — the two commands a fresh machine needs:
 #   make demo   install what is missing, render the demo clips and stills into out/
-#   make test   install what is missing, build the documentation, fuzz the parsers and the fast fill
-#               for a fixed number of runs, run the memcheck run, render and join chunks on a local
-#               one-node Slurm cluster (as root on Linux), and the test suite (what CI runs;
+#   make test   install what is missing, build the documentation, fuzz the parsers, the Lottie checks
+#               and the fast fill for a fixed number of runs, run the memcheck run, render and join
+#               chunks on a local one-node Slurm cluster (as root on Linux), and the test suite (what CI runs;
 #               on macOS, where valgrind and libFuzzer's runtime are not at hand, docs and tests alone)
 #   make check  the quick loop while working: the debug build and the test suite, without the release
 #               tool's suites, the tests marked .slow, fuzzing, memcheck, the browser or the cluster
@@ -45,7 +45,7 @@ else
 test: deps docs fuzz memcheck-only browser-check slurm-test test-only studio-check
 endif
 
-# libFuzzer targets in Fuzz/, FUZZ_RUNS runs each from a fixed seed; fails on any crash.
+# The nine libFuzzer targets in Fuzz/, FUZZ_RUNS runs each from a fixed seed; fails on any crash.
 FUZZ_RUNS ?= 20000
 fuzz: deps
 	bash scripts/fuzz.sh $(FUZZ_RUNS)

@@ -149,7 +149,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "FlipbookBenchmarks",
-            dependencies: ["Flipbook", "CFFmpeg", "CSwscale", "CCairo"],
+            dependencies: ["Flipbook", "CFFmpeg", "CSwscale", "CCairo", "CRlottie"],
             path: "Benchmarks/FlipbookBenchmarks"
         ),
         .executableTarget(

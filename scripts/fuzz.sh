@@ -28,6 +28,9 @@
 #   AudioFile  AudioFile.decode on any bytes: libavformat   seeds: Fuzz/Corpus/AudioFile (tiny
 #              and libavcodec limited to the audio formats  WAV, FLAC, MP3, M4A, Opus files)
 #              allowed, resampled by libswresample
+#   Lottie     LottieAnimation(data:) on any bytes, as     seeds: Fixtures/Lottie (a first byte
+#              JSON or as a .lottie container (first        added) and Fuzz/Corpus/Lottie
+#              byte), then frames drawn small by rlottie
 #
 # The modules (and SwiftCSV, which FlipbookAnimation reads CSV with) are compiled here with swiftc (and the C kernels with the toolchain's clang) rather
 # than through SwiftPM: every module must carry the fuzzer's coverage instrumentation and
@@ -56,18 +59,20 @@ build=.build/fuzz
 rm -rf "$build/crashes" "$build/corpus"
 mkdir -p "$build/crashes" "$build/corpus"
 
-# Cairo, Pango over it for text, the JPEG and WebP decoders and librsvg (FlipbookDrawing imports them
-# all), and zlib (FlipbookRaster writes PNGs with it).
+# Cairo, Pango over it for text, the JPEG and WebP decoders, librsvg and rlottie (FlipbookDrawing
+# imports them all), and zlib (FlipbookRaster writes PNGs with it, FlipbookDrawing reads .lottie
+# containers with it).
+packages=(cairo pangocairo pangoft2 fontconfig libjpeg libwebp librsvg-2.0 rlottie zlib)
 cairo_cflags=()
-for flag in $(pkg-config --cflags cairo pangocairo pangoft2 fontconfig libjpeg libwebp librsvg-2.0 zlib); do cairo_cflags+=(-Xcc "$flag"); done
-read -r -a cairo_libs <<<"$(pkg-config --libs cairo pangocairo pangoft2 fontconfig libjpeg libwebp librsvg-2.0 zlib)"
+for flag in $(pkg-config --cflags "${packages[@]}"); do cairo_cflags+=(-Xcc "$flag"); done
+read -r -a cairo_libs <<<"$(pkg-config --libs "${packages[@]}")"
 # FFmpeg's libraries and libebur128 (FlipbookAudio, which FlipbookAnimation imports, decodes and measures sound).
 for flag in $(pkg-config --cflags libavformat libavcodec libavutil libswresample libebur128); do cairo_cflags+=(-Xcc "$flag"); done
 read -r -a audio_libs <<<"$(pkg-config --libs libavformat libavcodec libavutil libswresample libebur128)"
 
 # Instrumented for libFuzzer (coverage only: the runtime is linked into the executables) and ASan.
 common=(-swift-version 6 -package-name flipbook -parse-as-library -Onone -g
-        -sanitize=fuzzer,address -use-ld=lld -I "$build" -I Sources/CCairo -I Sources/CPango -I Sources/CJPEG -I Sources/CWebP -I Sources/CRsvg -I Sources/CZlib -I Sources/CFFmpeg -I Sources/CEbur128
+        -sanitize=fuzzer,address -use-ld=lld -I "$build" -I Sources/CCairo -I Sources/CPango -I Sources/CJPEG -I Sources/CWebP -I Sources/CRsvg -I Sources/CRlottie -I Sources/CZlib -I Sources/CFFmpeg -I Sources/CEbur128
         -I Sources/CFlipbookKernels/include "${cairo_cflags[@]}")
 
 # The C kernels (FlipbookRaster imports them), instrumented alike.
@@ -119,7 +124,7 @@ module FlipbookRaster
 module FlipbookDrawing
 module SwiftCSV "$swiftcsv"
 module FlipbookAnimation
-targets=(SceneFile SVGPath FastFill FastFillVsCairo Image Template TemplateData AudioFile)
+targets=(SceneFile SVGPath FastFill FastFillVsCairo Image Template TemplateData AudioFile Lottie)
 for name in "${targets[@]}"; do target "$name"; done
 
 seeds() {
@@ -142,6 +147,15 @@ for name in "${targets[@]}"; do
     fi
     # Inputs that once crashed a target seed it from then on, so they stay fixed.
     [[ "$name" == SceneFile ]] && cp Fuzz/Reproducers/scene-*.json "$corpus/"
+    if [[ "$name" == Lottie ]]; then
+        # The Lottie fixtures, behind the byte that picks how the rest is read: JSON (0) or a
+        # container (1; a JSON file is then wrapped in one).
+        for file in Fixtures/Lottie/*.json Fixtures/Lottie/*.lottie; do
+            base="$(basename "$file")"
+            [[ "$file" == *.json ]] && { printf '\x00'; cat "$file"; } >"$corpus/fixture-json-$base"
+            { printf '\x01'; cat "$file"; } >"$corpus/fixture-lottie-$base"
+        done
+    fi
     if [[ "$name" == SVGPath ]]; then
         # The SVG shapes the scene fixtures use, one seed each.
         n=0

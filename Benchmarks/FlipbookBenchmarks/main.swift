@@ -24,6 +24,8 @@ import Foundation
 //                            frames from /dev/shm: time, CPU, size and PSNR (the README's table)
 //   template-batch [--rows N] [--singles N]  the card template for N rows as one data batch, against
 //                            a render --set per row, and the fixed cost of a row (Benchmarks/templates.md)
+//   lottie [--frames N] FILE…  Lottie files drawn into a 1920×1080 frame by Flipbook and by rlottie
+//                            called directly, alternately: median ms per frame (Benchmarks/lottie.md)
 //   workload-child …         internal: one measurement, run in its own process by `all`
 let benchmarks: [String: ([String]) throws -> Void] = [
     "all": WorkloadBenchmark.all,
@@ -45,6 +47,7 @@ let benchmarks: [String: ([String]) throws -> Void] = [
     "symbols": SymbolBenchmark.run,
     "png": PNGBenchmark.run,
     "template-batch": TemplateBatchBenchmark.run,
+    "lottie": LottieBenchmark.run,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -7,6 +7,11 @@ moving-box.json   200 x 100, 30 fps, 30 frames: a 40 x 40 red box (fill "Fill 1"
 text-layer.json   the box plus a text layer (rlottie does not draw text): one warning, /layers/0.
 repeater-bomb.json  one repeater of 1,000,000 copies: refused at /layers/0/shapes/1/c.
 deep-precomp.json   twenty precompositions, each holding the next: refused past 16.
+star-badge.json   240 x 240, 30 fps, 60 frames: a five-pointed star (fill "Star Fill", slot "accent") that
+                  grows in and turns, inside a ring (stroke "Ring Stroke") whose trim draws it round; the
+                  README's picture of a Lottie layer over confetti (docs/lottie-layer.png).
+star-badge.lottie the same animation in a dotLottie container (manifest and animations/star.json), which
+                  scripts/browser-check.sh renders to a transparent WebM and plays in Chromium.
 with-image.lottie   a dotLottie container: manifest, animations/box.json and images/dot.png (a 20 x 20
                   blue PNG), drawn by an image layer at (10, 10).
 """
@@ -75,6 +80,40 @@ with zipfile.ZipFile("with-image.lottie", "w", zipfile.ZIP_DEFLATED) as z:
     for info_name, data in [("manifest.json", json.dumps({"version": "1", "animations": [{"id": "box"}]})),
                             ("animations/box.json", json.dumps(boxed, separators=(",", ":"))),
                             ("images/dot.png", png(20, 20, (0, 0, 255, 255)))]:
+        info = zipfile.ZipInfo(info_name, date_time=(2024, 1, 1, 0, 0, 0))
+        info.compress_type = zipfile.ZIP_DEFLATED
+        z.writestr(info, data)
+
+def keyed(frames):
+    """An animated property from (frame, value) pairs, eased in and out."""
+    k = []
+    for (t, v), nxt in zip(frames, frames[1:] + [None]):
+        frame = {"t": t, "s": v if isinstance(v, list) else [v]}
+        if nxt is not None:
+            frame.update({"i": {"x": [0.4], "y": [1]}, "o": {"x": [0.6], "y": [0]}})
+        k.append(frame)
+    return {"a": 1, "k": k}
+
+star = {"ty": "gr", "nm": "Star", "it": [
+    {"ty": "sr", "nm": "Star Path", "sy": 1, "d": 1, "pt": prop(5), "p": prop([0, 0]), "r": prop(0),
+     "ir": prop(34), "is": prop(0), "or": prop(78), "os": prop(0)},
+    {"ty": "fl", "nm": "Star Fill", "c": {"a": 0, "k": [1, 0.84, 0.04, 1], "sid": "accent"}, "o": prop(100), "r": 1},
+    {"ty": "tr", **transform(), "r": keyed([(0, -40), (40, 0)]), "s": keyed([(0, [0, 0]), (24, [100, 100])])},
+]}
+ring = {"ty": "gr", "nm": "Ring", "it": [
+    {"ty": "el", "nm": "Ring Path", "p": prop([0, 0]), "s": prop([200, 200])},
+    {"ty": "st", "nm": "Ring Stroke", "c": prop([1, 1, 1, 1]), "o": prop(90), "w": prop(8), "lc": 2, "lj": 2},
+    {"ty": "tm", "nm": "Trim", "s": prop(0), "e": keyed([(6, 0), (46, 100)]), "o": prop(0), "m": 1},
+    {"ty": "tr", **transform()},
+]}
+badge = {"ty": 4, "nm": "Badge", "ind": 1, "ip": 0, "op": 60, "st": 0, "sr": 1, "ks": transform(p=(120, 120)),
+         "shapes": [star, ring]}
+write("star-badge.json", animation([badge], fr=30, ip=0, op=60, w=240, h=240,
+      slots={"accent": {"p": {"a": 0, "k": [1, 0.84, 0.04, 1]}}}))
+
+with zipfile.ZipFile("star-badge.lottie", "w", zipfile.ZIP_DEFLATED) as z:
+    for info_name, data in [("manifest.json", json.dumps({"version": "1", "animations": [{"id": "star"}]})),
+                            ("animations/star.json", open("star-badge.json").read())]:
         info = zipfile.ZipInfo(info_name, date_time=(2024, 1, 1, 0, 0, 0))
         info.compress_type = zipfile.ZIP_DEFLATED
         z.writestr(info, data)

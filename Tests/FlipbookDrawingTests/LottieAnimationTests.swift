@@ -201,4 +201,37 @@ import Testing
             #expect(error?.message == "a.json " + message)
         }
     }
+
+    /// rlottie's parser takes each key it reads to hold the type it expects; a value of another type is
+    /// refused first, with its pointer (rlottie itself would only say it cannot read the file). Each case
+    /// is the pointer of a value in `moving-box.json`, the JSON put there, and the message.
+    @Test(arguments: [
+        ("/layers/0/ind", #""one""#, "/layers/0/ind must be a whole number; it is 'one'."),
+        ("/layers/0/shapes/0/it/1/nm", "5", "/layers/0/shapes/0/it/1/nm must be text; it is 5."),
+        ("/layers/0/shapes/0/it/1/o/k", #""x""#,
+         "/layers/0/shapes/0/it/1/o/k must be a number, a list of numbers or a list of keyframes; it is 'x'."),
+        ("/layers/0/ks/p/k/0/i", #""x""#, "/layers/0/ks/p/k/0/i must be an object (an easing handle with x and y); it is 'x'."),
+        ("/layers/0/ks/p/k/0/s", #"["a"]"#, "/layers/0/ks/p/k/0/s/0 must be a number; it is 'a'."),
+        ("/layers/0/ks/o", "100", "/layers/0/ks/o must be an object (an animatable property with a value k); it is 100."),
+        ("/w", "200.5", "/w must be a whole number; it is 200.5."),
+    ])
+    func aValueOfAnotherTypeThanRlottieReadsIsRefused(pointer: String, value: String, message: String) throws {
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.fixture("moving-box.json")))
+        let replacement = try JSONSerialization.jsonObject(with: Data(value.utf8), options: .fragmentsAllowed)
+        func replacing(_ node: Any, _ path: ArraySlice<Substring>) throws -> Any {
+            guard let first = path.first else { return replacement }
+            if var object = node as? [String: Any] {
+                object[String(first)] = try replacing(try #require(object[String(first)]), path.dropFirst())
+                return object
+            }
+            var list = try #require(node as? [Any])
+            let index = try #require(Int(first))
+            list[index] = try replacing(list[index], path.dropFirst())
+            return list
+        }
+        let edited = try replacing(json, pointer.split(separator: "/")[...])
+        let data = try JSONSerialization.data(withJSONObject: edited)
+        let error = expectFlipbookError(.invalidInput) { _ = try LottieAnimation(data: data, source: "a.json") }
+        #expect(error?.message == "a.json " + message)
+    }
 }

@@ -49,6 +49,7 @@ struct LottieScan {
     /// Checks the whole animation `root`.
     mutating func scan(_ root: [String: Any]) throws {
         try readHeader(root)
+        try checkTypes(root)
         let assetList = root["assets"].map { $0 as? [Any] } ?? []
         guard let assetList else { throw refuse("/assets", "must be a list of assets.") }
         for (index, item) in assetList.enumerated() {

@@ -1,0 +1,74 @@
+import CRlottie
+import Flipbook
+import Foundation
+
+/// Lottie animations drawn into a 1920×1080 frame by Flipbook (`context.draw(_:in:frame:)`, the
+/// animation fit into the frame and centred, on a transparent frame) against rlottie called directly
+/// (`lottie_animation_render` into a 1920×1080 buffer, which rlottie fits and centres the same way).
+/// The two alternate frame by frame within one run; thread CPU per frame, median.
+enum LottieBenchmark {
+    /// `flipbook-bench lottie [--frames N] FILE…`: per file, median ms per 1080p frame of each and their ratio.
+    static func run(_ arguments: [String]) throws {
+        var frames = 60
+        var files: [String] = []
+        var iterator = arguments.makeIterator()
+        while let argument = iterator.next() {
+            switch argument {
+            case "--frames": frames = Int(iterator.next() ?? "") ?? frames
+            default:
+                guard !argument.hasPrefix("--") else {
+                    throw FlipbookError.invalidInput("Unknown lottie benchmark argument '\(argument)'.")
+                }
+                files.append(argument)
+            }
+        }
+        guard !files.isEmpty else { throw FlipbookError.invalidInput("Name one or more Lottie files to draw.") }
+        print("lottie: \(Machine.description()); load \(Clock.loadAverage())")
+        print("file | size | frames drawn | Flipbook ms/frame | rlottie ms/frame | ratio")
+        for file in files {
+            try measure(file, frames: max(frames, 1))
+        }
+    }
+
+    static func measure(_ file: String, frames: Int) throws {
+        let width = 1920, height = 1080
+        let url = URL(fileURLWithPath: file)
+        let animation = try LottieAnimation(contentsOf: url)
+        guard let direct = lottie_animation_from_file(url.path) else {
+            throw FlipbookError.invalidInput("rlottie cannot read \(file) itself.")
+        }
+        defer { lottie_animation_destroy(direct) }
+        // The animation fit into the frame, centred: what rlottie does with a buffer of another shape.
+        let scale = min(Double(width) / animation.size.width, Double(height) / animation.size.height)
+        let fitted = CGSize(width: animation.size.width * scale, height: animation.size.height * scale)
+        let rect = CGRect(x: (Double(width) - fitted.width) / 2, y: (Double(height) - fitted.height) / 2,
+                          width: fitted.width, height: fitted.height)
+        var bitmap = try Bitmap(width: width, height: height)
+        var buffer = [UInt32](repeating: 0, count: width * height)
+        let drawn = (0..<min(frames, animation.frameCount)).map { $0 * animation.frameCount / min(frames, animation.frameCount) }
+        var ours: [Double] = [], theirs: [Double] = []
+        // One warm-up frame each: rlottie's first render builds its render tree.
+        for (index, frame) in ([drawn[0]] + drawn).enumerated() {
+            var start = Clock.threadCPU()
+            bitmap.draw(background: .clear) { context, _ in context.draw(animation, in: rect, frame: frame) }
+            let oursTime = Clock.threadCPU() - start
+            start = Clock.threadCPU()
+            buffer.withUnsafeMutableBufferPointer { lottie_animation_render(direct, frame, $0.baseAddress, width, height, width * 4) }
+            let theirsTime = Clock.threadCPU() - start
+            if index > 0 {
+                ours.append(oursTime * 1e3)
+                theirs.append(theirsTime * 1e3)
+            }
+        }
+        if let issue = bitmap.drawingIssue { throw issue }
+        let oursMedian = median(ours), theirsMedian = median(theirs)
+        print(String(format: "%@ | %d×%d | %d | %.2f | %.2f | %.2f", url.lastPathComponent, Int(animation.size.width),
+                     Int(animation.size.height), ours.count, oursMedian, theirsMedian, oursMedian / theirsMedian))
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return .nan }
+        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
+}
