@@ -19,7 +19,7 @@ RELEASE_BIN = .build/release
 SYSTEM_LIBRARIES := $(shell sed -n 's/.*pkgConfig: "\(.*\)".*/\1/p' Package.swift)
 UNAME := $(shell uname -s)
 
-.PHONY: deps demo check test test-only valgrind memcheck-only fuzz bench docs clean browser-check slurm-test
+.PHONY: deps demo check test test-only valgrind memcheck-only fuzz bench docs clean browser-check slurm-test studio-check
 
 deps:
 	@bash scripts/install-deps.sh
@@ -42,7 +42,7 @@ demo: deps
 ifeq ($(UNAME),Darwin)
 test: deps docs test-only
 else
-test: deps docs fuzz memcheck-only browser-check slurm-test test-only
+test: deps docs fuzz memcheck-only browser-check slurm-test test-only studio-check
 endif
 
 # libFuzzer targets in Fuzz/, FUZZ_RUNS runs each from a fixed seed; fails on any crash.
@@ -77,6 +77,13 @@ browser-check: deps
 	$(SWIFT) build -c release --product flipbook
 	bash scripts/browser-check.sh
 
+# Flipbook Studio's page in headless Chromium: the first frame, and the newest frame after fast
+# scrubbing (scripts/studio-check.sh); the debug build test-only makes.
+studio-check: deps
+	$(SWIFT) build $(DEBUG_FLAGS) --product flipbook
+	$(SWIFT) build $(DEBUG_FLAGS) --product flipbook-studio
+	bash scripts/studio-check.sh
+
 # Runs Flipbook under memcheck; fails on bytes definitely lost, or memory errors, in Flipbook code.
 valgrind: deps memcheck-only
 
@@ -108,7 +115,7 @@ bench: deps
 DOCS_ARCHIVE = .build/documentation/Flipbook.doccarchive
 DOCS_GRAPHS = .build/documentation/symbol-graphs
 DOCS_LOG = .build/documentation/docc.log
-DOCS_MODULES = FlipbookCore,FlipbookDrawing,FlipbookAnimation,FlipbookVideo,FlipbookRender
+DOCS_MODULES = FlipbookCore,FlipbookDrawing,FlipbookAudio,FlipbookAnimation,FlipbookVideo,FlipbookRender
 ifeq ($(UNAME),Darwin)
 SYMBOLGRAPH_EXTRACT = xcrun swift-symbolgraph-extract -sdk "$$(xcrun --show-sdk-path)"
 DOCC = xcrun docc
@@ -129,6 +136,7 @@ docs: deps
 	    -Xcc -fmodule-map-file=Sources/CJPEG/module.modulemap -Xcc -fmodule-map-file=Sources/CWebP/module.modulemap \
 	    -Xcc -fmodule-map-file=Sources/CRsvg/module.modulemap \
 	    -Xcc -fmodule-map-file=Sources/CZlib/module.modulemap \
+	    -Xcc -fmodule-map-file=Sources/CEbur128/module.modulemap -Xcc -fmodule-map-file=Sources/CRlottie/module.modulemap \
 	    -Xcc -fmodule-map-file=Sources/CFlipbookKernels/include/module.modulemap \
 	    $$(for flag in $$(pkg-config --cflags-only-I $(SYSTEM_LIBRARIES)); do \
 	        printf -- '-Xcc %s ' "$$flag"; done) \

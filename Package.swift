@@ -7,7 +7,8 @@ import PackageDescription
 //   CEbur128               libebur128, which measures loudness (EBU R128) for --loudness
 //   CJPEG, CWebP           system libraries for decoding JPEG and WebP images
 //   CRsvg                  librsvg, for SVG images drawn as vectors
-//   CZlib                  zlib, which compresses the PNGs Flipbook writes
+//   CZlib                  zlib, which compresses the PNGs Flipbook writes and inflates `.lottie` containers
+//   CRlottie               rlottie, which draws Lottie animations (after Flipbook's own checks of the file)
 //   FlipbookCore           no C: geometry, Color, Path, FrameRate, FlipbookError, output files
 //   FlipbookRaster         pixels without Cairo: the fast paths and the filters' pixel work, the frame
 //                          plan, dirty tiles, the pixels the encoders read, over the C kernels; drawing's
@@ -20,6 +21,9 @@ import PackageDescription
 //   FlipbookRender         render(_:to:), renderStill(_:at:to:); hands Bitmaps to the encoders; batches
 //   Flipbook               re-exports 2–5
 //   flipbook               the command-line tool
+//   FlipbookStudio         `flipbook studio`'s web preview over Hummingbird; its own executable,
+//                          flipbook-studio, which `flipbook studio` starts, so neither the library nor
+//                          the `flipbook` tool (nor `make demo`) builds the server's dependencies
 //   Snippets/*.swift       the README's Swift examples, built by `swift build` against the `Flipbook` product
 let package = Package(
     name: "Flipbook",
@@ -28,6 +32,7 @@ let package = Package(
         .library(name: "Flipbook", targets: ["Flipbook"]),
         .executable(name: "flipbook", targets: ["FlipbookCLI"]),
         .executable(name: "flipbook-bench", targets: ["FlipbookBenchmarks"]),
+        .executable(name: "flipbook-studio", targets: ["FlipbookStudioTool"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -35,6 +40,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // RFC 4180 CSV fields for the data files of template batches (`TemplateData`).
         .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
+        // The HTTP server of `flipbook studio` (flipbook-studio only; the library never links it).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         .systemLibrary(
@@ -84,6 +91,12 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
+        // rlottie for `LottieAnimation`: Lottie frames rendered into premultiplied ARGB32 buffers.
+        .systemLibrary(
+            name: "CRlottie",
+            pkgConfig: "rlottie",
+            providers: [.apt(["librlottie-dev"]), .brew(["rlottie"])]
+        ),
         // libswscale only for the benchmark's reference conversion; Flipbook converts to YUV itself.
         .systemLibrary(
             name: "CSwscale",
@@ -100,7 +113,9 @@ let package = Package(
         // and the icons `Image(systemName:)` draws (Material Icons, Apache-2.0: Fonts/MaterialIcons-LICENSE.txt).
         .target(
             name: "FlipbookDrawing",
-            dependencies: ["FlipbookCore", "FlipbookRaster", "CCairo", "CPango", "CJPEG", "CWebP", "CRsvg"],
+            dependencies: [
+                "FlipbookCore", "FlipbookRaster", "CCairo", "CPango", "CJPEG", "CWebP", "CRsvg", "CRlottie", "CZlib",
+            ],
             resources: [.copy("Fonts")]
         ),
         .target(
@@ -124,6 +139,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .target(
+            name: "FlipbookStudio",
+            dependencies: ["Flipbook", .product(name: "Hummingbird", package: "hummingbird")]
+        ),
+        .executableTarget(
+            name: "FlipbookStudioTool",
+            dependencies: ["FlipbookStudio", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .executableTarget(
             name: "FlipbookBenchmarks",
             dependencies: ["Flipbook", "CFFmpeg", "CSwscale", "CCairo"],
@@ -145,7 +168,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FlipbookDrawingTests",
-            dependencies: ["FlipbookCore", "FlipbookRaster", "FlipbookDrawing", "FlipbookTestSupport", "CZlib"]
+            dependencies: ["FlipbookCore", "FlipbookRaster", "FlipbookDrawing", "FlipbookTestSupport", "CZlib", "CRlottie"]
         ),
         .testTarget(
             name: "FlipbookAudioTests",
@@ -164,6 +187,10 @@ let package = Package(
         .testTarget(
             name: "FlipbookRenderTests",
             dependencies: ["Flipbook", "FlipbookTestSupport", "CFFmpeg"]
+        ),
+        .testTarget(
+            name: "FlipbookStudioTests",
+            dependencies: ["FlipbookStudio", "Flipbook", "FlipbookTestSupport"]
         ),
         .testTarget(
             name: "FlipbookCLITests",

@@ -67,6 +67,8 @@ extension SceneFile.Layer {
             scene = try parameters.makeScene(canvas: canvas, remaining: remaining, pictures: pictures, keyPath: path)
         case .audio(let parameters):
             scene = try parameters.makeScene(baseDirectory: pictures.baseDirectory, keyPath: path)
+        case .lottie(let parameters):
+            scene = try parameters.makeScene(baseDirectory: pictures.baseDirectory, keyPath: path)
         }
         var layer = timelineLayer(scene)
         layer.sound = try sound?.makeSound(baseDirectory: pictures.baseDirectory, keyPath: joinKeyPath(path, "sound"))

@@ -46,6 +46,8 @@ extension SceneFile {
             case group(GroupParameters)
             /// `"scene": "audio"`: an ``AudioScene``.
             case audio(AudioParameters)
+            /// `"scene": "lottie"`: a ``LottieScene``.
+            case lottie(LottieParameters)
 
             /// The scene's name in files: one of ``SceneFile/Layer/sceneNames``.
             public var sceneName: String {
@@ -57,6 +59,7 @@ extension SceneFile {
                 case .image: "image"
                 case .group: "group"
                 case .audio: "audio"
+                case .lottie: "lottie"
                 }
             }
         }
@@ -75,7 +78,7 @@ extension SceneFile {
         }
 
         /// The names of the scenes a layer can hold.
-        public static let sceneNames = ["confetti", "ripples", "text", "shape", "image", "group", "audio"]
+        public static let sceneNames = ["confetti", "ripples", "text", "shape", "image", "group", "audio", "lottie"]
     }
 
     /// A confetti layer's parameters.
