@@ -72,7 +72,7 @@ check: deps
 	FLIPBOOK_SKIP_SLOW_TESTS=1 $(SWIFT) test --skip-build --disable-xctest
 
 # The web formats played in headless Chromium: a transparent VP9 WebM must show its alpha, AV1 and
-# H.264 their colours (scripts/browser/).
+# H.264 their colours, an MP4 and a WebM with sound must decode and play it (scripts/browser/).
 browser-check: deps
 	$(SWIFT) build -c release --product flipbook
 	bash scripts/browser-check.sh

@@ -2,7 +2,9 @@
 # Plays the web formats in a real browser (headless Chromium): a transparent VP9 WebM, an AV1
 # WebM and an H.264 MP4 rendered by the release tool, and a .lottie rendered on its own to a
 # transparent WebM, each decoded by the page and checked for its size, its colours and (for the
-# transparent ones) its alpha. Screenshots go to $OUT/browser/.
+# transparent ones) its alpha; then an MP4 (AAC) and a WebM (Opus) with sound, whose audio the page
+# decodes (WebAudio) and hears playing (an AnalyserNode), checked for its rate, channels, length
+# and level. Screenshots go to $OUT/browser/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh chromium python3-websocket
@@ -15,6 +17,9 @@ common=(confetti --size 640x360 --scale 1 --duration 1.5)
 "$tool" render "${common[@]}" -o "$out/clip.mp4"
 # Size, frame rate and length from the file.
 "$tool" render Fixtures/Lottie/star-badge.lottie --background transparent -o "$out/lottie.webm"
+# Pops over the music loop, 3 s.
+"$tool" render Fixtures/Scenes/party-with-sound.json -o "$out/sound.mp4"
+"$tool" render Fixtures/Scenes/party-with-sound.json -o "$out/sound.webm"
 # Debian's Python, where apt put python3-websocket (a python3 earlier on PATH, e.g. pyenv's, lacks it).
 python=/usr/bin/python3
 [[ -x "$python" ]] || python=python3
@@ -22,3 +27,5 @@ python=/usr/bin/python3
 "$python" scripts/browser/check.py --opaque "$out/av1.webm" "$out/av1-webm.png"
 "$python" scripts/browser/check.py --opaque "$out/clip.mp4" "$out/clip-mp4.png"
 "$python" scripts/browser/check.py "$out/lottie.webm" "$out/lottie-webm.png"
+"$python" scripts/browser/check.py --sound 3 "$out/sound.mp4" "$out/sound-mp4.png"
+"$python" scripts/browser/check.py --sound 3 "$out/sound.webm" "$out/sound-webm.png"

@@ -1,4 +1,6 @@
+import CFFmpeg
 import FlipbookAudio
+import FlipbookVideo
 import FlipbookTestSupport
 import Flipbook
 import Foundation
@@ -131,6 +133,79 @@ import Testing
         // The burst at 1.5 s is 0.5 s into frames 30–74.
         let found = onset(in: sound, threshold: 0.01) ?? -1
         #expect(abs(found - 24_000) <= 48, "onset at sample \(found)")
+    }
+
+    /// The bytes of every packet of `url`'s video stream (`audio: false`) or sound stream, in file order.
+    static func packetBytes(_ url: URL, audio: Bool) throws -> [[UInt8]] {
+        let reader = try ClipReader(url)
+        var list: [[UInt8]] = []
+        let take: (UnsafeMutablePointer<AVPacket>) throws -> Void = { packet in
+            list.append(packet.pointee.data.map { Array(UnsafeBufferPointer(start: $0, count: Int(packet.pointee.size))) } ?? [])
+        }
+        if audio { try reader.forEachPacket({ _ in }, audio: take) } else { try reader.forEachPacket(take) }
+        return list
+    }
+
+    /// Four chunks joined carry the single render's sound exactly: each chunk encodes the whole
+    /// mix from its first sample and keeps the packets that start in its frames, so the joined
+    /// packets are the single render's (AAC's 1024-sample and Opus's 960-sample packets straddle
+    /// every join, and still decode sample for sample the same). The picture is joined by copying.
+    @Test(arguments: [("mp4", 30.0), ("webm", 30.0), ("mp4", 30000.0 / 1001), ("mkv", 30000.0 / 1001)])
+    func chunksJoinedHaveTheSingleRendersSound(_ container: String, _ fps: Double) throws {
+        let directory = try TemporaryDirectory("chunks")
+        let music = packageFile("Fixtures/Audio/loop.wav").path
+        let scene = try Self.sceneFile(directory, fps: fps == 30 ? "30" : "29.97", duration: 2.5, layers: #"""
+            {"scene": "audio", "src": "\#(music)", "volume": -8, "loop": true, "fadeOut": 0.5},
+            {"scene": "confetti", "bursts": [{"time": 0.3}, {"time": 1.2}, {"time": 2.1}], "sound": {"name": "pop", "volume": -6}}
+            """#)
+        let timeline = try SceneFile.load(from: scene).makeTimeline()
+        let single = directory.file("single.\(container)")
+        try Flipbook.render(timeline, to: single)
+        let chunks = try (1...4).map { index -> URL in
+            let url = directory.file("part-\(index).\(container)")
+            try Flipbook.render(timeline, chunk: Chunk(index, of: 4), to: url)
+            return url
+        }
+        let joined = directory.file("joined.\(container)")
+        // Given out of order: concat sorts them by their records.
+        let report = try concat([chunks[2], chunks[0], chunks[3], chunks[1]], to: joined)
+        #expect(report.frameCount == timeline.frameCount)
+
+        let expected = try decodedSound(single)
+        let sound = try decodedSound(joined)
+        // Decoded whole: up to one packet past the clip's end (the decoder keeps AAC's last frame whole).
+        #expect((timeline.audioFrameCount..<(timeline.audioFrameCount + 1024)).contains(expected.frameCount))
+        #expect(sound.frameCount == expected.frameCount)
+        let differing = zip(sound.interleaved, expected.interleaved).filter { $0 != $1 }.count
+        #expect(differing == 0, "\(differing) samples differ from the single render's")
+        #expect(sound.samplePeak > 0.05, "the joined sound is silent")
+        #expect(try Self.packetBytes(joined, audio: true) == Self.packetBytes(single, audio: true))
+        // The picture: the chunks' packets, copied in order.
+        #expect(try Self.packetBytes(joined, audio: false) == chunks.flatMap { try Self.packetBytes($0, audio: false) })
+    }
+
+    @Test func chunksWithAndWithoutSoundAreNotJoined() throws {
+        let directory = try TemporaryDirectory("mixed")
+        let scene = try Self.sceneFile(directory, fps: "30", duration: 1, layers: #"""
+            {"scene": "confetti", "bursts": [{"time": 0.2}], "sound": {"name": "pop"}}
+            """#)
+        let timeline = try SceneFile.load(from: scene).makeTimeline()
+        var silent = VideoOptions()
+        silent.audio = false
+        let first = directory.file("a.mp4"), second = directory.file("b.mp4")
+        try Flipbook.render(timeline, chunk: Chunk(1, of: 2), to: first)
+        try Flipbook.render(timeline, chunk: Chunk(2, of: 2), to: second, options: silent)
+        #expect(throws: FlipbookError.self) { try concat([first, second], to: directory.file("joined.mp4")) }
+        do {
+            try concat([first, second], to: directory.file("joined.mp4"))
+        } catch let error as FlipbookError {
+            // The options' digest already tells them apart.
+            #expect(error.kind == .invalidInput)
+            #expect(error.message.contains("b.mp4"), "\(error.message)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory.file("joined.mp4").path))
+        try Flipbook.render(timeline, chunk: Chunk(2, of: 2), to: second)
+        #expect(throws: FlipbookError.self) { try concat([first, second], to: directory.file("joined.mkv")) }
     }
 
     @Test func formatsWithoutSoundWriteThePictureAndSaySo() throws {

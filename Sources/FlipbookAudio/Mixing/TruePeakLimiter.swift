@@ -22,8 +22,8 @@ public struct TruePeakLimiter: Sendable {
     public init() {}
 
     /// The 4× interpolation filter: for phase `p` (1…3) the 12 taps of a Hann-windowed sinc at
-    /// offsets −5…6 frames.
-    private static let phases: [[Double]] = (0..<4).map { phase in
+    /// offsets −5…6 frames, phase after phase in one flat array (phase 0 is the sample itself).
+    private static let taps: [Double] = (1..<4).flatMap { phase in
         let fraction = Double(phase) / 4
         return (-5...6).map { offset in
             let t = fraction - Double(offset)
@@ -33,28 +33,74 @@ public struct TruePeakLimiter: Sendable {
         }
     }
 
-    /// The true peak around each frame (both channels), linear.
-    static func truePeaks(_ samples: [Float], frameCount: Int) -> [Double] {
+    /// Frames before and after a frame that its interpolated values are made from.
+    private static let reachBefore = 5, reachAfter = 6
+
+    /// The most any interpolated value can exceed the largest sample it is made from: the largest
+    /// sum of a phase's absolute taps. Where every sample around a frame is at most
+    /// `limit / filterGain`, no value between them exceeds `limit`.
+    static let filterGain: Double = (0..<3).map { phase in
+        taps[(12 * phase)..<(12 * phase + 12)].reduce(0) { $0 + abs($1) }
+    }.max() ?? 1
+
+    /// Frames per block in which ``truePeaks(_:frameCount:above:)`` first bounds the peak.
+    private static let block = 256
+
+    /// The true peak around each frame (both channels), linear — exactly where it may exceed
+    /// `threshold`; elsewhere a value at most `threshold` (the frame's sample peak).
+    ///
+    /// A block of frames whose samples, and the filter's reach around them, are all below
+    /// `threshold / filterGain` cannot have a true peak above `threshold`, so it is not
+    /// oversampled: quiet and silent stretches cost one pass over their samples.
+    static func truePeaks(_ samples: [Float], frameCount: Int, above threshold: Double = 0) -> [Double] {
         var peaks = [Double](repeating: 0, count: frameCount)
+        // A hair below the bound, so rounding in the filter's sums cannot cross it.
+        let quiet = threshold / filterGain * (1 - 1e-9)
         samples.withUnsafeBufferPointer { input in
-            for frame in 0..<frameCount {
-                var peak = 0.0
-                for channel in 0..<AudioSamples.channelCount {
-                    peak = max(peak, abs(Double(input[2 * frame + channel])))
-                    for phase in 1..<4 {
-                        var value = 0.0
-                        for (tap, weight) in phases[phase].enumerated() {
-                            let source = frame + tap - 5
-                            guard source >= 0, source < frameCount else { continue }
-                            value += weight * Double(input[2 * source + channel])
+            taps.withUnsafeBufferPointer { taps in
+                peaks.withUnsafeMutableBufferPointer { peaks in
+                    var first = 0
+                    while first < frameCount {
+                        let end = min(frameCount, first + block)
+                        // The sample peak of the block and of the frames its filter reaches.
+                        let low = max(0, first - reachBefore), high = min(frameCount, end + reachAfter)
+                        var loudest: Float = 0
+                        for index in (2 * low)..<(2 * high) { loudest = max(loudest, abs(input[index])) }
+                        if Double(loudest) <= quiet {
+                            for frame in first..<end {
+                                peaks[frame] = Double(max(abs(input[2 * frame]), abs(input[2 * frame + 1])))
+                            }
+                        } else {
+                            for frame in first..<end { peaks[frame] = truePeak(input, taps, frame: frame, frameCount: frameCount) }
                         }
-                        peak = max(peak, abs(value))
+                        first = end
                     }
                 }
-                peaks[frame] = peak
             }
         }
         return peaks
+    }
+
+    /// The largest magnitude of frame `frame`'s samples and of the three values the filter
+    /// interpolates after it, over both channels.
+    @inline(__always)
+    private static func truePeak(_ input: UnsafeBufferPointer<Float>, _ taps: UnsafeBufferPointer<Double>,
+                                 frame: Int, frameCount: Int) -> Double {
+        var peak = Double(max(abs(input[2 * frame]), abs(input[2 * frame + 1])))
+        let lower = max(0, reachBefore - frame)
+        let upper = min(12, frameCount - frame + reachBefore)
+        for phase in 0..<3 {
+            var left = 0.0, right = 0.0
+            let base = 12 * phase
+            for tap in lower..<upper {
+                let weight = taps[base + tap]
+                let source = 2 * (frame + tap - reachBefore)
+                left += weight * Double(input[source])
+                right += weight * Double(input[source + 1])
+            }
+            peak = max(peak, abs(left), abs(right))
+        }
+        return peak
     }
 
     /// Limits `samples` in place.
@@ -62,7 +108,7 @@ public struct TruePeakLimiter: Sendable {
         let count = samples.frameCount
         guard count > 0 else { return }
         let limit = linearGain(decibels: ceiling)
-        let peaks = Self.truePeaks(samples.interleaved, frameCount: count)
+        let peaks = Self.truePeaks(samples.interleaved, frameCount: count, above: limit)
         guard let loudest = peaks.max(), loudest > limit else { return }
         // The gain each frame's peak needs, then the lowest of its neighbours' (the interpolation
         // filter's reach), so every sample a peak is made from is turned down with it.

@@ -17,9 +17,17 @@ struct ClipAudio {
     ///
     /// The whole timeline is mixed and mastered (loudness is a property of the whole clip, and the
     /// limiter's gain must not depend on where a part starts), then the written frames' samples are
-    /// cut out, so a part's sound is exactly that stretch of a single render's.
+    /// cut out, so a clip of some frames (`--frames A-B`) has exactly that stretch of the single
+    /// render's mix.
+    ///
+    /// A `part` of a clip to be joined (`--chunk K/N`, its frames of the whole clip) instead encodes
+    /// the whole mix from its first sample, as the single render does, and writes only the packets
+    /// that start within its frames (``AudioTrack/writtenSamples``): an encoder's output depends on
+    /// everything it was fed before (AAC's bit reservoir and rate control, Opus's predictors), so
+    /// only an encoder fed the same samples from the same start gives the same packets. The joined
+    /// chunks then carry the single render's audio packets, and decode to its samples exactly.
     init(timeline: Timeline, frames: ClosedRange<Int>, timestampOffset: Int, kept: ClosedRange<Int>?,
-         format: OutputFormat, options: VideoOptions) throws {
+         part: ClosedRange<Int>? = nil, format: OutputFormat, options: VideoOptions) throws {
         guard timeline.hasAudio else { return }
         let container = format.container.capabilities
         guard options.audio else {
@@ -32,14 +40,23 @@ struct ClipAudio {
         }
         let started = DispatchTime.now().uptimeNanoseconds
         guard let mix = try timeline.mixAudio() else { return }
-        let written = kept ?? timestampOffset...(timestampOffset + frames.count - 1)
-        let shift = frames.lowerBound - timestampOffset
-        let timelineFrames = (written.lowerBound + shift)...(written.upperBound + shift)
-        track = AudioTrack(samples: mix.samples(ofFrames: timelineFrames, fps: timeline.fps),
-                           firstSample: AudioSamples.frame(ofVideoFrame: written.lowerBound, fps: timeline.fps),
-                           codec: codec, bitrate: options.audioBitrate ?? codec.defaultBitrate)
+        let bitrate = options.audioBitrate ?? codec.defaultBitrate
+        if let part {
+            let first = part.lowerBound == 0 ? Int.min : AudioSamples.frame(ofVideoFrame: part.lowerBound, fps: timeline.fps)
+            let end = part.upperBound >= timeline.frameCount - 1
+                ? Int.max : AudioSamples.frame(ofVideoFrame: part.upperBound + 1, fps: timeline.fps)
+            track = AudioTrack(samples: mix.samples, firstSample: 0, codec: codec, bitrate: bitrate,
+                               writtenSamples: first..<end)
+        } else {
+            let written = kept ?? timestampOffset...(timestampOffset + frames.count - 1)
+            let shift = frames.lowerBound - timestampOffset
+            let timelineFrames = (written.lowerBound + shift)...(written.upperBound + shift)
+            track = AudioTrack(samples: mix.samples(ofFrames: timelineFrames, fps: timeline.fps),
+                               firstSample: AudioSamples.frame(ofVideoFrame: written.lowerBound, fps: timeline.fps),
+                               codec: codec, bitrate: bitrate)
+        }
         let loudness = mix.loudness.isFinite ? String(format: "%.1f LUFS", mix.loudness) : "silent"
-        note = "\(codec.displayName) \(formatBitrate(options.audioBitrate ?? codec.defaultBitrate)), \(loudness)"
+        note = "\(codec.displayName) \(formatBitrate(bitrate)), \(loudness)"
         mixTime = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
     }
 }

@@ -112,7 +112,7 @@ func renderPart(
         if frames != part.frames { options.keptTimestamps = part.frames }
     }
     var report = try renderClip(
-        timeline, frames: frames, timestampOffset: frames.lowerBound, comment: record.description, to: url,
+        timeline, frames: frames, timestampOffset: frames.lowerBound, part: part.frames, comment: record.description, to: url,
         format: format, options: options, workers: workers, segmenting: Segmenting(allowed: false),
         cancellation: cancellation, progress: progress)
     report.frames = part.frames

@@ -96,7 +96,8 @@ package func render(
 /// resolved (``resolveClip(_:to:options:)`` or a plan); `comment` goes in a video's `comment` tag
 /// (a chunk's record).
 func renderClip(
-    _ timeline: Timeline, frames: ClosedRange<Int>, timestampOffset: Int = 0, comment: String? = nil,
+    _ timeline: Timeline, frames: ClosedRange<Int>, timestampOffset: Int = 0, part: ClosedRange<Int>? = nil,
+    comment: String? = nil,
     to url: URL, format: OutputFormat, options requestedOptions: VideoOptions, workers: Int?,
     segmenting: Segmenting = Segmenting(), cancellation: RenderCancellation?, progress: ((RenderProgress) -> Void)?
 ) throws -> RenderReport {
@@ -112,7 +113,7 @@ func renderClip(
     let started = DispatchTime.now().uptimeNanoseconds
     // The sound is mixed first: a file that cannot be mixed stops the render before any frame is drawn.
     let audio = try ClipAudio(timeline: timeline, frames: frames, timestampOffset: timestampOffset,
-                              kept: options.keptTimestamps, format: format, options: options)
+                              kept: options.keptTimestamps, part: part, format: format, options: options)
     var renderPass = RenderPass(
         timeline: timeline, frames: frames, timestampOffset: timestampOffset, comment: comment, url: url, format: format,
         workerCount: min(workers ?? ProcessInfo.processInfo.activeProcessorCount, total), stop: stop,

@@ -16,6 +16,12 @@ package final class ClipReader {
     package let timeBase: AVRational
     /// The container's `comment` tag, where a chunk keeps its ``ChunkRecord``.
     package let comment: String?
+    /// The sound's stream, when the file has one: its index, codec parameters (owned by the format
+    /// context) and time base.
+    package let audio: (index: Int32, parameters: UnsafeMutablePointer<AVCodecParameters>, timeBase: AVRational)?
+    /// Whether the file is Matroska or WebM (whose demuxer reports audio timestamps less the
+    /// track's codec delay, rounded to its millisecond clock).
+    package let isMatroska: Bool
 
     /// Opens `url` and finds its video stream.
     ///
@@ -48,6 +54,34 @@ package final class ClipReader {
         self.parameters = parameters
         timeBase = stream.pointee.time_base
         comment = av_dict_get(format.pointee.metadata, "comment", nil, 0).map { String(cString: $0.pointee.value) }
+        let audioIndex = av_find_best_stream(format, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
+        if audioIndex >= 0, let audioStream = format.pointee.streams[Int(audioIndex)],
+           let audioParameters = audioStream.pointee.codecpar {
+            audio = (audioIndex, audioParameters, audioStream.pointee.time_base)
+        } else {
+            audio = nil
+        }
+        isMatroska = format.pointee.iformat.map { String(cString: $0.pointee.name).contains("matroska") } ?? false
+    }
+
+    /// Whether `other`'s sound could continue this one's by copying packets: both have none, or
+    /// both the same codec, rate, channels, priming and codec header.
+    package func hasSameAudio(as other: ClipReader) -> Bool {
+        switch (audio, other.audio) {
+        case (nil, nil): return true
+        case let (a?, b?):
+            let p = a.parameters.pointee, q = b.parameters.pointee
+            return p.codec_id == q.codec_id && p.sample_rate == q.sample_rate
+                && p.ch_layout.nb_channels == q.ch_layout.nb_channels && p.initial_padding == q.initial_padding
+                && bytes(p.extradata, p.extradata_size) == bytes(q.extradata, q.extradata_size)
+                && isMatroska == other.isMatroska
+        default: return false
+        }
+    }
+
+    private func bytes(_ data: UnsafeMutablePointer<UInt8>?, _ size: Int32) -> [UInt8] {
+        guard let data, size > 0 else { return [] }
+        return Array(UnsafeBufferPointer(start: data, count: Int(size)))
     }
 
     /// The codec's extradata (H.264's SPS and PPS, …): chunks that are joined must have the same.
@@ -74,11 +108,13 @@ package final class ClipReader {
     /// Whether ``forEachPacket(_:)`` has run: it reads the file once.
     private var read = false
 
-    /// Reads the file from the start, once, handing every video packet to `body` in file order.
+    /// Reads the file from the start, once, handing every video packet to `body` and every packet
+    /// of the sound's stream to `audioBody` (when given) in file order.
     ///
     /// - Throws: ``FlipbookError`` (invalid input) naming the file and packet when reading fails
     ///   before the end of the file; and whatever `body` throws.
-    package func forEachPacket(_ body: (UnsafeMutablePointer<AVPacket>) throws -> Void) throws {
+    package func forEachPacket(_ body: (UnsafeMutablePointer<AVPacket>) throws -> Void,
+                               audio audioBody: ((UnsafeMutablePointer<AVPacket>) throws -> Void)? = nil) throws {
         guard let context, !read else { throw FlipbookError.internal("\(url.path) was already read; open it again.") }
         // Not seeking back: the packets avformat_find_stream_info read come first from av_read_frame.
         read = true
@@ -96,6 +132,13 @@ package final class ClipReader {
                     "\(url.path) is broken: reading its packet \(count) failed (\(libavErrorText(status))).")
             }
             defer { av_packet_unref(allocated) }
+            if let audioBody, let audio, allocated.pointee.stream_index == audio.index {
+                if allocated.pointee.flags & AV_PKT_FLAG_CORRUPT != 0 {
+                    throw FlipbookError.invalidInput("\(url.path) is broken: an audio packet after video packet \(count) is marked corrupt.")
+                }
+                try audioBody(allocated)
+                continue
+            }
             guard allocated.pointee.stream_index == streamIndex else { continue }
             if allocated.pointee.flags & AV_PKT_FLAG_CORRUPT != 0 {
                 throw FlipbookError.invalidInput("\(url.path) is broken: its packet \(count) is marked corrupt.")

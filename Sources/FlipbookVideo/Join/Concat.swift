@@ -1,4 +1,5 @@
 import CFFmpeg
+import FlipbookAudio
 import FlipbookCore
 import Foundation
 
@@ -18,6 +19,14 @@ public struct ConcatReport: Sendable, Equatable {
 /// re-encoding: the packets are copied as they are, in frame order, with the whole clip's
 /// timestamps, into the container `url`'s extension names (MP4, MOV, Matroska or WebM, with the
 /// `moov` index at the front for MP4 and MOV).
+///
+/// Sound is copied the same way, never re-encoded. Each chunk encoded the whole clip's sound from
+/// its first sample and kept the packets that start within its frames (the first chunk also the
+/// encoder's priming, the last one its flush), so the joined audio packets are a single render's,
+/// byte for byte, and decode to its samples exactly: sample for sample, with no gap, click or
+/// repeated samples at the joins, although AAC's 1024-sample and Opus's 960-sample packets straddle
+/// them. Chunks with sound join into their own kind of file (MP4 or MOV chunks into MP4 or MOV,
+/// Matroska or WebM chunks into Matroska or WebM).
 ///
 /// The parts may be given in any order. Everything is checked before anything is written: each
 /// file must exist, be readable to its last packet, carry a chunk record, and hold exactly the
@@ -72,6 +81,12 @@ public func concat(_ parts: [URL], to url: URL) throws -> ConcatReport {
         guard chunk.reader.hasSameStream(as: first.reader) else {
             throw refuse("\(name)'s video stream (codec, size or parameter sets) differs from \(other)'s.")
         }
+        guard chunk.reader.hasSameAudio(as: first.reader) else {
+            let says = { (reader: ClipReader) in reader.audio == nil ? "has no sound" : "has sound" }
+            throw refuse(chunk.reader.audio == nil || first.reader.audio == nil
+                ? "\(name) \(says(chunk.reader)) and \(other) \(says(first.reader)); render every chunk with the same audio settings."
+                : "\(name)'s audio stream (codec, rate, channels or container) differs from \(other)'s.")
+        }
     }
     // By first frame, then in the order given, so a message names the files the same way every time.
     let ordered = chunks.enumerated().sorted {
@@ -102,9 +117,25 @@ public func concat(_ parts: [URL], to url: URL) throws -> ConcatReport {
         throw refuse("\(container.capabilities.displayName) cannot hold the chunks' \(name) video; "
             + "name the output like the chunks (\(first.reader.url.pathExtension)).")
     }
+    if let audio = first.reader.audio {
+        let id = audio.parameters.pointee.codec_id
+        let name = String(cString: avcodec_get_name(id))
+        guard let audioCodec = AudioCodec.allCases.first(where: { $0.codecID == id }),
+              container.capabilities.audioCodecs.contains(audioCodec) else {
+            throw refuse("\(container.capabilities.displayName) cannot hold the chunks' \(name) sound; "
+                + "name the output like the chunks (\(first.reader.url.pathExtension)).")
+        }
+        // Matroska's demuxer gives audio timestamps on its millisecond clock, less the codec delay:
+        // only a Matroska muxer stores them back as they were.
+        let toMatroska = container == .mkv || container == .webm
+        guard toMatroska == first.reader.isMatroska else {
+            throw refuse("chunks with sound join into their own kind of file: name the output like the chunks "
+                + "(\(first.reader.url.pathExtension)).")
+        }
+    }
     let fps = first.record.fps
     try remux(ordered.map(\.reader.url), parameters: first.reader, to: destination, container: container, codec: codec,
-              fps: fps, reorderDelay: reorderDelay)
+              fps: fps, reorderDelay: reorderDelay, audioEnd: AudioSamples.frame(ofVideoFrame: clipFrames, fps: fps))
     return ConcatReport(url: destination, partCount: parts.count, frameCount: clipFrames,
                         duration: Double(clipFrames) * Double(fps.denominator) / Double(fps.numerator))
 }

@@ -30,6 +30,14 @@ public enum AudioCodec: String, Sendable, Codable, CaseIterable, Hashable {
         }
     }
 
+    /// libavcodec's identifier of the codec.
+    var codecID: AVCodecID {
+        switch self {
+        case .aac: AV_CODEC_ID_AAC
+        case .opus: AV_CODEC_ID_OPUS
+        }
+    }
+
     /// The name in messages.
     public var displayName: String {
         switch self {

@@ -13,12 +13,28 @@ package struct AudioTrack: Sendable {
     package var codec: AudioCodec
     /// The bit rate in bits per second.
     package var bitrate: Int
+    /// The presentation times, in samples, of the packets written (a packet is written when its
+    /// first sample's time is in the range); `nil` writes them all.
+    ///
+    /// A chunk of a clip encodes the whole clip's sound from its first sample, exactly as a single
+    /// render does, and writes only the packets that start within its own frames (the first chunk
+    /// also the priming's, the last one the flush's): the chunks' packets, joined, are the single
+    /// render's packets, byte for byte.
+    package var writtenSamples: Range<Int>?
 
-    package init(samples: AudioSamples, firstSample: Int = 0, codec: AudioCodec, bitrate: Int) {
+    package init(samples: AudioSamples, firstSample: Int = 0, codec: AudioCodec, bitrate: Int,
+                 writtenSamples: Range<Int>? = nil) {
         self.samples = samples
         self.firstSample = firstSample
         self.codec = codec
         self.bitrate = bitrate
+        self.writtenSamples = writtenSamples
+    }
+
+    /// Whether the packet whose first sample plays at `pts` (in samples) is written.
+    func writes(pts: Int64) -> Bool {
+        guard let writtenSamples else { return true }
+        return pts >= Int64(writtenSamples.lowerBound) && pts < Int64(writtenSamples.upperBound)
     }
 }
 
@@ -32,7 +48,8 @@ final class AudioEncoder {
     private var context: UnsafeMutablePointer<AVCodecContext>?
     private var frame: UnsafeMutablePointer<AVFrame>?
     private var packet: UnsafeMutablePointer<AVPacket>?
-    private let track: AudioTrack
+    /// What is encoded.
+    let track: AudioTrack
     private let file: URL
     private let what: String
     /// Samples per encoded frame (1024 for AAC, 960 for Opus).
@@ -98,16 +115,36 @@ final class AudioEncoder {
         return context
     }
 
-    /// Encodes whole frames of the track up to sample `end` (exclusive), handing out each packet.
+    /// Encodes whole frames of the track up to sample `end` (exclusive), handing out each packet
+    /// the track writes (``AudioTrack/writtenSamples``).
     func encode(upTo end: Int, _ output: (UnsafeMutablePointer<AVPacket>) throws -> Void) throws {
         let limit = min(end, track.samples.frameCount)
         while position + frameSize <= limit {
-            try send(count: frameSize, output)
+            try send(count: frameSize) { packet in
+                if self.track.writes(pts: packet.pointee.pts) { try output(packet) }
+            }
         }
     }
 
-    /// Encodes the rest of the track and flushes the encoder.
+    /// Encodes the rest of the track and flushes the encoder, handing out the packets the track
+    /// writes (``AudioTrack/writtenSamples``).
+    ///
+    /// When the written packets end before the track does (a chunk that is not the clip's last),
+    /// encoding stops at the first packet past them: the frames sent until then are the ones a
+    /// single render sends, so every packet handed out is the single render's.
     func finish(_ output: (UnsafeMutablePointer<AVPacket>) throws -> Void) throws {
+        let stop = track.writtenSamples.map { Int64($0.upperBound) } ?? Int64.max
+        var reachedStop = false
+        let output: (UnsafeMutablePointer<AVPacket>) throws -> Void = { packet in
+            if packet.pointee.pts >= stop { reachedStop = true }
+            if self.track.writes(pts: packet.pointee.pts) { try output(packet) }
+        }
+        if stop != Int64.max {
+            while !reachedStop, position + frameSize <= track.samples.frameCount {
+                try send(count: frameSize, output)
+            }
+            if reachedStop { return }
+        }
         try encode(upTo: track.samples.frameCount, output)
         let rest = track.samples.frameCount - position
         if rest > 0 { try send(count: rest, output) }

@@ -75,9 +75,10 @@ final class Muxer {
     }
 
     /// Adds a video stream with a copy of `parameters` (another file's, for joining without
-    /// re-encoding) and writes the file header.
-    func start(copying parameters: UnsafePointer<AVCodecParameters>, fps: FrameRate, options: VideoOptions) throws {
-        try start(fps: fps, options: options, comment: nil) { copy in
+    /// re-encoding), and an audio stream with a copy of `audio` when given, and writes the file header.
+    func start(copying parameters: UnsafePointer<AVCodecParameters>, audio: UnsafePointer<AVCodecParameters>? = nil,
+               fps: FrameRate, options: VideoOptions) throws {
+        try start(fps: fps, options: options, comment: nil, copyingAudio: audio) { copy in
             let status = avcodec_parameters_copy(copy, parameters)
             // The source container's tag (`avc1`, …) may mean nothing in this one; each muxer picks its own.
             copy.pointee.codec_tag = 0
@@ -87,6 +88,7 @@ final class Muxer {
 
     private func start(fps: FrameRate, options: VideoOptions, comment: String?,
                        audio: UnsafeMutablePointer<AVCodecContext>? = nil,
+                       copyingAudio: UnsafePointer<AVCodecParameters>? = nil,
                        describe: (UnsafeMutablePointer<AVCodecParameters>) -> Int32) throws {
         guard let format = context else { throw closed() }
         guard let stream = avformat_new_stream(format, nil) else {
@@ -111,6 +113,7 @@ final class Muxer {
         stream.pointee.r_frame_rate = rate
 
         if let audio { try addAudioStream(audio) }
+        if let copyingAudio { try addAudioStream(copying: copyingAudio) }
         var settings: OpaquePointer? = nil
         defer { av_dict_free(&settings) }
         let container = self.output.container.capabilities
@@ -155,6 +158,36 @@ final class Muxer {
         format.pointee.avoid_negative_ts = AVFMT_AVOID_NEG_TS_DISABLED
         let matroska = output.container == .webm || output.container == .mkv
         if matroska, encoder.pointee.codec_id == AV_CODEC_ID_OPUS { audioDelay = Int64(encoder.pointee.initial_padding) }
+    }
+
+    /// Adds a sound stream with a copy of `parameters` (a chunk's, for joining without re-encoding).
+    private func addAudioStream(copying parameters: UnsafePointer<AVCodecParameters>) throws {
+        guard let format = context else { throw closed() }
+        guard let stream = avformat_new_stream(format, nil) else {
+            throw libavError(flipbook_averror(ENOMEM), "adding the audio stream", file: file, what: what)
+        }
+        try checkLibav(avcodec_parameters_copy(stream.pointee.codecpar, parameters), "describing the audio stream",
+                       file: file, what: what)
+        stream.pointee.codecpar.pointee.codec_tag = 0
+        stream.pointee.time_base = AVRational(num: 1, den: parameters.pointee.sample_rate)
+        audioStream = stream
+        // As for an encoded stream: the priming's packets keep their timestamps before 0.
+        format.pointee.avoid_negative_ts = AVFMT_AVOID_NEG_TS_DISABLED
+    }
+
+    /// Writes one audio packet copied from a chunk, its timestamps in `timeBase` (the chunk's
+    /// stream's) plus `offset` (what the chunk's demuxer took off them), so they are stored as the
+    /// chunk stored them.
+    func writeCopiedAudio(_ packet: UnsafeMutablePointer<AVPacket>, timeBase: AVRational, offset: Int64) throws {
+        guard let audioStream else {
+            throw FlipbookError(.codec, "Cannot write \(what) \(file.path): an audio packet came without an audio stream.")
+        }
+        packet.pointee.pts += offset
+        packet.pointee.dts += offset
+        av_packet_rescale_ts(packet, timeBase, audioStream.pointee.time_base)
+        packet.pointee.stream_index = audioStream.pointee.index
+        let status = av_interleaved_write_frame(context, packet)
+        if status < 0 { throw writeError(status, "writing the audio packets") }
     }
 
     /// Writes one encoded audio packet whose timestamps are in `timeBase`.

@@ -315,16 +315,16 @@ private final class Session {
         }
         if let audio {
             // The sound up to the end of this frame, so the muxer interleaves them a frame apart.
-            try audio.encode(upTo: audioSample(afterFrame: pts)) { packet in
+            try audio.encode(upTo: audioSample(afterFrame: pts, track: audio.track)) { packet in
                 try muxer.writeAudio(packet, timeBase: audio.timeBase)
             }
         }
     }
 
-    /// The track's sample at which frame `pts` ends: the samples up to it belong to frames up to `pts`.
-    private func audioSample(afterFrame pts: Int64) -> Int {
-        let end = Int(pts) + 1 - Int(kept?.lowerBound ?? Int64(firstTimestamp))
-        return AudioSamples.frame(ofVideoFrame: end, fps: fps)
+    /// The track's sample at which frame `pts` ends: the samples up to it belong to frames up to
+    /// `pts`. The track's first sample plays at ``AudioTrack/firstSample`` on the clip's clock.
+    private func audioSample(afterFrame pts: Int64, track: AudioTrack) -> Int {
+        AudioSamples.frame(ofVideoFrame: Int(pts) + 1, fps: fps) - track.firstSample
     }
 
     /// Finishes the file and returns the H.264 level it signals and why (`nil` for other codecs).
