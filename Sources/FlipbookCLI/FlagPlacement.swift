@@ -11,7 +11,9 @@ func placedAtFlag(_ error: any Error, given: Set<String>, written: [String: Stri
         return error.at(flag: "--set " + name)
     }
     guard let error = error as? FlipbookError, error.location.file == nil,
-          let keyPath = error.location.keyPath, let flag = Settings.option(forKey: keyPath), given.contains(flag)
+          let keyPath = error.location.keyPath,
+          let flag = Settings.option(forKey: keyPath) ?? Settings.option(forKey: Setting.key(ofKeyPath: keyPath)),
+          given.contains(flag)
     else { return error }
     let shown = written[flag].map(error.writtenAs) ?? error
     return shown.at(flag: flag)

@@ -25,6 +25,8 @@ extension SceneFile {
                       default: .light, help: Setting.colorScheme.help),
             .optional(Setting.assets.key, \.assets, .list(.text, of: "paths"), defaultText: "none",
                       help: Setting.assets.help),
+            .optional(Setting.motionBlur.key, \.motionBlur, .motionBlur, defaultText: "none",
+                      help: Setting.motionBlur.help + " (see Motion blur)"),
             .optional("layers", \.layers, .list(.layer, of: "layers"), defaultText: "none",
                       help: "The scenes, bottom first; each is an object with \"scene\" and that scene's keys."),
             templateParameters,

@@ -30,6 +30,8 @@ extension SceneFile {
         var timeline = try Timeline(size: size, scale: CGFloat(scale), fps: fps, duration: duration, background: background)
         timeline.colorScheme = colorScheme ?? .light
         timeline.assetCatalogs = try assetCatalogs()
+        timeline.motionBlur = motionBlur
+        try motionBlur?.validate(keyPath: Setting.motionBlur.key)
         var layers: [Timeline.Layer] = []
         let pictures = sharedPictures ?? PictureCache(baseDirectory: baseDirectory)
         for (index, layer) in (self.layers ?? []).enumerated() {

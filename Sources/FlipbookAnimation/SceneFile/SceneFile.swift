@@ -38,6 +38,8 @@ public struct SceneFile: Sendable, Equatable {
     /// Asset catalogs (`.xcassets` folders) for `Color("Name")`, relative to the scene file's folder
     /// (to the current directory for a file not read from disk). Default none.
     public var assets: [String]? { didSet { origin?.forget("assets") } }
+    /// Motion blur for every layer without its own (see ``MotionBlur``). Default none.
+    public var motionBlur: MotionBlur? { didSet { origin?.forget(Setting.motionBlur.key) } }
     /// The folder relative `assets` paths start from: the scene file's, when it was read by
     /// ``load(from:)``; `nil` for the current directory.
     public var baseDirectory: URL?
@@ -85,6 +87,7 @@ public struct SceneFile: Sendable, Equatable {
     public static func == (a: SceneFile, b: SceneFile) -> Bool {
         a.size == b.size && a.scale == b.scale && a.fps == b.fps && a.duration == b.duration
             && a.background == b.background && a.colorScheme == b.colorScheme && a.assets == b.assets
+            && a.motionBlur == b.motionBlur
             && a.layers == b.layers && a.unresolvedTemplate == b.unresolvedTemplate
     }
 

@@ -16,7 +16,10 @@ extension SceneFile.Layer {
                       help: "When it disappears."),
             .optional("opacity", \.opacity, .keyframed(.number), default: Keyframed(1.0), limits: .between(0, 1),
                       limitsCheckedWhereMade: true, help: "The whole layer's opacity, composited as one picture."),
-        ] + placementParameters)
+        ] + placementParameters + [
+            .optional(Setting.motionBlur.key, \.motionBlur, .motionBlur, defaultText: "the scene file's",
+                      help: "Motion blur for this layer alone (see Motion blur); not for a group's children, which blur with the group."),
+        ])
 
     /// The `"scene"` key, documented beside the table's keys.
     static let sceneInfo = ParameterInfo(

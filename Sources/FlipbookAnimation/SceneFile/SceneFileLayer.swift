@@ -25,6 +25,8 @@ extension SceneFile {
         public var blend: GraphicsContext.BlendMode?
         /// Filters on the whole layer, applied in order. Default none.
         public var filters: [Timeline.Layer.Filter]?
+        /// Motion blur for this layer alone, over the file's own (a timeline's own layers only). Default none.
+        public var motionBlur: MotionBlur?
         /// The scene and its parameters.
         public var content: Content
 

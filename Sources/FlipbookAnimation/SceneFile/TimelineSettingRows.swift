@@ -65,8 +65,16 @@ extension Setting {
         places: [.sceneFile],
         help: "Asset catalogs (.xcassets folders, relative to the scene file) that Color(\"Name\") is looked up in.")
 
+    /// `--motion-blur SHUTTER/SAMPLES`: the timeline's ``MotionBlur``.
+    public static let motionBlur = Setting(
+        key: "motionBlur", flag: "motion-blur", swift: "Timeline.motionBlur",
+        type: #"SHUTTER/SAMPLES ({"shutter", "samples"} in a scene file)"#, defaultValue: "off, or the scene file's",
+        range: "shutter \(MotionBlur.shutterLimits.shortDescription) degrees, samples \(MotionBlur.sampleLimits.shortDescription)",
+        places: [.sceneFile, .render, .still],
+        help: "Each frame averages SAMPLES sub-frames over SHUTTER/360 of the frame interval, centred on its time.")
+
     /// The timeline's rows, in the order tables list them.
     public static let timelineSettings: [Setting] = [
-        .size, .scale, .fps, .duration, .seed, .background, .colorScheme, .assets,
+        .size, .scale, .fps, .duration, .seed, .background, .colorScheme, .assets, .motionBlur,
     ]
 }

@@ -1,5 +1,6 @@
 import FlipbookAnimation
 import FlipbookDrawing
+import FlipbookRaster
 import FlipbookVideo
 import Foundation
 
@@ -15,8 +16,12 @@ import Foundation
 /// Frames are numbered from 0 in the pipeline (the order the sink sees them); pipeline frame `k`
 /// is timeline frame `frames.lowerBound + k`, so a range renders as a clip of its own.
 ///
-/// The output cannot depend on the number of workers: every frame is a pure function of its index,
-/// and the sink sees frames strictly in order.
+/// With motion blur a frame is ``Timeline/subframeCount`` sub-frames, and the workers claim
+/// sub-frames rather than frames: each draws one into its bitmap and adds it to the frame's
+/// ``SubframeSum``; the worker that adds the last one writes the average and converts the frame.
+///
+/// The output cannot depend on the number of workers: every frame is a pure function of its index
+/// (a sum of integers in any order), and the sink sees frames strictly in order.
 final class RenderPipeline: @unchecked Sendable {
     // @unchecked: every mutable property below is read and written only with `condition` locked.
     private let condition = NSCondition()
@@ -27,6 +32,8 @@ final class RenderPipeline: @unchecked Sendable {
     private let frames: ClosedRange<Int>
     private let totalFrames: Int
     private let depth: Int
+    /// The sub-frames a frame averages (1 without motion blur).
+    private let subframes: Int
     private let output: URL
     /// Whether the workers' bitmaps plan their drawing in bands (and convert each band as it is
     /// finished); `nil` leaves it to the bitmaps (FramePlan.isOnByDefault). Tests set it before
@@ -36,6 +43,8 @@ final class RenderPipeline: @unchecked Sendable {
     private var nextToClaim = 0
     private var nextToEncode = 0
     private var ready: [Int: ConvertedFrame] = [:]
+    /// The sums of the blurred frames whose sub-frames are being drawn, by pipeline frame.
+    private var sums: [Int: SubframeSum] = [:]
     private var spare: [ConvertedFrame] = []
     private var failure: (frame: Int, error: FlipbookError)?
     private var stopping = false
@@ -55,6 +64,7 @@ final class RenderPipeline: @unchecked Sendable {
         self.pixelFormat = pixelFormat
         self.background = background
         totalFrames = frames.count
+        subframes = timeline.subframeCount
         self.depth = max(1, depth)
         self.output = output
     }
@@ -141,6 +151,7 @@ final class RenderPipeline: @unchecked Sendable {
         }
         ready.removeAll()
         spare.removeAll()
+        sums.removeAll()
         condition.unlock()
     }
 
@@ -152,6 +163,10 @@ final class RenderPipeline: @unchecked Sendable {
         } catch {
             fail(frame: -1, FlipbookError(.invalidInput,
                 "Cannot render \(output.path): \((error as? FlipbookError)?.message ?? "\(error)")"))
+            return
+        }
+        if subframes > 1 {
+            runSubframeWorker(bitmap: &bitmap)
             return
         }
         condition.lock()
@@ -187,6 +202,65 @@ final class RenderPipeline: @unchecked Sendable {
             condition.lock()
             drawNanoseconds += drawn - start - convertedInBands
             convertNanoseconds += converted - drawn + convertedInBands
+            ready[index] = frame
+            rendered += 1
+            condition.broadcast()
+        }
+        condition.unlock()
+    }
+
+    /// The worker's loop for a blurred clip: it claims sub-frames in order (`nextToClaim` counts
+    /// them), draws each at its frame's time, adds it to the frame's sum, and finishes the frame when
+    /// its sum is complete. Bitmaps are not converted band by band here: the frame is their average.
+    private func runSubframeWorker(bitmap: inout Bitmap) {
+        bitmap.bandFinished = nil
+        condition.lock()
+        while true {
+            if stopping || failure != nil || nextToClaim >= totalFrames * subframes { break }
+            let index = nextToClaim / subframes
+            if index >= nextToEncode + depth {
+                condition.wait()
+                continue
+            }
+            let subframe = nextToClaim % subframes
+            nextToClaim += 1
+            let sum: SubframeSum
+            if let existing = sums[index] {
+                sum = existing
+            } else {
+                sum = SubframeSum(width: timeline.pixelWidth, height: timeline.pixelHeight, count: subframes)
+                sums[index] = sum
+            }
+            condition.unlock()
+
+            let start = DispatchTime.now().uptimeNanoseconds
+            let time = timeline.time(ofFrame: frames.lowerBound + index)
+            timeline.draw(at: time, subframe: subframe, into: &bitmap)
+            if let issue = bitmap.drawingIssue {
+                condition.lock()
+                drawNanoseconds += DispatchTime.now().uptimeNanoseconds - start
+                recordFailure(frame: index, issue)
+                break
+            }
+            let isLast = bitmap.add(to: sum) == subframes
+            let drawn = DispatchTime.now().uptimeNanoseconds
+            guard isLast else {
+                condition.lock()
+                drawNanoseconds += drawn - start
+                continue
+            }
+            bitmap.setAverage(of: sum)
+            condition.lock()
+            sums[index] = nil
+            var recycled = spare.popLast()
+            condition.unlock()
+            let averaged = DispatchTime.now().uptimeNanoseconds
+            let frame = convert(bitmap, reusing: &recycled)
+            let converted = DispatchTime.now().uptimeNanoseconds
+
+            condition.lock()
+            drawNanoseconds += averaged - start
+            convertNanoseconds += converted - averaged
             ready[index] = frame
             rendered += 1
             condition.broadcast()
