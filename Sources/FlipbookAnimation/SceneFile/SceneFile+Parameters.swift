@@ -26,7 +26,7 @@ extension SceneFile {
             .optional(Setting.assets.key, \.assets, .list(.text, of: "paths"), defaultText: "none",
                       help: Setting.assets.help),
             .optional(Setting.motionBlur.key, \.motionBlur, .motionBlur, defaultText: "none",
-                      help: Setting.motionBlur.help + " (see Motion blur)"),
+                      help: "Motion blur for every layer without its own (see Motion blur)."),
             .optional("layers", \.layers, .list(.layer, of: "layers"), defaultText: "none",
                       help: "The scenes, bottom first; each is an object with \"scene\" and that scene's keys."),
             templateParameters,
