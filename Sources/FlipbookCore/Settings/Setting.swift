@@ -20,6 +20,8 @@ public struct Setting: Sendable, Equatable, Codable {
         case still
         /// `flipbook batch` itself, for the whole file.
         case batchCommand = "flipbook batch"
+        /// `flipbook sheet`, a contact sheet of a clip.
+        case sheet = "flipbook sheet"
 
         public static func < (a: Place, b: Place) -> Bool {
             allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!

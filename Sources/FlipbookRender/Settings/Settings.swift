@@ -14,6 +14,7 @@ public enum Settings {
         + [.time, .frame, .frames, .chunk, .quality]
         + Setting.encoderSettings
         + [.workers, .memoryBudget, .shard, .template, .data, .resume]
+        + Setting.sheetSettings
 
     /// The row for `key`, or `nil`.
     public static func setting(forKey key: String) -> Setting? { all.first { $0.key == key } }
