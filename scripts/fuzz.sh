@@ -15,7 +15,8 @@
 #   FastFillVsCairo  the same fills drawn with and without   seeds: Fuzz/Corpus/FastFill
 #              the fast paths must agree within 64 levels
 #              (or the fast fill match the exact coverage
-#              where Cairo does not: sliver-tip.bin),
+#              where Cairo does not: sliver-tip.bin, also
+#              under a ring: sliver-tip-under-ring.bin),
 #              and planned in bands or not, byte for byte
 #   Image      Bitmap(imageData:path:) on any bytes:     seeds: Fuzz/Corpus/Image (small
 #              PNG, JPEG and WebP decoding                 PNGs, JPEGs and WebPs)

@@ -36,6 +36,9 @@ struct EncodingOptions: ParsableArguments {
     @Option(name: Setting.level.name, help: Setting.level.argumentHelp())
     var level: String?
 
+    @Option(name: Setting.threads.name, help: Setting.threads.argumentHelp(valueName: "auto|n"))
+    var threads: EncoderThreadsArgument?
+
     @Option(name: Setting.pngCompression.name, parsing: .unconditional, help: Setting.pngCompression.argumentHelp())
     var pngCompression: Int?
 
@@ -54,7 +57,7 @@ struct EncodingOptions: ParsableArguments {
         let given: [(Setting, Bool)] = [
             (.codec, codec != nil), (.container, format != nil), (.pixelFormat, pixelFormat != nil), (.crf, crf != nil),
             (.preset, preset != nil), (.lookahead, lookahead != nil), (.keyframeInterval, keyint != nil),
-            (.maxBitrate, maxBitrate != nil), (.level, level != nil), (.pngCompression, pngCompression != nil), (.loop, loop != nil), (.quality, quality != nil), (.workers, workers != nil),
+            (.maxBitrate, maxBitrate != nil), (.level, level != nil), (.threads, threads != nil), (.pngCompression, pngCompression != nil), (.loop, loop != nil), (.quality, quality != nil), (.workers, workers != nil),
         ]
         return Set(given.compactMap { $0.1 ? $0.0.option : nil })
     }
@@ -71,9 +74,26 @@ struct EncodingOptions: ParsableArguments {
         request.keyframeInterval = keyint
         request.maxBitrate = maxBitrate?.bitsPerSecond
         request.level = level
+        request.encoderThreads = threads?.count
         request.pngCompression = pngCompression
         request.loop = loop
         request.quality = quality
         return request
+    }
+}
+
+/// `--threads auto` or a count. Its range is checked by the library, as a batch file's is.
+struct EncoderThreadsArgument: ExpressibleByArgument {
+    /// ``VideoOptions/encoderThreads``: ``VideoOptions/automaticEncoderThreads`` for `auto`.
+    var count: Int
+
+    init?(argument: String) {
+        if argument == "auto" {
+            count = VideoOptions.automaticEncoderThreads
+        } else if let number = Int(argument) {
+            count = number
+        } else {
+            return nil
+        }
     }
 }

@@ -102,6 +102,11 @@ extension FlipbookTool {
                 if let note = report.timingNote { print("GIF timing: \(note)") }
                 if let note = report.rateCapNote { print("Bit rate: \(note)") }
                 if let note = report.levelNote { print("Level: \(note)") }
+                if report.format?.codec.capabilities.hasThreads == true,
+                   report.encoderThreads == VideoOptions.automaticEncoderThreads {
+                    print("Threads: the encoder's own choice for this machine's cores (--threads auto); "
+                          + "another machine may write other bytes.")
+                }
             }
         }
     }

@@ -99,7 +99,7 @@ struct SettingsToolTests {
             encoder     libvpx-vp9
             size        64x48 pixels (scale 2)
             frames      0-29 (30 of 30, 30 fps, 1 s clip)
-            settings    crf 40, preset medium
+            settings    crf 40, preset medium, threads 2
             background  transparent
 
             """)

@@ -28,6 +28,7 @@ struct SettingsTableTests {
         #expect(Setting.lookahead.codecs == ["h264"])
         #expect(Setting.maxBitrate.codecs == ["h264", "hevc"])
         #expect(Setting.level.codecs == ["h264", "hevc"])
+        #expect(Setting.threads.codecs == ["h264", "hevc", "vp9", "av1", "prores"])
         #expect(Setting.loop.codecs == ["gif", "apng", "webp"])
     }
 
@@ -41,7 +42,7 @@ struct SettingsTableTests {
             "frames": #""0-2""#, "quality": #""high""#, "codec": #""vp9""#, "format": #""webm""#,
             "pixelFormat": #""yuva420p""#, "crf": "40", "preset": #""fast""#, "lookahead": "10",
             "keyframeInterval": "1", "maxBitrate": #""8M""#, "loop": "0", "colorScheme": #""dark""#,
-            "level": "4.2", "pngCompression": "9",
+            "level": "4.2", "pngCompression": "9", "threads": #""auto""#,
         ]
         #expect(Set(values.keys) == Set(BatchJob.keys))
         let json = "{" + BatchJob.keys.map { "\"\($0)\": \(values[$0]!)" }.joined(separator: ", ") + "}"
@@ -49,6 +50,7 @@ struct SettingsTableTests {
         let job = try #require(batch.jobs.first)
         #expect(job.request.crf == 40 && job.request.loop == 0 && job.request.maxBitrate == 8_000_000)
         #expect(job.request.level == "4.2" && job.request.pngCompression == 9)
+        #expect(job.request.encoderThreads == VideoOptions.automaticEncoderThreads)
         #expect(job.request.scene.background == .clear && job.name == "n" && job.request.scene.colorScheme == .dark)
     }
 

@@ -104,6 +104,7 @@ public struct BatchFile: Sendable, Equatable {
         request.keyframeInterval = try fields.number(Setting.keyframeInterval.key)
         request.maxBitrate = try fields.bitrate(Setting.maxBitrate.key)
         request.level = try fields.levelName(Setting.level.key)
+        request.encoderThreads = try fields.threads(Setting.threads.key)
         request.frames = try fields.frames(Setting.frames.key)
         var job = BatchJob(name: try fields.string(Setting.name.key), request: request)
         job.written = fields.written
@@ -220,7 +221,18 @@ private final class JSONFields {
         return value
     }
 
-    /// Bits per second: a number, or FFmpeg's `"8M"`, `"800k"`.
+    /// Encoder threads: a whole number, or `"auto"` (``VideoOptions/automaticEncoderThreads``).
+    func threads(_ key: String) throws -> Int? {
+        guard let value = value(key) else { return nil }
+        if let text = value as? String {
+            guard text == "auto" else {
+                throw FlipbookError.mustBe(key, "\"auto\" or a whole number", itIs: "\"\(text)\"")
+            }
+            return VideoOptions.automaticEncoderThreads
+        }
+        return try whole(key, Int.self)
+    }
+
     /// A level written as a string ("4.2") or, in JSON, a number (4.2).
     func levelName(_ key: String) throws -> String? {
         guard let value = value(key) else { return nil }
@@ -228,6 +240,7 @@ private final class JSONFields {
         return try number(key).map { formatNumber($0) }
     }
 
+    /// Bits per second: a number, or FFmpeg's `"8M"`, `"800k"`.
     func bitrate(_ key: String) throws -> Int? {
         guard let value = value(key) else { return nil }
         if let text = value as? String {

@@ -37,6 +37,8 @@ extension OutputPlan {
         public var keyframeInterval: Double?
         public var maxBitrate: Int?
         public var level: String?
+        /// The encoder's threads: a count, or `auto`.
+        public var threads: String?
         public var loop: Int?
         public var background: String?
     }
@@ -66,6 +68,7 @@ extension OutputPlan {
             keyframeInterval: codec?.hasKeyframeInterval == true ? options?.keyframeInterval : nil,
             maxBitrate: codec?.hasMaxBitrate == true ? options?.maxBitrate : nil,
             level: format?.codec.levelNames != nil ? options?.level : nil,
+            threads: codec?.hasThreads == true ? options.map { $0.hasAutomaticThreads ? "auto" : String($0.resolvedEncoderThreads) } : nil,
             loop: format?.container.capabilities.loopOption != nil ? options?.loop : nil,
             background: timeline.background.map { $0 == .clear ? "transparent" : $0.name } ?? "none")
     }
@@ -102,7 +105,8 @@ extension OutputPlan {
             let settings: [(String, String?)] = [
                 ("crf", l.crf.map(String.init)), ("preset", l.preset), ("lookahead", l.lookahead.map(String.init)),
                 ("keyframeInterval", l.keyframeInterval.map { formatNumber($0) + " s" }),
-                ("maxBitrate", l.maxBitrate.map(formatBitrate)), ("level", l.level), ("loop", l.loop.map(String.init)),
+                ("maxBitrate", l.maxBitrate.map(formatBitrate)), ("level", l.level), ("threads", l.threads),
+                ("loop", l.loop.map(String.init)),
             ]
             let given = settings.compactMap { key, value in value.map { "\(key) \($0)" } }
             if !given.isEmpty { rows.append(("settings", given.joined(separator: ", "))) }

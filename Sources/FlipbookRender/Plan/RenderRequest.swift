@@ -33,6 +33,8 @@ public struct RenderRequest: Sendable, Equatable {
     public var maxBitrate: Int?
     /// The level to hold the stream to (`--level`).
     public var level: String?
+    /// The encoder's threads (`--threads`): ``VideoOptions/automaticEncoderThreads`` for `auto`.
+    public var encoderThreads: Int?
     /// Repeats of an animation (`--loop`).
     public var loop: Int?
     /// The speed/quality shortcut (`--quality`).
@@ -67,8 +69,8 @@ public struct RenderRequest: Sendable, Equatable {
         return try VideoOptions(
             codec: codec, container: container, crf: crf ?? defaults.crf, preset: preset ?? defaults.preset,
             pixelFormat: pixelFormat, alpha: transparent ? true : nil, loop: loop,
-            keyframeInterval: keyframeInterval, lookahead: lookahead, maxBitrate: maxBitrate, level: level,
-            pngCompression: pngCompression)
+            keyframeInterval: keyframeInterval, encoderThreads: encoderThreads, lookahead: lookahead,
+            maxBitrate: maxBitrate, level: level, pngCompression: pngCompression)
     }
 
     /// Resolves the request, before anything is drawn, into the plan of its output: the output's

@@ -19,7 +19,8 @@ public struct RenderReport: Sendable, CustomStringConvertible {
     public var framesPerSecond: Double
     /// Drawing workers used.
     public var workers: Int
-    /// x264 threads used.
+    /// The encoder's threads (x264's frame threads): ``VideoOptions/automaticEncoderThreads`` (0)
+    /// when the encoder chose them from the machine's cores.
     public var encoderThreads: Int
     /// Seconds spent drawing frames, summed over workers.
     public var drawTime: TimeInterval
@@ -83,7 +84,7 @@ public struct RenderReport: Sendable, CustomStringConvertible {
         }
         let memory = peakMemoryBytes.map { String(format: "%.1f MB", Double($0) / 1_048_576) } ?? "n/a"
         return String(format: "%d frames in %.2f s (%.1f fps), ", frameCount, wallTime, framesPerSecond)
-            + "\(workers) workers, \(encoderThreads) x264 threads; draw \(ms(drawTime)), convert \(ms(convertTime)), "
+            + "\(workers) workers, \(encoderThreads == VideoOptions.automaticEncoderThreads ? "automatic" : String(encoderThreads)) x264 threads; draw \(ms(drawTime)), convert \(ms(convertTime)), "
             + "encode \(ms(encodeTime)), encoder waiting \(ms(encoderWaitTime)); peak memory \(memory)"
     }
 }

@@ -87,10 +87,11 @@ public struct SegmentLayout: Sendable, Hashable {
 
     /// Whether a clip in `format` may be encoded in segments: x264 (whose GOPs are closed, so an IDR
     /// starts a segment cleanly) in a container whose packets join by remuxing, and not a chunk,
-    /// which is itself a part of a clip encoded with the frames around it.
+    /// which is itself a part of a clip encoded with the frames around it, and not with automatic
+    /// threads, which leave x264 the machine's cores.
     package static func isSegmentable(format: OutputFormat, options: VideoOptions) -> Bool {
         format.codec == .h264 && format.container != .pngSequence && format.container.capabilities.joinsByRemuxing
-            && options.keptTimestamps == nil
+            && options.keptTimestamps == nil && !options.hasAutomaticThreads
     }
 
     /// The frames fed to a segment's encoder, in frames written.

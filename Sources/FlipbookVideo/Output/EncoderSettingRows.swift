@@ -77,6 +77,14 @@ extension Setting {
         codecs: VideoCodec.allCases.filter { $0.levelNames != nil }.map(\.rawValue), places: clipPlaces,
         help: "The level to hold the stream to, re-encoding with a rate buffer only when it does not fit.")
 
+    /// `--threads`.
+    public static let threads = Setting(
+        key: "threads", flag: "threads", swift: "VideoOptions.encoderThreads", type: "auto or whole number",
+        defaultValue: String(VideoOptions.defaultEncoderThreads),
+        range: "auto, " + VideoOptions.encoderThreadRange.tableText,
+        codecs: VideoCodec.names(having: \.hasThreads), places: clipPlaces,
+        help: "The encoder's threads. A number gives the same bytes on every machine; auto lets the encoder use the machine's cores (faster on many cores, bytes that depend on the machine, one encode).")
+
     /// `--png-compression`: PNG stills (`Bitmap.writePNG(to:compression:)`) and PNG sequences.
     public static let pngCompression = Setting(
         key: "pngCompression", flag: "png-compression", swift: "VideoOptions.pngCompression", type: "whole number",
@@ -92,7 +100,7 @@ extension Setting {
 
     /// The encoder's rows, in the order tables list them.
     public static let encoderSettings: [Setting] = [
-        .codec, .container, .pixelFormat, .crf, .preset, .lookahead, .keyframeInterval, .maxBitrate, .level, .pngCompression, .loop,
+        .codec, .container, .pixelFormat, .crf, .preset, .lookahead, .keyframeInterval, .maxBitrate, .level, .threads, .pngCompression, .loop,
     ]
 }
 

@@ -85,6 +85,9 @@ public struct OutputFormat: Sendable, Equatable {
         if let maxBitrate = options.maxBitrate, !table.hasMaxBitrate {
             throw refuse(.maxBitrate, formatBitrate(maxBitrate))
         }
+        if let threads = options.encoderThreads, !table.hasThreads {
+            throw refuse(.threads, threads == VideoOptions.automaticEncoderThreads ? "auto" : String(threads))
+        }
         if let compression = options.pngCompression, codec != .png { throw refuse(.pngCompression, String(compression)) }
         if let level = options.level {
             guard let names = codec.levelNames else { throw refuse(.level, level) }

@@ -51,6 +51,8 @@ public enum VideoCodec: String, Sendable, Codable, CaseIterable {
         public var hasLookahead = false
         /// Whether ``VideoOptions/maxBitrate`` applies (a VBV cap).
         public var hasMaxBitrate = false
+        /// Whether ``VideoOptions/encoderThreads`` applies: the encoder runs threads of its own.
+        public var hasThreads = false
 
         /// The opaque default pixel format.
         public var opaqueFormat: PixelFormat { pixelFormats[0] }
@@ -67,7 +69,7 @@ public enum VideoCodec: String, Sendable, Codable, CaseIterable {
             // H.264 level 6.2: 139264 macroblocks (8192×4320); x264 refuses more than 16384 a side.
             Capabilities(encoderName: "libx264", displayName: "H.264", pixelFormats: [.yuv420p], alphaFormat: nil,
                          frameLimits: (139_264, 16_384), crfRange: 0...51, hasPreset: true,
-                         hasKeyframeInterval: true, hasLookahead: true, hasMaxBitrate: true)
+                         hasKeyframeInterval: true, hasLookahead: true, hasMaxBitrate: true, hasThreads: true)
         case .hevc:
             // HEVC level 6.2: 35,651,584 luma samples (139264 blocks of 16×16).
             // libx265 3.5 (Debian 12) writes past its lookahead's buffers on pictures narrower than
@@ -75,19 +77,20 @@ public enum VideoCodec: String, Sendable, Codable, CaseIterable {
             // heap), and refuses a few rows itself; 64×32 and up encoded cleanly.
             Capabilities(encoderName: "libx265", displayName: "HEVC", pixelFormats: [.yuv420p, .yuv420p10le],
                          alphaFormat: nil, frameLimits: (139_264, 16_384), crfRange: 0...51, hasPreset: true,
-                         minimumSize: (64, 32), hasKeyframeInterval: true, hasMaxBitrate: true)
+                         minimumSize: (64, 32), hasKeyframeInterval: true, hasMaxBitrate: true, hasThreads: true)
         case .vp9:
             Capabilities(encoderName: "libvpx-vp9", displayName: "VP9",
                          pixelFormats: [.yuv420p, .yuva420p, .yuv420p10le], alphaFormat: .yuva420p,
                          frameLimits: (1_048_576, 16_384), crfRange: 0...63, hasPreset: true,
-                         hasKeyframeInterval: true)
+                         hasKeyframeInterval: true, hasThreads: true)
         case .av1:
             Capabilities(encoderName: "libaom-av1", displayName: "AV1", pixelFormats: [.yuv420p, .yuv420p10le],
                          alphaFormat: nil, frameLimits: (1_048_576, 16_384), crfRange: 0...63, hasPreset: true,
-                         hasKeyframeInterval: true)
+                         hasKeyframeInterval: true, hasThreads: true)
         case .prores:
             Capabilities(encoderName: "prores_ks", displayName: "ProRes", pixelFormats: [.yuv422p10le, .yuva444p10le],
-                         alphaFormat: .yuva444p10le, frameLimits: (262_144, 8_192), crfRange: nil, hasPreset: false)
+                         alphaFormat: .yuva444p10le, frameLimits: (262_144, 8_192), crfRange: nil, hasPreset: false,
+                         hasThreads: true)
         case .gif:
             Capabilities(encoderName: "gif", displayName: "GIF", pixelFormats: [.pal8], alphaFormat: .pal8,
                          frameLimits: (16_777_216, 65_535), crfRange: nil, hasPreset: false)

@@ -65,9 +65,13 @@ public struct VideoOptions: Sendable, Hashable, Codable {
     /// The colour that non-opaque pixels are flattened over, since H.264 has no alpha channel.
     /// A translucent background is itself composited over black.
     public var background: Color
-    /// x264's thread count. `nil` uses ``defaultEncoderThreads`` — a fixed number, not one derived
-    /// from the machine or from the number of drawing workers, because x264's output depends on its
-    /// thread count and clips must be byte-identical wherever they are rendered.
+    /// The encoder's thread count (x264's threads, x265's frame threads, libvpx's, libaom's and
+    /// ProRes's threads). `nil` uses ``defaultEncoderThreads`` — a fixed number, not one derived
+    /// from the machine or from the number of drawing workers, because an encoder's output depends on
+    /// its thread count and clips must be byte-identical wherever they are rendered.
+    /// ``automaticEncoderThreads`` (0, FFmpeg's `-threads 0`) lets each encoder choose from the
+    /// machine's cores, as the `ffmpeg` command does: faster on many cores, but the bytes then depend
+    /// on the machine, and the clip is one encode (never cut into segments).
     public var encoderThreads: Int?
     /// How many frames x264 looks ahead to choose frame types and distribute quality
     /// (`rc-lookahead`), `0...250`. `nil`, the default, uses the preset's own (``X264Preset/lookahead``:
@@ -123,8 +127,10 @@ public struct VideoOptions: Sendable, Hashable, Codable {
 
     /// The keyframe intervals accepted, in seconds.
     public static let keyframeIntervalRange: ClosedRange<TimeInterval> = 0.001...3600
-    /// The x264 thread counts accepted.
+    /// The fixed thread counts accepted; ``automaticEncoderThreads`` is accepted too.
     public static let encoderThreadRange = 1...64
+    /// ``encoderThreads`` for the encoder's own choice from the machine's cores (`--threads auto`).
+    public static let automaticEncoderThreads = 0
     /// The lookaheads accepted, in frames.
     public static let lookaheadRange = 0...250
     /// The repeat counts accepted (GIF's loop count is 16 bits).
@@ -202,8 +208,13 @@ public struct VideoOptions: Sendable, Hashable, Codable {
         try validate()
     }
 
-    /// The x264 thread count these options encode with.
+    /// The thread count these options encode with: ``automaticEncoderThreads`` (0) for the encoder's
+    /// own choice.
     public var resolvedEncoderThreads: Int { encoderThreads ?? Self.defaultEncoderThreads }
+
+    /// Whether the encoder chooses its threads from the machine's cores (`--threads auto`), so that
+    /// the bytes depend on the machine.
+    public var hasAutomaticThreads: Bool { encoderThreads == Self.automaticEncoderThreads }
 
     /// The lookahead in frames these options encode with.
     public var resolvedLookahead: Int {
@@ -234,8 +245,8 @@ public struct VideoOptions: Sendable, Hashable, Codable {
                 "a positive number of seconds up to \(formatNumber(Self.keyframeIntervalRange.upperBound))",
                 itIs: formatNumber(interval))
         }
-        if let threads = encoderThreads, !Self.encoderThreadRange.contains(threads) {
-            throw FlipbookError.mustBe("encoderThreads", Self.encoderThreadRange.requirementText, itIs: String(threads))
+        if let threads = encoderThreads, threads != Self.automaticEncoderThreads, !Self.encoderThreadRange.contains(threads) {
+            throw Setting.threads.mustBe("auto or " + Self.encoderThreadRange.requirementText, itIs: String(threads))
         }
         if let lookahead, !Self.lookaheadRange.contains(lookahead) {
             throw Setting.lookahead.mustBe(Self.lookaheadRange.requirementText + " frames", itIs: String(lookahead))

@@ -18,7 +18,8 @@ func x264Parameters(for options: VideoOptions, vbv: VBV? = nil, level: H264Level
     // one thread was the encoder's bottleneck: a second lookahead thread made x264 alone 1.2–1.7×
     // faster on two cores (B3 and B1, 4 threads, lookahead 40). It is tied to the frame-thread count,
     // not to the machine, to stay deterministic.
-    pairs.append("lookahead-threads=\(options.resolvedEncoderThreads)")
+    // With automatic threads x264 chooses both from the machine.
+    if !options.hasAutomaticThreads { pairs.append("lookahead-threads=\(options.resolvedEncoderThreads)") }
     if let vbv {
         pairs.append("vbv-maxrate=\(vbv.maxRate)")
         pairs.append("vbv-bufsize=\(vbv.bufferSize)")
