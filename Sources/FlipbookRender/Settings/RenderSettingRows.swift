@@ -24,6 +24,12 @@ extension Setting {
         range: "its extension picks the format (see the format table)", places: [.batch, .render, .still, .batchCommand, .sheet],
         help: "The file to write; {chunk} becomes the chunk's number; in a data batch, {{column}} a row's value.")
 
+    /// A batch job's several outputs from one drawing (`-o` repeated on the command line).
+    public static let outputs = Setting(
+        key: "outputs", type: "list of file names", defaultValue: "none (output)",
+        range: "clips, each named once; instead of output", places: [.batch],
+        help: "Several clips from one drawing: each frame drawn once and written to every file, each the same bytes as alone.")
+
     /// `--set NAME=VALUE`, once per template parameter.
     public static let set = Setting(
         key: "set", flag: "set", type: "NAME=VALUE", defaultValue: "the template's defaults",
