@@ -15,6 +15,7 @@ import PackageDescription
 //   FlipbookVideo          VideoEncoder, pixel conversion (on the raster's pixels: no Cairo, no Pango)
 //   FlipbookRender         render(_:to:), renderStill(_:at:to:); hands Bitmaps to the encoders; batches
 //   Flipbook               re-exports 2–5
+//   FlipbookTesting        snapshot assertions for users' tests (Swift Testing and XCTest)
 //   flipbook               the command-line tool
 //   Snippets/*.swift       the README's Swift examples, built by `swift build` against the `Flipbook` product
 let package = Package(
@@ -22,6 +23,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "Flipbook", targets: ["Flipbook"]),
+        .library(name: "FlipbookTesting", targets: ["FlipbookTesting"]),
         .executable(name: "flipbook", targets: ["FlipbookCLI"]),
         .executable(name: "flipbook-bench", targets: ["FlipbookBenchmarks"]),
     ],
@@ -105,6 +107,10 @@ let package = Package(
             name: "Flipbook",
             dependencies: ["FlipbookDrawing", "FlipbookAnimation", "FlipbookVideo", "FlipbookRender"]
         ),
+        .target(
+            name: "FlipbookTesting",
+            dependencies: ["Flipbook"]
+        ),
         .executableTarget(
             name: "FlipbookCLI",
             dependencies: [
@@ -148,6 +154,11 @@ let package = Package(
         .testTarget(
             name: "FlipbookRenderTests",
             dependencies: ["Flipbook", "FlipbookTestSupport", "CFFmpeg"]
+        ),
+        .testTarget(
+            name: "FlipbookTestingTests",
+            dependencies: ["FlipbookTesting", "Flipbook", "FlipbookTestSupport"],
+            exclude: ["Snapshots", "party.json"]
         ),
         .testTarget(
             name: "FlipbookCLITests",

@@ -22,6 +22,8 @@ public struct Setting: Sendable, Equatable, Codable {
         case batchCommand = "flipbook batch"
         /// `flipbook sheet`, a contact sheet of a clip.
         case sheet = "flipbook sheet"
+        /// `flipbook compare`, two pictures side by side.
+        case compare = "flipbook compare"
 
         public static func < (a: Place, b: Place) -> Bool {
             allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!

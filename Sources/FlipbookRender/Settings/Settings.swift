@@ -15,6 +15,7 @@ public enum Settings {
         + Setting.encoderSettings
         + [.workers, .memoryBudget, .shard, .template, .data, .resume]
         + Setting.sheetSettings
+        + Setting.compareSettings
 
     /// The row for `key`, or `nil`.
     public static func setting(forKey key: String) -> Setting? { all.first { $0.key == key } }
