@@ -19,7 +19,7 @@ RELEASE_BIN = .build/release
 SYSTEM_LIBRARIES := $(shell sed -n 's/.*pkgConfig: "\(.*\)".*/\1/p' Package.swift)
 UNAME := $(shell uname -s)
 
-.PHONY: deps demo check test test-only valgrind memcheck-only fuzz bench docs clean browser-check slurm-test
+.PHONY: deps demo check test test-only valgrind memcheck-only fuzz bench docs clean browser-check slurm-test studio-check
 
 deps:
 	@bash scripts/install-deps.sh
@@ -42,7 +42,7 @@ demo: deps
 ifeq ($(UNAME),Darwin)
 test: deps docs test-only
 else
-test: deps docs fuzz memcheck-only browser-check slurm-test test-only
+test: deps docs fuzz memcheck-only browser-check slurm-test test-only studio-check
 endif
 
 # libFuzzer targets in Fuzz/, FUZZ_RUNS runs each from a fixed seed; fails on any crash.
@@ -76,6 +76,13 @@ check: deps
 browser-check: deps
 	$(SWIFT) build -c release --product flipbook
 	bash scripts/browser-check.sh
+
+# Flipbook Studio's page in headless Chromium: the first frame, and the newest frame after fast
+# scrubbing (scripts/studio-check.sh); the debug build test-only makes.
+studio-check: deps
+	$(SWIFT) build $(DEBUG_FLAGS) --product flipbook
+	$(SWIFT) build $(DEBUG_FLAGS) --product flipbook-studio
+	bash scripts/studio-check.sh
 
 # Runs Flipbook under memcheck; fails on bytes definitely lost, or memory errors, in Flipbook code.
 valgrind: deps memcheck-only

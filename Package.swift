@@ -2,14 +2,19 @@
 import PackageDescription
 
 // Layers (data flows down, never up):
-//   CCairo, CPango, CFFmpeg system libraries (CPango: Pango over Cairo, for text)
+//   CCairo, CPango, CFFmpeg system libraries (CPango: Pango over Cairo, for text; CFFmpeg with
+//                          libswresample, which resamples decoded audio)
+//   CEbur128               libebur128, which measures loudness (EBU R128) for --loudness
 //   CJPEG, CWebP           system libraries for decoding JPEG and WebP images
 //   CRsvg                  librsvg, for SVG images drawn as vectors
-//   CZlib                  zlib, which compresses the PNGs Flipbook writes
+//   CZlib                  zlib, which compresses the PNGs Flipbook writes and inflates `.lottie` containers
+//   CRlottie               rlottie, which draws Lottie animations (after Flipbook's own checks of the file)
 //   FlipbookCore           no C: geometry, Color, Path, FrameRate, FlipbookError, output files
 //   FlipbookRaster         pixels without Cairo: the fast paths and the filters' pixel work, the frame
 //                          plan, dirty tiles, the pixels the encoders read, over the C kernels; drawing's
 //                          pointer code lives here (drawing keeps only its Cairo and Pango hand-overs)
+//   FlipbookAudio          sound without Cairo: audio files decoded, bundled sounds synthesised, the mix,
+//                          its true-peak limiter and loudness
 //   FlipbookDrawing        CairoCanvas (the API) over its engine (Cairo and the raster's fast paths), Bitmap
 //   FlipbookAnimation      Scene, Timeline, confetti, ripples, scene files and templates (SwiftCSV for data files)
 //   FlipbookVideo          VideoEncoder, pixel conversion (on the raster's pixels: no Cairo, no Pango)
@@ -17,6 +22,9 @@ import PackageDescription
 //   Flipbook               re-exports 2–5
 //   FlipbookTesting        snapshot assertions for users' tests (Swift Testing and XCTest)
 //   flipbook               the command-line tool
+//   FlipbookStudio         `flipbook studio`'s web preview over Hummingbird; its own executable,
+//                          flipbook-studio, which `flipbook studio` starts, so neither the library nor
+//                          the `flipbook` tool (nor `make demo`) builds the server's dependencies
 //   Snippets/*.swift       the README's Swift examples, built by `swift build` against the `Flipbook` product
 let package = Package(
     name: "Flipbook",
@@ -26,6 +34,7 @@ let package = Package(
         .library(name: "FlipbookTesting", targets: ["FlipbookTesting"]),
         .executable(name: "flipbook", targets: ["FlipbookCLI"]),
         .executable(name: "flipbook-bench", targets: ["FlipbookBenchmarks"]),
+        .executable(name: "flipbook-studio", targets: ["FlipbookStudioTool"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -33,6 +42,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // RFC 4180 CSV fields for the data files of template batches (`TemplateData`).
         .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
+        // The HTTP server of `flipbook studio` (flipbook-studio only; the library never links it).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         .systemLibrary(
@@ -47,11 +58,17 @@ let package = Package(
         ),
         .systemLibrary(
             name: "CFFmpeg",
-            pkgConfig: "libavformat libavcodec libavutil",
+            pkgConfig: "libavformat libavcodec libavutil libswresample",
             providers: [
-                .apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"]),
+                .apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswresample-dev"]),
                 .brew(["ffmpeg"]),
             ]
+        ),
+        // libebur128 measures a mix's integrated loudness (ITU-R BS.1770-4, EBU R128) for --loudness.
+        .systemLibrary(
+            name: "CEbur128",
+            pkgConfig: "libebur128",
+            providers: [.apt(["libebur128-dev"]), .brew(["libebur128"])]
         ),
         // Image decoders for `Bitmap(contentsOf:)`: libjpeg(-turbo) and libwebp.
         .systemLibrary(
@@ -76,6 +93,12 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
+        // rlottie for `LottieAnimation`: Lottie frames rendered into premultiplied ARGB32 buffers.
+        .systemLibrary(
+            name: "CRlottie",
+            pkgConfig: "rlottie",
+            providers: [.apt(["librlottie-dev"]), .brew(["rlottie"])]
+        ),
         // libswscale only for the benchmark's reference conversion; Flipbook converts to YUV itself.
         .systemLibrary(
             name: "CSwscale",
@@ -87,25 +110,29 @@ let package = Package(
         // attributes; no compiler flags, so the package stays usable as a dependency).
         .target(name: "CFlipbookKernels"),
         .target(name: "FlipbookRaster", dependencies: ["FlipbookCore", "CFlipbookKernels", "CZlib"]),
+        .target(name: "FlipbookAudio", dependencies: ["FlipbookCore", "CFFmpeg", "CEbur128"]),
         // Fonts/ holds the text family every `.system` font draws with (Noto Sans, OFL: Fonts/OFL.txt)
         // and the icons `Image(systemName:)` draws (Material Icons, Apache-2.0: Fonts/MaterialIcons-LICENSE.txt).
         .target(
             name: "FlipbookDrawing",
-            dependencies: ["FlipbookCore", "FlipbookRaster", "CCairo", "CPango", "CJPEG", "CWebP", "CRsvg"],
+            dependencies: [
+                "FlipbookCore", "FlipbookRaster", "CCairo", "CPango", "CJPEG", "CWebP", "CRsvg", "CRlottie", "CZlib",
+            ],
             resources: [.copy("Fonts")]
         ),
         .target(
             name: "FlipbookAnimation",
-            dependencies: ["FlipbookDrawing", .product(name: "SwiftCSV", package: "SwiftCSV")]
+            dependencies: ["FlipbookDrawing", "FlipbookAudio", .product(name: "SwiftCSV", package: "SwiftCSV")]
         ),
-        .target(name: "FlipbookVideo", dependencies: ["FlipbookCore", "FlipbookRaster", "CFFmpeg", "CFlipbookKernels"]),
+        .target(
+            name: "FlipbookVideo", dependencies: ["FlipbookCore", "FlipbookRaster", "FlipbookAudio", "CFFmpeg", "CFlipbookKernels"]),
         .target(
             name: "FlipbookRender",
             dependencies: ["FlipbookDrawing", "FlipbookAnimation", "FlipbookVideo"]
         ),
         .target(
             name: "Flipbook",
-            dependencies: ["FlipbookDrawing", "FlipbookAnimation", "FlipbookVideo", "FlipbookRender"]
+            dependencies: ["FlipbookDrawing", "FlipbookAudio", "FlipbookAnimation", "FlipbookVideo", "FlipbookRender"]
         ),
         .target(
             name: "FlipbookTesting",
@@ -117,6 +144,14 @@ let package = Package(
                 "Flipbook",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        .target(
+            name: "FlipbookStudio",
+            dependencies: ["Flipbook", .product(name: "Hummingbird", package: "hummingbird")]
+        ),
+        .executableTarget(
+            name: "FlipbookStudioTool",
+            dependencies: ["FlipbookStudio", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "FlipbookBenchmarks",
@@ -130,7 +165,7 @@ let package = Package(
         ),
         .target(
             name: "FlipbookTestSupport",
-            dependencies: ["FlipbookRaster", "FlipbookDrawing", "FlipbookVideo", "CFFmpeg"],
+            dependencies: ["FlipbookRaster", "FlipbookDrawing", "FlipbookVideo", "FlipbookAudio", "CFFmpeg"],
             path: "Tests/FlipbookTestSupport"
         ),
         .testTarget(
@@ -139,7 +174,11 @@ let package = Package(
         ),
         .testTarget(
             name: "FlipbookDrawingTests",
-            dependencies: ["FlipbookCore", "FlipbookRaster", "FlipbookDrawing", "FlipbookTestSupport", "CZlib"]
+            dependencies: ["FlipbookCore", "FlipbookRaster", "FlipbookDrawing", "FlipbookTestSupport", "CZlib", "CRlottie"]
+        ),
+        .testTarget(
+            name: "FlipbookAudioTests",
+            dependencies: ["FlipbookAudio", "FlipbookTestSupport", "CFFmpeg"]
         ),
         .testTarget(
             name: "FlipbookAnimationTests",
@@ -159,6 +198,10 @@ let package = Package(
             name: "FlipbookTestingTests",
             dependencies: ["FlipbookTesting", "Flipbook", "FlipbookTestSupport"],
             exclude: ["Snapshots", "party.json"]
+        ),
+        .testTarget(
+            name: "FlipbookStudioTests",
+            dependencies: ["FlipbookStudio", "Flipbook", "FlipbookTestSupport"]
         ),
         .testTarget(
             name: "FlipbookCLITests",

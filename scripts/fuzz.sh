@@ -25,6 +25,9 @@
 #              given to them (SceneFile.with)
 #   TemplateData  the data files of template batches:     seeds: Fuzz/Corpus/TemplateData
 #              CSV, JSON Lines and JSON lists of rows
+#   AudioFile  AudioFile.decode on any bytes: libavformat   seeds: Fuzz/Corpus/AudioFile (tiny
+#              and libavcodec limited to the audio formats  WAV, FLAC, MP3, M4A, Opus files)
+#              allowed, resampled by libswresample
 #
 # The modules (and SwiftCSV, which FlipbookAnimation reads CSV with) are compiled here with swiftc (and the C kernels with the toolchain's clang) rather
 # than through SwiftPM: every module must carry the fuzzer's coverage instrumentation and
@@ -58,10 +61,13 @@ mkdir -p "$build/crashes" "$build/corpus"
 cairo_cflags=()
 for flag in $(pkg-config --cflags cairo pangocairo pangoft2 fontconfig libjpeg libwebp librsvg-2.0 zlib); do cairo_cflags+=(-Xcc "$flag"); done
 read -r -a cairo_libs <<<"$(pkg-config --libs cairo pangocairo pangoft2 fontconfig libjpeg libwebp librsvg-2.0 zlib)"
+# FFmpeg's libraries and libebur128 (FlipbookAudio, which FlipbookAnimation imports, decodes and measures sound).
+for flag in $(pkg-config --cflags libavformat libavcodec libavutil libswresample libebur128); do cairo_cflags+=(-Xcc "$flag"); done
+read -r -a audio_libs <<<"$(pkg-config --libs libavformat libavcodec libavutil libswresample libebur128)"
 
 # Instrumented for libFuzzer (coverage only: the runtime is linked into the executables) and ASan.
 common=(-swift-version 6 -package-name flipbook -parse-as-library -Onone -g
-        -sanitize=fuzzer,address -use-ld=lld -I "$build" -I Sources/CCairo -I Sources/CPango -I Sources/CJPEG -I Sources/CWebP -I Sources/CRsvg -I Sources/CZlib
+        -sanitize=fuzzer,address -use-ld=lld -I "$build" -I Sources/CCairo -I Sources/CPango -I Sources/CJPEG -I Sources/CWebP -I Sources/CRsvg -I Sources/CZlib -I Sources/CFFmpeg -I Sources/CEbur128
         -I Sources/CFlipbookKernels/include "${cairo_cflags[@]}")
 
 # The C kernels (FlipbookRaster imports them), instrumented alike.
@@ -97,7 +103,8 @@ target() {
     # The fast-fill targets share their reading of bytes as a drawing.
     [[ "$name" == FastFill* ]] && sources+=(Fuzz/Shared/*.swift)
     "$swiftc" "${common[@]}" -module-name "${name}Fuzzer" "${sources[@]}" -L "$build" \
-        -lFlipbookAnimation -lSwiftCSV -lFlipbookDrawing -lFlipbookRaster -lFlipbookCore -lCFlipbookKernels "${cairo_libs[@]}" -lz -o "$build/fuzz-$name"
+        -lFlipbookAnimation -lSwiftCSV -lFlipbookDrawing -lFlipbookAudio -lFlipbookRaster -lFlipbookCore -lCFlipbookKernels \
+        "${cairo_libs[@]}" "${audio_libs[@]}" -lz -o "$build/fuzz-$name"
 }
 
 # SwiftCSV's sources, where SwiftPM checks them out.
@@ -107,11 +114,12 @@ swiftcsv=.build/checkouts/SwiftCSV/SwiftCSV
 
 kernels
 module FlipbookCore
+module FlipbookAudio
 module FlipbookRaster
 module FlipbookDrawing
 module SwiftCSV "$swiftcsv"
 module FlipbookAnimation
-targets=(SceneFile SVGPath FastFill FastFillVsCairo Image Template TemplateData)
+targets=(SceneFile SVGPath FastFill FastFillVsCairo Image Template TemplateData AudioFile)
 for name in "${targets[@]}"; do target "$name"; done
 
 seeds() {
@@ -127,7 +135,7 @@ for name in "${targets[@]}"; do
     corpus="$build/corpus/$name"
     mkdir -p "$corpus"
     # PNGs beside the seeds are pictures of them, except for the image decoders, whose seeds they are.
-    if [[ "$name" == Image ]]; then
+    if [[ "$name" == Image || "$name" == AudioFile ]]; then
         find "$(seeds "$name")" -maxdepth 1 -type f -exec cp {} "$corpus/" \;
     else
         find "$(seeds "$name")" -maxdepth 1 -type f ! -name '*.png' -exec cp {} "$corpus/" \;

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the system libraries Flipbook links against, if any are missing: those Package.swift's
-# system-library targets name (cairo, Pango, FFmpeg's libraries, libjpeg, libwebp, librsvg, zlib), read
+# system-library targets name (cairo, Pango, FFmpeg's libraries, libjpeg, libwebp, librsvg, zlib, rlottie), read
 # from their providers; and the Noto Color Emoji font that text with emoji draws with (Flipbook carries
 # its other fonts).
 # Debian/Ubuntu: apt-get (with sudo when not root). macOS: Homebrew.

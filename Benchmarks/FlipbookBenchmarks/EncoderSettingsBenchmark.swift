@@ -10,9 +10,35 @@ import Foundation
 /// the frames that went in. Every encode runs in its own process so its memory is its own.
 enum EncoderSettingsBenchmark {
     /// The settings compared. "before": lookahead capped at 10, a keyframe every 2 s, no VBV;
-    /// "lookahead 10": today's defaults with the old lookahead (the memory per lookahead frame).
-    enum Settings: String, CaseIterable {
-        case before, lookahead10 = "lookahead-10", now
+    /// "lookahead 10": today's defaults with the old lookahead (the memory per lookahead frame);
+    /// "threads-N": today's defaults with N fixed x264 threads (`--threads N`), whose bytes are the
+    /// same on every machine but differ from the default's.
+    enum Settings: RawRepresentable, Hashable {
+        case before, lookahead10, now
+        case threads(Int)
+
+        static let standard: [Settings] = [.before, .lookahead10, .now]
+
+        init?(rawValue: String) {
+            switch rawValue {
+            case "before": self = .before
+            case "lookahead-10": self = .lookahead10
+            case "now": self = .now
+            default:
+                guard rawValue.hasPrefix("threads-"), let count = Int(rawValue.dropFirst("threads-".count)),
+                      VideoOptions.encoderThreadRange.contains(count) else { return nil }
+                self = .threads(count)
+            }
+        }
+
+        var rawValue: String {
+            switch self {
+            case .before: "before"
+            case .lookahead10: "lookahead-10"
+            case .now: "now"
+            case .threads(let count): "threads-\(count)"
+            }
+        }
 
         func options(for workload: Workload) -> VideoOptions {
             var options = workload.options
@@ -25,16 +51,31 @@ enum EncoderSettingsBenchmark {
                 options.lookahead = min(X264Preset(rawValue: options.preset)?.lookahead ?? 10, 10)
             case .now:
                 break
+            case .threads(let count):
+                options.encoderThreads = count
             }
             return options
         }
     }
 
+    /// `encoder-settings [--settings before,now,threads-4,…] [B1 …]`.
     static func run(_ arguments: [String]) throws {
+        var arguments = arguments
+        var compared = Settings.standard
+        if let flag = arguments.firstIndex(of: "--settings"), flag + 1 < arguments.count {
+            let names = arguments[flag + 1].split(separator: ",").map(String.init)
+            compared = try names.map { name in
+                guard let settings = Settings(rawValue: name) else {
+                    throw FlipbookError(invalid: "--settings", "\(name) is not before, lookahead-10, now or threads-N")
+                }
+                return settings
+            }
+            arguments.removeSubrange(flag...(flag + 1))
+        }
         let ids = arguments.isEmpty ? ["B1", "B2", "B3"] : arguments
-        print("workload  settings       encode s  encoder MB  size MB  peak 1 s Mb  PSNR dB")
+        print("workload  settings       encode s    CPU s  encoder MB  size MB  peak 1 s Mb  PSNR dB")
         for id in ids {
-            for settings in Settings.allCases {
+            for settings in compared {
                 print(try child(id, settings))
             }
         }
@@ -59,7 +100,7 @@ enum EncoderSettingsBenchmark {
     static func runChild(_ arguments: [String]) throws {
         guard arguments.count == 2, let workload = Workload.named(arguments[0]),
               let settings = Settings(rawValue: arguments[1]) else {
-            throw FlipbookError(invalid: "arguments", "usage: encoder-settings-child <B1|B2|B3> <before|lookahead-10|now>")
+            throw FlipbookError(invalid: "arguments", "usage: encoder-settings-child <B1|B2|B3> <before|lookahead-10|now|threads-N>")
         }
         let timeline = try workload.timeline()
         let options = settings.options(for: workload)
@@ -68,7 +109,7 @@ enum EncoderSettingsBenchmark {
         defer { try? FileManager.default.removeItem(at: url) }
         let before = PeakMemory.current() ?? 0
         _ = PeakMemory.resetHighWaterMark()
-        let (_, wall, _) = try Clock.measure {
+        let (_, wall, cpu) = try Clock.measure {
             try WorkloadChild.encodeAsRenderDoes(frames, to: url, timeline: timeline, options: options)
         }
         let encoderBytes = (PeakMemory.highWaterMark() ?? before) - before
@@ -77,8 +118,8 @@ enum EncoderSettingsBenchmark {
         let peak = sizes.count >= fps
             ? (0...(sizes.count - fps)).map { sizes[$0..<($0 + fps)].reduce(0, +) }.max() ?? 0 : sizes.reduce(0, +)
         let psnr = try decodedPSNR(url, against: frames)
-        print(String(format: "%-9@ %-13@ %9.1f %11.0f %8.2f %12.1f %8.3f", workload.id, settings.rawValue, wall,
-                     Double(encoderBytes) / 1_048_576, Double(WorkloadChild.fileSize(url) ?? 0) / 1_000_000,
+        print(String(format: "%-9@ %-13@ %9.1f %8.1f %11.0f %8.2f %12.1f %8.3f", workload.id, settings.rawValue, wall,
+                     cpu, Double(encoderBytes) / 1_048_576, Double(WorkloadChild.fileSize(url) ?? 0) / 1_000_000,
                      Double(peak * 8) / 1e6, psnr))
     }
 

@@ -14,7 +14,7 @@ import Foundation
 //   png [--runs N] [--level L]  B4's picture encoded as a PNG, its strips in parallel and one at a time
 //   write-fixtures           Fixtures/Benchmarks/*.json from Workloads.swift
 //   dump-yuv <B1…B3> <file>  a workload's frames as raw yuv420p
-//   encoder-settings [B1 …]  H.264 before issue #12 and now: encode time, memory, size, peak rate, PSNR
+//   encoder-settings [--settings before,now,threads-N,…] [B1 …]  H.264 settings compared: encode time, CPU, memory, size, peak rate, PSNR
 //   chunks [--duration S] [--width PX] [B1 …]  size and PSNR of N = 1, 2, 4, 8 chunks joined
 //                            by concat against one piece (Benchmarks/scale-out.md)
 //   segments [--runs N] [--encoders 1,2,4,8] [--lengths 1,2,4] [B1 …]  segment-parallel encoding: the size

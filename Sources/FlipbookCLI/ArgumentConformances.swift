@@ -16,6 +16,7 @@ extension Color: ExpressibleByArgument {
 extension ColorScheme: ExpressibleByArgument {}
 extension X264Preset: ExpressibleByArgument {}
 extension VideoCodec: ExpressibleByArgument {}
+extension AudioCodec: ExpressibleByArgument {}
 extension VideoContainer: ExpressibleByArgument {}
 extension PixelFormat: ExpressibleByArgument {}
 extension RenderQuality: ExpressibleByArgument {}

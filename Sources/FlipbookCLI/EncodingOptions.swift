@@ -45,6 +45,18 @@ struct EncodingOptions: ParsableArguments {
     @Option(name: Setting.loop.name, parsing: .unconditional, help: Setting.loop.argumentHelp())
     var loop: Int?
 
+    @Option(name: Setting.loudness.name, parsing: .unconditional, help: Setting.loudness.argumentHelp(valueName: "LUFS"))
+    var loudness: Double?
+
+    @Option(name: Setting.audioCodec.name, help: Setting.audioCodec.argumentHelp(valueName: AudioCodec.allCases.map(\.rawValue).joined(separator: "|")))
+    var audioCodec: AudioCodec?
+
+    @Option(name: Setting.audioBitrate.name, help: Setting.audioBitrate.argumentHelp(valueName: "rate"))
+    var audioBitrate: BitrateArgument?
+
+    @Flag(name: Setting.noAudio.name, help: ArgumentHelp(Setting.noAudio.helpLine))
+    var noAudio = false
+
     @Option(name: Setting.quality.name, help: Setting.quality.argumentHelp())
     var quality: RenderQuality?
 
@@ -58,6 +70,7 @@ struct EncodingOptions: ParsableArguments {
             (.codec, codec != nil), (.container, format != nil), (.pixelFormat, pixelFormat != nil), (.crf, crf != nil),
             (.preset, preset != nil), (.lookahead, lookahead != nil), (.keyframeInterval, keyint != nil),
             (.maxBitrate, maxBitrate != nil), (.level, level != nil), (.threads, threads != nil), (.pngCompression, pngCompression != nil), (.loop, loop != nil), (.quality, quality != nil), (.workers, workers != nil),
+            (.loudness, loudness != nil), (.audioCodec, audioCodec != nil), (.audioBitrate, audioBitrate != nil), (.noAudio, noAudio),
         ]
         return Set(given.compactMap { $0.1 ? $0.0.option : nil })
     }
@@ -78,6 +91,10 @@ struct EncodingOptions: ParsableArguments {
         request.pngCompression = pngCompression
         request.loop = loop
         request.quality = quality
+        request.scene.loudness = loudness
+        request.audioCodec = audioCodec
+        request.audioBitrate = audioBitrate?.bitsPerSecond
+        request.noAudio = noAudio
         return request
     }
 }

@@ -153,6 +153,7 @@ extension FlipbookTool {
                 print("Threads: the encoder's own choice for this machine's cores (--threads auto); "
                       + "another machine may write other bytes.")
             }
+            if let note = report.audioNote { print("Sound: \(note)") }
         }
     }
 }

@@ -42,18 +42,18 @@ import Testing
     @Test func unknownKeysAreReportedWithASuggestionAndTheKnownKeys() {
         expectInvalidInput(
             "test.json:1:35: layers[0].burst is not a key of a confetti layer. Did you mean 'bursts'? "
-                + "Known keys: scene, start, end, opacity, position, anchor, rotation, scale, blend, filters, motionBlur, seed, bursts, emissions, physics.",
+                + "Known keys: scene, start, end, opacity, sound, position, anchor, rotation, scale, blend, filters, motionBlur, seed, bursts, emissions, physics.",
             at: inTestFile(1, 35, "layers[0].burst")) {
             _ = try decodeScene(#"{"layers": [{"scene": "confetti", "burst": []}]}"#)
         }
         expectInvalidInput(
             "test.json:1:2: fsp is not a key of a scene file. Did you mean 'fps'? "
-                + "Known keys: size, scale, fps, duration, background, colorScheme, assets, motionBlur, layers, parameters.",
+                + "Known keys: size, scale, fps, duration, background, colorScheme, assets, motionBlur, loudness, layers, parameters.",
             at: inTestFile(1, 2, "fsp")) { _ = try decodeScene(#"{"fsp": 30}"#) }
         // A ripples key in a confetti layer is an error too.
         expectInvalidInput(
             "test.json:1:35: layers[0].touches is not a key of a confetti layer. "
-                + "Known keys: scene, start, end, opacity, position, anchor, rotation, scale, blend, filters, motionBlur, seed, bursts, emissions, physics.",
+                + "Known keys: scene, start, end, opacity, sound, position, anchor, rotation, scale, blend, filters, motionBlur, seed, bursts, emissions, physics.",
             at: inTestFile(1, 35, "layers[0].touches")) {
             _ = try decodeScene(#"{"layers": [{"scene": "confetti", "touches": []}]}"#)
         }
@@ -152,7 +152,7 @@ import Testing
 
     @Test func unknownNamesGetASuggestion() {
         expectInvalidInput(
-            "test.json:1:23: layers[0].scene must be a scene: confetti, ripples, text, shape, image or group; it is 'confeti'. Did you mean 'confetti'?",
+            "test.json:1:23: layers[0].scene must be a scene: confetti, ripples, text, shape, image, group, audio or lottie; it is 'confeti'. Did you mean 'confetti'?",
             at: inTestFile(1, 23, "layers[0].scene")) { _ = try decodeScene(#"{"layers": [{"scene": "confeti"}]}"#) }
         expectInvalidInput(
             "test.json:1:16: background must be a colour name (accentColor, black, blue, brown, clear, cyan, gray, green, "
@@ -194,7 +194,7 @@ import Testing
                            at: inTestFile(1, 12, "layers")) { _ = try decodeScene(#"{"layers": {"scene": "confetti"}}"#) }
         expectInvalidInput("test.json:1:13: layers[0] must be an object (a layer); it is a list.",
                            at: inTestFile(1, 13, "layers[0]")) { _ = try decodeScene(#"{"layers": [[1]]}"#) }
-        expectInvalidInput("test.json:1:13: layers[0].scene is missing; a layer needs it: confetti, ripples, text, shape, image or group.",
+        expectInvalidInput("test.json:1:13: layers[0].scene is missing; a layer needs it: confetti, ripples, text, shape, image, group, audio or lottie.",
                            at: inTestFile(1, 13, "layers[0].scene")) { _ = try decodeScene(#"{"layers": [{"start": 1}]}"#) }
         expectInvalidInput(
             "test.json:1:49: layers[0].emissions[0].duration is missing; a confetti emission needs it.",

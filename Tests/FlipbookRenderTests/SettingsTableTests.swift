@@ -42,7 +42,9 @@ struct SettingsTableTests {
             "frames": #""0-2""#, "quality": #""high""#, "codec": #""vp9""#, "format": #""webm""#,
             "pixelFormat": #""yuva420p""#, "crf": "40", "preset": #""fast""#, "lookahead": "10",
             "keyframeInterval": "1", "maxBitrate": #""8M""#, "loop": "0", "colorScheme": #""dark""#,
-            "level": "4.2", "pngCompression": "9", "threads": #""auto""#, "outputs": #"["a.webm", "b.gif"]"#,
+            "level": "4.2", "pngCompression": "9", "threads": #""auto""#, "loudness": "-14", "audioCodec": #""opus""#,
+            "audioBitrate": #""128k""#, "noAudio": "true",
+            "outputs": #"["a.webm", "b.gif"]"#,
         ]
         #expect(Set(values.keys) == Set(BatchJob.keys))
         // "outputs" replaces "output": a job has one of them.
@@ -56,6 +58,8 @@ struct SettingsTableTests {
         #expect(job.request.crf == 40 && job.request.loop == 0 && job.request.maxBitrate == 8_000_000)
         #expect(job.request.level == "4.2" && job.request.pngCompression == 9)
         #expect(job.request.encoderThreads == VideoOptions.automaticEncoderThreads)
+        #expect(job.request.scene.loudness == -14 && job.request.audioCodec == .opus && job.request.audioBitrate == 128_000)
+        #expect(job.request.noAudio)
         #expect(job.request.scene.background == .clear && job.name == "n" && job.request.scene.colorScheme == .dark)
     }
 

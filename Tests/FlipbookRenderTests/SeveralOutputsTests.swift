@@ -66,6 +66,22 @@ struct SeveralOutputsTests {
         #expect(reports[1].segments == nil)
     }
 
+    @Test("outputs with sound carry it as alone: MP4 and WebM each with their codec, the GIF without")
+    func sound() throws {
+        let directory = try TemporaryDirectory("sound")
+        let scene = directory.file("scene.json")
+        try Data(#"""
+            {"size": [64, 48], "scale": 1, "fps": 30, "duration": 1, "background": "white", "layers": [
+              {"scene": "confetti", "bursts": [{"time": 0.2}], "sound": {"name": "pop", "seed": 4}}
+            ]}
+            """#.utf8).write(to: scene)
+        let timeline = try SceneFile.load(from: scene).makeTimeline()
+        let reports = try expectSameBytesAsAlone(timeline, ["a.mp4", "b.webm", "c.gif"])
+        #expect(reports[0].audioNote?.hasPrefix("AAC") == true, "\(String(describing: reports[0].audioNote))")
+        #expect(reports[1].audioNote?.hasPrefix("Opus") == true, "\(String(describing: reports[1].audioNote))")
+        #expect(reports[2].audioNote == "left out: GIF carries no audio")
+    }
+
     @Test("a frame that fails stops every output: no file written, earlier files untouched, no .partial file")
     func failureStopsAll() throws {
         let scratch = try TemporaryDirectory("fail")

@@ -1,5 +1,6 @@
 import CFFmpeg
 import Foundation
+import FlipbookAudio
 import FlipbookVideo
 
 /// A libav failure while a test decodes a clip.

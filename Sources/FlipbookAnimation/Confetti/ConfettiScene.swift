@@ -13,7 +13,7 @@ import Foundation
 /// let confetti = try ConfettiScene(bursts: [ConfettiBurst(), ConfettiBurst(time: 0.8)], seed: 7)
 /// let aimed = try ConfettiScene(size: CGSize(width: 390, height: 844), bursts: [ConfettiBurst()], seed: 7)
 /// ```
-public struct ConfettiScene: Scene {
+public struct ConfettiScene: SoundingScene {
     /// The most particles one scene may hold.
     public static let maximumParticleCount = 1_000_000
 
@@ -29,6 +29,9 @@ public struct ConfettiScene: Scene {
     private let aimedAtCanvas: CanvasAimedParticles?
     /// The motion model.
     public var physics: ConfettiPhysics
+    /// Each burst's launch, weighted by its size (``SoundEvent/weight``: the square root of its count
+    /// over the default count), for a layer's sound. None for a scene made from particles.
+    public private(set) var soundEvents: [SoundEvent] = []
     /// Whether particles that cannot touch the visible area are skipped. Internal so tests can show
     /// that skipping changes no pixel.
     var cullsInvisibleParticles = true
@@ -56,6 +59,7 @@ public struct ConfettiScene: Scene {
         fixed = .empty
         self.physics = physics
         aimedAtCanvas = CanvasAimedParticles(bursts: bursts, emissions: emissions, seed: seed)
+        soundEvents = ConfettiScene.events(of: bursts)
     }
 
     /// A scene whose particles come from bursts and emissions aimed at a canvas of `size` points.
@@ -92,6 +96,13 @@ public struct ConfettiScene: Scene {
         self.init(
             particles: ConfettiScene.particles(in: size, bursts: bursts, emissions: emissions, seed: seed),
             physics: physics)
+        soundEvents = ConfettiScene.events(of: bursts)
+    }
+
+    /// The bursts' launches, in time order.
+    static func events(of bursts: [ConfettiBurst]) -> [SoundEvent] {
+        bursts.map { SoundEvent(time: $0.time, weight: (Double($0.count) / Double(ConfettiBurst.defaultCount)).squareRoot()) }
+            .sorted { $0.time < $1.time }
     }
 
     private static func validate(

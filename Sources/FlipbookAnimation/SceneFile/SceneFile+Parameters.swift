@@ -1,3 +1,4 @@
+import FlipbookAudio
 import FlipbookDrawing
 import Foundation
 
@@ -27,6 +28,9 @@ extension SceneFile {
                       help: Setting.assets.help),
             .optional(Setting.motionBlur.key, \.motionBlur, .motionBlur, defaultText: "none",
                       help: "Motion blur for every layer without its own (see Motion blur)."),
+            .optional(Setting.loudness.key, \.loudness, .number, defaultText: "none",
+                      limits: .between(LoudnessMeter.targetRange.lowerBound, LoudnessMeter.targetRange.upperBound),
+                      limitsCheckedWhereMade: true, unit: Setting.loudness.unit, help: Setting.loudness.help),
             .optional("layers", \.layers, .list(.layer, of: "layers"), defaultText: "none",
                       help: "The scenes, bottom first; each is an object with \"scene\" and that scene's keys."),
             templateParameters,

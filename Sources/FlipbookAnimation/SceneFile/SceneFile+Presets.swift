@@ -85,6 +85,7 @@ extension SceneFile {
     /// ``overrideSeed(_:)`` for `layers` and the layers of their groups.
     private static func overrideSeed(_ seed: UInt64, in layers: inout [Layer]) {
         for index in layers.indices {
+            layers[index].sound?.seed = seed
             switch layers[index].content {
             case .confetti(var parameters):
                 parameters.seed = seed
@@ -98,7 +99,7 @@ extension SceneFile {
             case .group(var parameters):
                 overrideSeed(seed, in: &parameters.layers)
                 layers[index].content = .group(parameters)
-            case .text, .shape, .image:
+            case .text, .shape, .image, .audio, .lottie:
                 break
             }
         }

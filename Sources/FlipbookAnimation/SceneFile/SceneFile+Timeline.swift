@@ -29,6 +29,8 @@ extension SceneFile {
         // layers are checked once they are made.
         var timeline = try Timeline(size: size, scale: CGFloat(scale), fps: fps, duration: duration, background: background)
         timeline.colorScheme = colorScheme ?? .light
+        timeline.loudness = loudness
+        try timeline.validateCanvas()
         timeline.assetCatalogs = try assetCatalogs()
         timeline.motionBlur = motionBlur
         try motionBlur?.validate(keyPath: Setting.motionBlur.key)
@@ -65,8 +67,14 @@ extension SceneFile.Layer {
             scene = try parameters.makeScene(baseDirectory: pictures.baseDirectory, keyPath: path)
         case .group(let parameters):
             scene = try parameters.makeScene(canvas: canvas, remaining: remaining, pictures: pictures, keyPath: path)
+        case .audio(let parameters):
+            scene = try parameters.makeScene(baseDirectory: pictures.baseDirectory, keyPath: path)
+        case .lottie(let parameters):
+            scene = try parameters.makeScene(baseDirectory: pictures.baseDirectory, keyPath: path)
         }
-        return timelineLayer(scene)
+        var layer = timelineLayer(scene)
+        layer.sound = try sound?.makeSound(baseDirectory: pictures.baseDirectory, keyPath: joinKeyPath(path, "sound"))
+        return layer
     }
 }
 

@@ -40,6 +40,8 @@ public struct SceneFile: Sendable, Equatable {
     public var assets: [String]? { didSet { origin?.forget("assets") } }
     /// Motion blur for every layer without its own (see ``MotionBlur``). Default none.
     public var motionBlur: MotionBlur? { didSet { origin?.forget(Setting.motionBlur.key) } }
+    /// The integrated loudness the sound is brought to, in LUFS (see ``Timeline/loudness``). Default none.
+    public var loudness: Double? { didSet { origin?.forget("loudness") } }
     /// The folder relative `assets` paths start from: the scene file's, when it was read by
     /// ``load(from:)``; `nil` for the current directory.
     public var baseDirectory: URL?
@@ -88,6 +90,7 @@ public struct SceneFile: Sendable, Equatable {
         a.size == b.size && a.scale == b.scale && a.fps == b.fps && a.duration == b.duration
             && a.background == b.background && a.colorScheme == b.colorScheme && a.assets == b.assets
             && a.motionBlur == b.motionBlur
+            && a.loudness == b.loudness
             && a.layers == b.layers && a.unresolvedTemplate == b.unresolvedTemplate
     }
 

@@ -16,6 +16,8 @@ extension SceneFile.Layer {
                       help: "When it disappears."),
             .optional("opacity", \.opacity, .keyframed(.number), default: Keyframed(1.0), limits: .between(0, 1),
                       limitsCheckedWhereMade: true, help: "The whole layer's opacity, composited as one picture."),
+            .optional("sound", \.sound, .object(SceneFile.SoundParameters.parameters, initial: SceneFile.SoundParameters()),
+                      defaultText: "none", help: "A sound played at each of the scene's events (see Sound)."),
         ] + placementParameters + [
             .optional(Setting.motionBlur.key, \.motionBlur, .motionBlur, defaultText: "the scene file's",
                       help: "Motion blur for this layer alone (see Motion blur); not for a group's children, which blur with the group."),
@@ -131,7 +133,7 @@ extension ValueCodec where Value == SceneFile.Layer {
                 case .confetti(let parameters): members += SceneFile.ConfettiParameters.parameters.write(parameters)
                 case .ripples(let parameters): members += SceneFile.RipplesParameters.parameters.write(parameters)
                 case .text(let parameters): members += SceneFile.TextParameters.parameters.write(parameters)
-                case .shape, .image, .group: members += layer.content.placedSceneMembers
+                case .shape, .image, .group, .audio, .lottie: members += layer.content.placedSceneMembers
                 }
                 return .object(members)
             })

@@ -27,6 +27,8 @@ extension SceneFile {
         public var filters: [Timeline.Layer.Filter]?
         /// Motion blur for this layer alone, over the file's own (a timeline's own layers only). Default none.
         public var motionBlur: MotionBlur?
+        /// The sound played at each of the scene's events. Default none.
+        public var sound: SceneFile.SoundParameters?
         /// The scene and its parameters.
         public var content: Content
 
@@ -44,6 +46,10 @@ extension SceneFile {
             case image(ImageParameters)
             /// `"scene": "group"`: a ``GroupScene`` of further layers.
             case group(GroupParameters)
+            /// `"scene": "audio"`: an ``AudioScene``.
+            case audio(AudioParameters)
+            /// `"scene": "lottie"`: a ``LottieScene``.
+            case lottie(LottieParameters)
 
             /// The scene's name in files: one of ``SceneFile/Layer/sceneNames``.
             public var sceneName: String {
@@ -54,6 +60,8 @@ extension SceneFile {
                 case .shape: "shape"
                 case .image: "image"
                 case .group: "group"
+                case .audio: "audio"
+                case .lottie: "lottie"
                 }
             }
         }
@@ -72,7 +80,7 @@ extension SceneFile {
         }
 
         /// The names of the scenes a layer can hold.
-        public static let sceneNames = ["confetti", "ripples", "text", "shape", "image", "group"]
+        public static let sceneNames = ["confetti", "ripples", "text", "shape", "image", "group", "audio", "lottie"]
     }
 
     /// A confetti layer's parameters.

@@ -1,3 +1,4 @@
+import FlipbookAudio
 import FlipbookCore
 import FlipbookDrawing
 import Foundation
@@ -75,6 +76,15 @@ extension Setting {
 
     /// The timeline's rows, in the order tables list them.
     public static let timelineSettings: [Setting] = [
-        .size, .scale, .fps, .duration, .seed, .background, .colorScheme, .assets, .motionBlur,
+        .size, .scale, .fps, .duration, .seed, .background, .colorScheme, .assets, .motionBlur, .loudness,
     ]
+}
+
+extension Setting {
+    /// `--loudness`: the integrated loudness the mix is normalised to.
+    public static let loudness = Setting(
+        key: "loudness", flag: "loudness", swift: "Timeline.loudness", type: "number", defaultValue: "none (the mix as it is)",
+        unit: "LUFS", range: "\(formatNumber(LoudnessMeter.targetRange.lowerBound))...\(formatNumber(LoudnessMeter.targetRange.upperBound))",
+        places: [.sceneFile, .batch, .render],
+        help: "Brings the sound to this integrated loudness (EBU R128; −14 for most sharing sites); a true-peak limiter keeps it below −1 dBTP.")
 }

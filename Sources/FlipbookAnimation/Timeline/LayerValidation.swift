@@ -38,6 +38,13 @@ extension Timeline.Layer {
         for (index, filter) in filters.enumerated() { try filter.validate(keyPath: "\(path).filters[\(index)]") }
         try motionBlur?.validate(keyPath: "\(path).motionBlur")
         try (scene as? any SelfValidatingScene)?.validate(keyPath: path)
+        if let sound {
+            guard scene is any SoundingScene else {
+                throw FlipbookError(invalid: "\(path).sound", "needs a scene with events (confetti bursts, ripples); this layer's has none.",
+                                    at: .init(keyPath: "\(path).sound"))
+            }
+            try sound.validate(keyPath: "\(path).sound")
+        }
     }
 }
 

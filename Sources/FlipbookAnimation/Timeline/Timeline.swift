@@ -1,3 +1,4 @@
+import FlipbookAudio
 import FlipbookDrawing
 import Foundation
 
@@ -42,6 +43,8 @@ public struct Timeline: Sendable {
         /// Motion blur for this layer alone, over the timeline's own (``Timeline/motionBlur``); `nil`
         /// takes the timeline's. Only a timeline's own layers have it, not a group's children.
         public var motionBlur: MotionBlur?
+        /// The sound played at each of the scene's events (a ``SoundingScene``'s); default none.
+        public var sound: LayerSound?
 
         /// The layer's opacity when it does not change (its first keyframe's value otherwise); setting
         /// it makes the opacity constant.
@@ -102,6 +105,9 @@ public struct Timeline: Sendable {
     /// Motion blur for every layer without its own (``Timeline/Layer/motionBlur``); `nil`, the
     /// default, draws each frame at its instant.
     public var motionBlur: MotionBlur?
+    /// The integrated loudness the mix is brought to, in LUFS (−14 for most sharing sites), or `nil`
+    /// to leave its level as mixed. Checked against ``LoudnessMeter/targetRange``.
+    public var loudness: Double?
 
     /// What every frame is drawn in: the colour scheme and asset catalogs.
     public var environment: EnvironmentValues {
@@ -173,6 +179,11 @@ public struct Timeline: Sendable {
     /// Checks the size, scale, frame rate and duration: the one check of each, whether the value came
     /// from Swift, a scene file, a batch job or a flag (each reader places the error at its source).
     func validateCanvas() throws {
+        if let loudness, !(loudness.isFinite && LoudnessMeter.targetRange.contains(loudness)) {
+            throw Setting.loudness.mustBe(
+                "between \(formatNumber(LoudnessMeter.targetRange.lowerBound)) and \(formatNumber(LoudnessMeter.targetRange.upperBound)) LUFS",
+                itIs: formatNumber(loudness))
+        }
         let maximum = Bitmap.maximumDimension
         // The scale first: a size given in pixels is divided by it.
         guard Self.scaleLimits.contains(scale) else {

@@ -116,6 +116,10 @@ public struct BatchFile: Sendable, Equatable {
         request.level = try fields.levelName(Setting.level.key)
         request.encoderThreads = try fields.threads(Setting.threads.key)
         request.frames = try fields.frames(Setting.frames.key)
+        request.scene.loudness = try fields.number(Setting.loudness.key)
+        request.audioCodec = try fields.choice(Setting.audioCodec.key, AudioCodec.self)
+        request.audioBitrate = try fields.bitrate(Setting.audioBitrate.key)
+        request.noAudio = try fields.bool(Setting.noAudio.key) ?? false
         var job = BatchJob(name: try fields.string(Setting.name.key), request: request)
         job.outputs = outputs
         job.written = fields.written
@@ -183,6 +187,12 @@ private final class JSONFields {
             guard let text = entry as? String else { throw wrong("\(key)[\(index)]", "a string", entry) }
             return text
         }
+    }
+
+    func bool(_ key: String) throws -> Bool? {
+        guard let value = value(key) else { return nil }
+        guard let number = value as? NSNumber, isBool(number) else { throw wrong(key, "true or false", value) }
+        return number.boolValue
     }
 
     func number(_ key: String) throws -> Double? {

@@ -63,14 +63,21 @@ func renderSharing(
     defer { cancellation?.removeHandler(forwarding) }
     if Task.isCancelled { stop.cancel(.cancelled) }
     let started = DispatchTime.now().uptimeNanoseconds
-    let sharing = SharingPlan(plans)
+    // Each output's sound is mixed first, as alone: a file that cannot be mixed stops the render
+    // before any frame is drawn.
+    let audio = try plans.map { plan -> ClipAudio in
+        guard let format = plan.format, let options = plan.options, plan.still == nil else { return ClipAudio() }
+        return try ClipAudio(timeline: plan.timeline, frames: plan.framesWritten, timestampOffset: 0,
+                             kept: options.keptTimestamps, format: format, options: options)
+    }
+    let sharing = SharingPlan(plans, hasAudio: audio.map { $0.track != nil })
     let group = CommitGroup()
     var reports: [RenderReport?] = plans.map { _ in nil }
     do {
         try CommitGroup.$current.withValue(group) {
             if !sharing.shared.isEmpty {
-                try runShared(sharing, plans: plans, workers: workers, stop: stop, started: started, progress: progress,
-                              into: &reports)
+                try runShared(sharing, plans: plans, audio: audio, workers: workers, stop: stop, started: started,
+                              progress: progress, into: &reports)
             }
             for index in sharing.apart {
                 reports[index] = try plans[index].run(workers: workers, cancellation: stop, progress: progress)
@@ -93,7 +100,7 @@ func renderSharing(
 /// The shared pass of `sharing`, and for each of its outputs that went over its cap, that output's
 /// held pass; their reports go into `reports` by plan.
 private func runShared(
-    _ sharing: SharingPlan, plans: [OutputPlan], workers: Int?, stop: RenderCancellation, started: UInt64,
+    _ sharing: SharingPlan, plans: [OutputPlan], audio: [ClipAudio], workers: Int?, stop: RenderCancellation, started: UInt64,
     progress: ((RenderProgress) -> Void)?, into reports: inout [RenderReport?]
 ) throws {
     let drawn = plans[sharing.drawnBy]
@@ -104,7 +111,7 @@ private func runShared(
             throw FlipbookError.internal("a clip's plan has no format")
         }
         return SharedPass.Output(url: plan.destination, format: format, options: options, timeline: plan.timeline,
-                                 step: shared.step, frameCount: plan.framesWritten.count)
+                                 step: shared.step, frameCount: plan.framesWritten.count, audio: audio[shared.plan].track)
     }
     let pass = SharedPass(timeline: drawn.timeline, frames: drawn.framesWritten, outputs: outputs,
                           workerCount: workerCount, stop: stop, progress: progress, started: started)
@@ -119,16 +126,19 @@ private func runShared(
         case .overCap(let exceeded):
             var options = output.options
             options.rateCapPass = .held
-            let held = RenderPass(
+            var held = RenderPass(
                 timeline: plan.timeline, frames: plan.framesWritten, timestampOffset: 0, comment: nil, url: plan.destination,
                 format: output.format, workerCount: min(workerCount, plan.framesWritten.count), stop: stop,
                 progress: progress, started: started, segmenting: plan.segmenting)
+            held.audio = output.audio
             report = RenderReport(clip: plan.timeline, frames: plan.framesWritten, url: plan.destination,
                                   format: output.format, options: options, outcome: try held.run(options),
                                   workers: held.workerCount, wallTime: 0)
             report.rateCapNote = RenderPass.heldNote(exceeded)
         }
         report.addTimingNote(plan.rateNote)
+        report.audioNote = audio[shared.plan].note
+        report.audioMixTime = audio[shared.plan].mixTime
         reports[shared.plan] = report
     }
 }
@@ -193,4 +203,9 @@ extension RenderRequest {
         try checkSharedOutputs(plans)
         return plans
     }
+}
+
+private extension ClipAudio {
+    /// No sound: a still's.
+    init() {}
 }

@@ -23,6 +23,8 @@ struct SharedPass {
         var step: Int
         /// How many frames the output writes.
         var frameCount: Int
+        /// The sound the output carries, if any.
+        var audio: AudioTrack?
     }
 
     /// What a finished pass leaves for each output: its outcome, or the cap it went over.
@@ -53,7 +55,8 @@ struct SharedPass {
             options.rateCapPass = .checked
             sinks.append(try makeFrameSink(
                 url: output.url, width: timeline.pixelWidth, height: timeline.pixelHeight, fps: output.timeline.fps,
-                format: output.format, options: options, firstNumber: frames.lowerBound, firstTimestamp: 0))
+                format: output.format, options: options, firstNumber: frames.lowerBound, firstTimestamp: 0,
+                audio: output.audio))
         }
         // Outputs that ask for the same layout share one conversion of each frame.
         var layouts: [FrameLayout] = []

@@ -49,6 +49,12 @@ public struct RenderRequest: Sendable, Equatable {
     public var pngCompression: Int?
     /// A still's frame (`--frame`), instead of ``time``.
     public var frame: Int?
+    /// The sound's codec (`--audio-codec`).
+    public var audioCodec: AudioCodec?
+    /// The sound's bit rate in bits per second (`--audio-bitrate`).
+    public var audioBitrate: Int?
+    /// Leave the sound out (`--no-audio`).
+    public var noAudio = false
 
     /// A request for `output` from `scene`; set the other values as needed.
     public init(scene: SceneRequest, output: String) {
@@ -70,7 +76,8 @@ public struct RenderRequest: Sendable, Equatable {
             codec: codec, container: container, crf: crf ?? defaults.crf, preset: preset ?? defaults.preset,
             pixelFormat: pixelFormat, alpha: transparent ? true : nil, loop: loop,
             keyframeInterval: keyframeInterval, encoderThreads: encoderThreads, lookahead: lookahead,
-            maxBitrate: maxBitrate, level: level, pngCompression: pngCompression)
+            maxBitrate: maxBitrate, level: level, pngCompression: pngCompression, audioCodec: audioCodec,
+            audioBitrate: audioBitrate, audio: !noAudio)
     }
 
     /// Resolves the request, before anything is drawn, into the plan of its output: the output's
@@ -97,6 +104,7 @@ public struct RenderRequest: Sendable, Equatable {
             var options = try videoOptions(transparent: timeline.background == .clear)
                 .forTimeline(background: timeline.background)
             let format = try OutputFormat(container: container, options: options)
+            if !noAudio { _ = try container.audioCodec(audioCodec) }
             options = (quality ?? .standard).applied(to: options, codec: format.codec, presetGiven: preset != nil,
                                                       crfGiven: crf != nil)
             do {

@@ -10,7 +10,7 @@ import Foundation
 /// flag (`--fps`) and a batch file into the job's key path (`jobs[2].fps`). A bad value that came
 /// from the scene file is reported at that file instead.
 public struct SceneRequest: Sendable, Equatable {
-    /// `confetti`, `ripples`, or the path of a JSON scene file.
+    /// `confetti`, `ripples`, the path of a JSON scene file, or of a Lottie animation (`.json` or `.lottie`).
     public var scene: String
     /// The output in pixels; the canvas in points is this ÷ the scale.
     public var size: PixelSize?
@@ -28,6 +28,8 @@ public struct SceneRequest: Sendable, Equatable {
     public var colorScheme: ColorScheme?
     /// Motion blur for every layer without its own (``Timeline/motionBlur``).
     public var motionBlur: MotionBlur?
+    /// The integrated loudness the sound is brought to, in LUFS (`--loudness`).
+    public var loudness: Double?
     /// Values for the scene file's template parameters, by name, as `--set NAME=VALUE` gives them
     /// (``SceneFile/with(_:)``).
     public var parameterValues: [String: String] = [:]
@@ -64,6 +66,7 @@ public struct SceneRequest: Sendable, Equatable {
         if background != nil { keys.insert("background") }
         if colorScheme != nil { keys.insert(Setting.colorScheme.key) }
         if motionBlur != nil { keys.insert(Setting.motionBlur.key) }
+        if loudness != nil { keys.insert(Setting.loudness.key) }
         return keys
     }
 
@@ -103,19 +106,25 @@ public struct SceneRequest: Sendable, Equatable {
         if let background { file.background = background }
         if let colorScheme { file.colorScheme = colorScheme }
         if let motionBlur { file.motionBlur = motionBlur }
+        if let loudness { file.loudness = loudness }
         return file
     }
 
     /// The scene file ``scene`` names, read from disk.
     public func readSceneFile(relativeTo directory: URL? = nil) throws -> SceneFile {
         guard let url = sceneFileURL(relativeTo: directory) else { throw FlipbookError.internal("no scene file") }
-        guard scene.lowercased().hasSuffix(".json") || FileManager.default.fileExists(atPath: url.path) else {
+        guard scene.lowercased().hasSuffix(".json") || scene.lowercased().hasSuffix(".lottie")
+                || FileManager.default.fileExists(atPath: url.path) else {
             throw FlipbookError(
                 .invalidInput,
                 "Unknown scene '\(scene)': use \(Self.builtInScenes.map { "'\($0)'" }.joined(separator: ", ")) "
                     + "or the path of a JSON scene file.\(didYouMean(scene, among: Self.builtInScenes))")
         }
+        let lottie = url.pathExtension.lowercased() == "lottie"
+        guard !lottie else { return try SceneFile.lottie(contentsOf: url) }
         let data = try readInputFile(url, what: "scene file")
+        // A Lottie animation given as the scene plays on its own: its size, rate and length.
+        if SceneFile.isLottie(data) { return try SceneFile.lottie(contentsOf: url) }
         return try SceneFile.decode(data, source: url.path, baseDirectory: url.deletingLastPathComponent())
     }
 

@@ -110,10 +110,14 @@ func renderClip(
     let forwarding = cancellation?.onCancel { stop.cancel($0) }
     defer { cancellation?.removeHandler(forwarding) }
     let started = DispatchTime.now().uptimeNanoseconds
-    let renderPass = RenderPass(
+    // The sound is mixed first: a file that cannot be mixed stops the render before any frame is drawn.
+    let audio = try ClipAudio(timeline: timeline, frames: frames, timestampOffset: timestampOffset,
+                              kept: options.keptTimestamps, format: format, options: options)
+    var renderPass = RenderPass(
         timeline: timeline, frames: frames, timestampOffset: timestampOffset, comment: comment, url: url, format: format,
         workerCount: min(workers ?? ProcessInfo.processInfo.activeProcessorCount, total), stop: stop,
         progress: progress, started: started, segmenting: segmenting)
+    renderPass.audio = audio.track
     if Task.isCancelled { stop.cancel(.cancelled) }
     try stop.checkCancellation(renderPass.what)
     func elapsed() -> TimeInterval { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
@@ -136,6 +140,8 @@ func renderClip(
     var report = RenderReport(clip: timeline, frames: frames, url: url, format: format, options: options,
                               outcome: outcome, workers: renderPass.workerCount, wallTime: elapsed())
     report.rateCapNote = rateCapNote
+    report.audioNote = audio.note
+    report.audioMixTime = audio.mixTime
     return report
 }
 

@@ -22,6 +22,8 @@ struct RenderPass {
     var started: UInt64
     /// How the clip may be cut into segments encoded apart.
     var segmenting = Segmenting()
+    /// The sound the output carries, if any.
+    var audio: AudioTrack? = nil
 
     /// What a finished pass leaves: its sink (finished, the file in place; `nil` for a clip
     /// encoded in segments), its stage times, and its segments' figures.
@@ -43,7 +45,7 @@ struct RenderPass {
     ///   ``RateCapExceeded`` from a checked pass over its cap; the sink then leaves nothing behind.
     func run(_ options: VideoOptions) throws -> Outcome {
         // A stream held to its cap is one encode: only one encoder's rate buffer holds it exactly.
-        if options.rateCapPass == .checked {
+        if options.rateCapPass == .checked, audio == nil {
             let (layout, encoders) = segmenting.plan(
                 frameCount: frames.count, fps: timeline.fps, width: timeline.pixelWidth, height: timeline.pixelHeight,
                 format: format, options: options, workers: workerCount)
@@ -54,7 +56,7 @@ struct RenderPass {
         // Opening the sink first checks the destination (and opens the encoder) before any thread starts.
         let sink = try makeFrameSink(
             url: url, width: timeline.pixelWidth, height: timeline.pixelHeight, fps: timeline.fps, format: format,
-            options: options, firstNumber: frames.lowerBound, firstTimestamp: timestampOffset, comment: comment)
+            options: options, firstNumber: frames.lowerBound, firstTimestamp: timestampOffset, comment: comment, audio: audio)
         let passStarted = DispatchTime.now().uptimeNanoseconds
         // Two frames per worker: one being drawn, one finished and waiting its turn.
         let pipeline = RenderPipeline(

@@ -57,6 +57,11 @@ public struct RenderReport: Sendable, CustomStringConvertible {
     /// Which level the clip signals and why: "level 5.1: a one-second peak of 74.8 Mb/s is over
     /// 4.2's 62.5 Mb/s", or "level 4.2: x264's choice, the stream fits it"; `nil` for other codecs.
     public var levelNote: String?
+    /// What was done with the timeline's sound: its codec, bit rate and loudness, or why it was
+    /// left out (a format without audio, `--no-audio`); `nil` for a silent timeline.
+    public var audioNote: String?
+    /// Seconds spent mixing, limiting and normalising the sound (its encoding is in ``encodeTime``).
+    public var audioMixTime: TimeInterval = 0
 
     /// A report with the given figures.
     public init(

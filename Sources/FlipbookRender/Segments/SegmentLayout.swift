@@ -46,7 +46,8 @@ public struct SegmentLayout: Sendable, Hashable {
     package struct Rules: Sendable, Hashable {
         /// ``SegmentLayout/segmentSeconds``.
         package var segmentSeconds: Double
-        /// Frames fed before a segment for the rate control, at most; `nil` for one second, as a chunk.
+        /// Frames fed before a segment for the rate control, at most; `nil` for one second when a
+        /// rate buffer is held (``VideoOptions/holdsRateBuffer``), as in a chunk, and none otherwise.
         package var framesBefore: Int?
 
         package init(segmentSeconds: Double = SegmentLayout.defaultSegmentSeconds, framesBefore: Int? = nil) {
@@ -78,8 +79,12 @@ public struct SegmentLayout: Sendable, Hashable {
         segments = (1...count).compactMap { index in
             guard let chunk = try? Chunk(index, of: count),
                   let frames = try? chunk.frames(ofClipWith: frameCount, groupOfPictures: gop) else { return nil }
+            // Without a rate buffer nothing but x264's slowly decaying QP averages carries over a cut
+            // on a keyframe, and a second of frames encoded twice per cut cost more than it gave
+            // (Benchmarks/segments.md).
+            let before = rules.framesBefore ?? (options.holdsRateBuffer ? nil : 0)
             let encoded = surroundingFrames(of: frames, clipFrameCount: frameCount, fps: fps, options: options,
-                                            before: rules.framesBefore)
+                                            before: before)
             return Segment(frames: frames, encodedFrames: encoded)
         }
         if segments.count != count { segments = [whole] }

@@ -12,7 +12,7 @@ public enum Settings {
     public static let all: [Setting] = [.scene, .set, .output, .outputs, .name]
         + Setting.timelineSettings
         + [.time, .frame, .frames, .chunk, .quality]
-        + Setting.encoderSettings
+        + Setting.encoderSettings + Setting.audioSettings
         + [.workers, .memoryBudget, .shard, .template, .data, .resume]
         + Setting.sheetSettings
         + Setting.compareSettings

@@ -1,4 +1,5 @@
 import CFFmpeg
+import FlipbookAudio
 import FlipbookCore
 import Foundation
 

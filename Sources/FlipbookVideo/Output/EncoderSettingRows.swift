@@ -110,3 +110,31 @@ extension VideoContainer {
         self == .pngSequence ? (short ? "PNGs" : "name-%05d.png") : "." + capabilities.extensions[0]
     }
 }
+
+extension Setting {
+    /// `--audio-codec`.
+    public static let audioCodec = Setting(
+        key: "audioCodec", flag: "audio-codec", swift: "VideoOptions.audioCodec", type: "audio codec",
+        defaultValue: "the container's (" + VideoContainer.allCases.compactMap { container in
+            container.capabilities.audioCodecs.first.map { "\(container.displayName(short: true)) \($0.rawValue)" }
+        }.joined(separator: ", ") + ")",
+        range: "one of " + AudioCodec.allCases.map(\.rawValue).joined(separator: ", "), places: [.batch, .render],
+        help: "The codec of the sound; the container must hold it.")
+
+    /// `--audio-bitrate`.
+    public static let audioBitrate = Setting(
+        key: "audioBitrate", flag: "audio-bitrate", swift: "VideoOptions.audioBitrate", type: "bit rate (192k)",
+        defaultValue: AudioCodec.allCases.map { "\(formatBitrate($0.defaultBitrate)) for \($0.rawValue)" }.joined(separator: ", "),
+        unit: "bits per second",
+        range: "\(formatBitrate(AudioCodec.bitrateRange.lowerBound))...\(formatBitrate(AudioCodec.bitrateRange.upperBound))",
+        places: [.batch, .render], help: "The bit rate of the sound.")
+
+    /// `--no-audio`.
+    public static let noAudio = Setting(
+        key: "noAudio", flag: "no-audio", swift: "VideoOptions.audio", type: "flag", defaultValue: "off (sound is written)",
+        places: [.batch, .render],
+        help: "Write the picture alone; GIF, APNG, WebP and PNG sequences always do.")
+
+    /// The audio rows, in the order tables list them.
+    public static let audioSettings: [Setting] = [.audioCodec, .audioBitrate, .noAudio]
+}

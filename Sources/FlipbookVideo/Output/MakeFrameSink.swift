@@ -21,12 +21,12 @@ public func makeFrameSink(
 /// goes in a video's `comment` tag (a chunk's ``ChunkRecord``).
 package func makeFrameSink(
     url: URL, width: Int, height: Int, fps: FrameRate, format: OutputFormat, options: VideoOptions, firstNumber: Int,
-    firstTimestamp: Int, comment: String? = nil
+    firstTimestamp: Int, comment: String? = nil, audio: AudioTrack? = nil
 ) throws -> any FrameSink {
     if format.container == .pngSequence {
         return try ImageSequenceSink(url: url, width: width, height: height, firstNumber: firstNumber, format: format,
                                      options: options)
     }
     return try VideoEncoder(url: url, width: width, height: height, fps: fps, format: format, options: options,
-                            firstTimestamp: firstTimestamp, comment: comment)
+                            firstTimestamp: firstTimestamp, comment: comment, audio: audio)
 }

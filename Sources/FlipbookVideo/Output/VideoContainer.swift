@@ -41,6 +41,9 @@ public enum VideoContainer: String, Sendable, Codable, CaseIterable {
         public var hasFaststart: Bool
         /// The muxer option that sets how often an animation plays, and the value meaning "forever".
         public var loopOption: (name: String, forever: Int)?
+        /// The audio codecs it holds, its default first; none for a format without sound (GIF,
+        /// APNG, WebP, PNG sequences), which writes the picture alone.
+        public var audioCodecs: [AudioCodec] = []
 
         /// Whether parts rendered apart can be joined by copying their packets (``concat(_:to:)``):
         /// clips whose frames depend on others do; animations, whose frames are re-encoded against
@@ -59,17 +62,20 @@ public enum VideoContainer: String, Sendable, Codable, CaseIterable {
         switch self {
         case .mp4:
             Capabilities(extensions: ["mp4", "m4v"], muxerName: "mp4", displayName: "MP4", defaultCodec: .h264,
-                         codecs: [.h264, .hevc, .av1], alphaCodecs: [], hasFaststart: true, loopOption: nil)
+                         codecs: [.h264, .hevc, .av1], alphaCodecs: [], hasFaststart: true, loopOption: nil,
+                         audioCodecs: [.aac])
         case .mov:
             Capabilities(extensions: ["mov"], muxerName: "mov", displayName: "MOV", defaultCodec: .prores,
-                         codecs: [.prores, .h264, .hevc], alphaCodecs: [.prores], hasFaststart: true, loopOption: nil)
+                         codecs: [.prores, .h264, .hevc], alphaCodecs: [.prores], hasFaststart: true, loopOption: nil,
+                         audioCodecs: [.aac])
         case .webm:
             Capabilities(extensions: ["webm"], muxerName: "webm", displayName: "WebM", defaultCodec: .vp9,
-                         codecs: [.vp9, .av1], alphaCodecs: [.vp9], hasFaststart: false, loopOption: nil)
+                         codecs: [.vp9, .av1], alphaCodecs: [.vp9], hasFaststart: false, loopOption: nil,
+                         audioCodecs: [.opus])
         case .mkv:
             Capabilities(extensions: ["mkv"], muxerName: "matroska", displayName: "Matroska", defaultCodec: .h264,
                          codecs: [.h264, .hevc, .vp9, .av1, .prores], alphaCodecs: [.vp9, .prores],
-                         hasFaststart: false, loopOption: nil)
+                         hasFaststart: false, loopOption: nil, audioCodecs: [.opus, .aac])
         case .gif:
             // The GIF muxer's `loop`: 0 loops forever, -1 plays once.
             Capabilities(extensions: ["gif"], muxerName: "gif", displayName: "GIF", defaultCodec: .gif,

@@ -8,6 +8,12 @@ final class Muxer {
     private var context: UnsafeMutablePointer<AVFormatContext>?
     private var io: UnsafeMutablePointer<AVIOContext>?
     private var stream: UnsafeMutablePointer<AVStream>?
+    /// The sound's stream, when the output has one.
+    private var audioStream: UnsafeMutablePointer<AVStream>?
+    /// Samples added to each audio timestamp: Opus's pre-skip in Matroska and WebM, whose demuxers
+    /// subtract the track's codec delay, so the first packet is stored at 0 and the first sample
+    /// after the pre-skip plays at 0.
+    private var audioDelay: Int64 = 0
     private let sink: FileSink
     /// The destination, for messages (the muxer itself writes to a temporary file).
     private let file: URL
@@ -59,9 +65,11 @@ final class Muxer {
 
     /// Adds the video stream described by `encoder` and writes the file header; `comment` goes in
     /// the container's `comment` tag (a chunk's ``ChunkRecord``).
-    func start(encoder: FrameEncoder, fps: FrameRate, options: VideoOptions, comment: String? = nil) throws {
+    func start(encoder: FrameEncoder, fps: FrameRate, options: VideoOptions, comment: String? = nil,
+               audio: AudioEncoder? = nil) throws {
         let context = try encoder.openContext()
-        try start(fps: fps, options: options, comment: comment) { parameters in
+        let audioContext = try audio?.openContext()
+        try start(fps: fps, options: options, comment: comment, audio: audioContext) { parameters in
             avcodec_parameters_from_context(parameters, context)
         }
     }
@@ -78,6 +86,7 @@ final class Muxer {
     }
 
     private func start(fps: FrameRate, options: VideoOptions, comment: String?,
+                       audio: UnsafeMutablePointer<AVCodecContext>? = nil,
                        describe: (UnsafeMutablePointer<AVCodecParameters>) -> Int32) throws {
         guard let format = context else { throw closed() }
         guard let stream = avformat_new_stream(format, nil) else {
@@ -101,6 +110,7 @@ final class Muxer {
         stream.pointee.avg_frame_rate = rate
         stream.pointee.r_frame_rate = rate
 
+        if let audio { try addAudioStream(audio) }
         var settings: OpaquePointer? = nil
         defer { av_dict_free(&settings) }
         let container = self.output.container.capabilities
@@ -127,6 +137,37 @@ final class Muxer {
         packet.pointee.stream_index = stream.pointee.index
         let status = av_interleaved_write_frame(context, packet)
         if status < 0 { throw writeError(status, "writing the packets around frame \(frame)") }
+    }
+
+    /// Adds the sound's stream, described by its encoder (with its priming, `initial_padding`).
+    private func addAudioStream(_ encoder: UnsafeMutablePointer<AVCodecContext>) throws {
+        guard let format = context else { throw closed() }
+        guard let stream = avformat_new_stream(format, nil) else {
+            throw libavError(flipbook_averror(ENOMEM), "adding the audio stream", file: file, what: what)
+        }
+        try checkLibav(avcodec_parameters_from_context(stream.pointee.codecpar, encoder), "describing the audio stream",
+                       file: file, what: what)
+        stream.pointee.time_base = encoder.pointee.time_base
+        audioStream = stream
+        // The priming's packets come before 0. Matroska stores them through its codec delay and MP4
+        // through an edit list; libavformat's default would instead shift every stream later, the
+        // picture too, and put it out of step with the sound.
+        format.pointee.avoid_negative_ts = AVFMT_AVOID_NEG_TS_DISABLED
+        let matroska = output.container == .webm || output.container == .mkv
+        if matroska, encoder.pointee.codec_id == AV_CODEC_ID_OPUS { audioDelay = Int64(encoder.pointee.initial_padding) }
+    }
+
+    /// Writes one encoded audio packet whose timestamps are in `timeBase`.
+    func writeAudio(_ packet: UnsafeMutablePointer<AVPacket>, timeBase: AVRational) throws {
+        guard let audioStream else {
+            throw FlipbookError(.codec, "Cannot write \(what) \(file.path): an audio packet came without an audio stream.")
+        }
+        packet.pointee.pts += audioDelay
+        packet.pointee.dts += audioDelay
+        av_packet_rescale_ts(packet, timeBase, audioStream.pointee.time_base)
+        packet.pointee.stream_index = audioStream.pointee.index
+        let status = av_interleaved_write_frame(context, packet)
+        if status < 0 { throw writeError(status, "writing the audio packets") }
     }
 
     /// Writes the `moov` index (moving it to the front with faststart) and checks that every byte

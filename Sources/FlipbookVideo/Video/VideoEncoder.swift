@@ -1,4 +1,5 @@
 import CFFmpeg
+import FlipbookAudio
 import FlipbookCore
 import FlipbookRaster
 import Foundation
@@ -106,7 +107,7 @@ public final class VideoEncoder: FrameSink {
     /// checked with (a render's plan): nothing is read from the name or checked again.
     package init(
         url: URL, width: Int, height: Int, fps: FrameRate, format: OutputFormat, options: VideoOptions,
-        failAfterBytes: Int64? = nil, firstTimestamp: Int = 0, comment: String? = nil
+        failAfterBytes: Int64? = nil, firstTimestamp: Int = 0, comment: String? = nil, audio: AudioTrack? = nil
     ) throws {
         self.url = url.standardizedFileURL
         self.width = width
@@ -119,7 +120,7 @@ public final class VideoEncoder: FrameSink {
         timingNote = format.codec == .gif ? try GIFTiming.describe(fps) : nil
         let session = try Session(
             destination: self.url, width: width, height: height, fps: fps, format: format, options: options,
-            failAfterBytes: failAfterBytes, firstTimestamp: firstTimestamp, comment: comment)
+            failAfterBytes: failAfterBytes, firstTimestamp: firstTimestamp, comment: comment, audio: audio)
         encoderFrameThreads = session.frameThreads
         state = .open(session)
     }
@@ -236,6 +237,8 @@ private final class Session {
     private var sink: FileSink?
     private var muxer: Muxer?
     private var encoder: FrameEncoder?
+    /// The sound's encoder, fed as the picture advances so the muxer interleaves the two.
+    private var audio: AudioEncoder?
     private let what: String
     /// GIF's palette needs every frame first: frames wait here until ``finish()``.
     private var palette: GIFPaletteBuilder?
@@ -253,7 +256,7 @@ private final class Session {
     private let destination: URL
 
     init(destination: URL, width: Int, height: Int, fps: FrameRate, format: OutputFormat, options: VideoOptions,
-         failAfterBytes: Int64?, firstTimestamp: Int, comment: String?) throws {
+         failAfterBytes: Int64?, firstTimestamp: Int, comment: String?, audio track: AudioTrack?) throws {
         self.firstTimestamp = firstTimestamp
         self.fps = fps
         self.destination = destination
@@ -276,7 +279,10 @@ private final class Session {
             rateCheck = encoder.checkedCap.map { RateBufferCheck(cap: $0, fps: fps) }
             if encoder.fitsLevel { rates = StreamRates() }
             frameThreads = encoder.frameThreads
-            try muxer.start(encoder: encoder, fps: fps, options: options, comment: comment)
+            if let track, !format.container.capabilities.audioCodecs.isEmpty {
+                audio = try AudioEncoder(track, globalHeader: muxer.needsGlobalHeader, file: destination, what: what)
+            }
+            try muxer.start(encoder: encoder, fps: fps, options: options, comment: comment, audio: audio)
             if format.pixelFormat == .pal8 {
                 palette = try GIFPaletteBuilder(width: width, height: height, keepsAlpha: format.keepsAlpha,
                                                 temporary: output.temporary, file: destination)
@@ -307,6 +313,18 @@ private final class Session {
             guard isKept(packet) else { return }
             try muxer.write(packet, timeBase: encoder.timeBase, frame: index)
         }
+        if let audio {
+            // The sound up to the end of this frame, so the muxer interleaves them a frame apart.
+            try audio.encode(upTo: audioSample(afterFrame: pts)) { packet in
+                try muxer.writeAudio(packet, timeBase: audio.timeBase)
+            }
+        }
+    }
+
+    /// The track's sample at which frame `pts` ends: the samples up to it belong to frames up to `pts`.
+    private func audioSample(afterFrame pts: Int64) -> Int {
+        let end = Int(pts) + 1 - Int(kept?.lowerBound ?? Int64(firstTimestamp))
+        return AudioSamples.frame(ofVideoFrame: end, fps: fps)
     }
 
     /// Finishes the file and returns the H.264 level it signals and why (`nil` for other codecs).
@@ -322,10 +340,14 @@ private final class Session {
             guard isKept(packet) else { return }
             try muxer.write(packet, timeBase: encoder.timeBase, frame: -1)
         }
+        if let audio {
+            try audio.finish { packet in try muxer.writeAudio(packet, timeBase: audio.timeBase) }
+        }
         try muxer.finish()
         let choice = try signalLevel(encoder: encoder, sink: sink)
         // Free the libav objects before publishing the file: nothing may write to it afterwards.
         self.encoder = nil
+        self.audio = nil
         self.muxer = nil
         try sink.close()
         self.sink = nil
@@ -360,6 +382,7 @@ private final class Session {
     func abandon() {
         palette = nil
         encoder = nil
+        audio = nil
         muxer = nil
         sink = nil
         output?.discard()

@@ -112,6 +112,12 @@ public struct VideoOptions: Sendable, Hashable, Codable {
     /// (measured after encoding); off, x264's choice is held with its rate buffer, as a part of a
     /// clip rendered in chunks needs: parts are joined only when their headers are the same.
     package var fitsLevel = true
+    /// Whether an H.264 encode with these options holds a rate buffer: a ``maxBitrate`` or an asked
+    /// ``level``, or x264's own level when ``fitsLevel`` is off (a chunk). A buffer's state at a cut
+    /// depends on the frames before it; without one, the encode is constant quality alone.
+    package var holdsRateBuffer: Bool {
+        maxBitrate != nil || level != nil || (holdsToLevel && !fitsLevel && crf > 0)
+    }
     /// How a cap (an asked ``level``'s or ``maxBitrate``) is kept deterministically: `.held`, x264's VBV
     /// with one frame thread, for a caller that hands frames over once; `render` encodes
     /// `.checked` first, at full speed, and again `.held` only if the stream went over (RateCapPass).
@@ -121,6 +127,14 @@ public struct VideoOptions: Sendable, Hashable, Codable {
     /// control and lookahead as a single render would have them; keyframes forced at the range's start
     /// and just after its end make the packets outside it droppable.
     package var keptTimestamps: ClosedRange<Int>?
+    /// Whether the timeline's sound is written (`--no-audio` turns it off). Default true; a format
+    /// without audio writes the picture alone either way.
+    public var audio = true
+    /// The audio codec, or `nil` for the container's (``VideoContainer/Capabilities/audioCodecs``:
+    /// AAC in MP4, MOV and Matroska, Opus in WebM).
+    public var audioCodec: AudioCodec?
+    /// The audio bit rate in bits per second, or `nil` for the codec's (``AudioCodec/defaultBitrate``).
+    public var audioBitrate: Int?
 
     /// The presets x264 knows, fastest first (``X264Preset``'s names).
     public static let x264Presets = X264Preset.allCases.map(\.rawValue)
@@ -188,7 +202,10 @@ public struct VideoOptions: Sendable, Hashable, Codable {
         lookahead: Int? = nil,
         maxBitrate: Int? = nil,
         level: String? = nil,
-        pngCompression: Int? = nil
+        pngCompression: Int? = nil,
+        audioCodec: AudioCodec? = nil,
+        audioBitrate: Int? = nil,
+        audio: Bool = true
     ) throws {
         self.codec = codec
         self.container = container
@@ -205,6 +222,9 @@ public struct VideoOptions: Sendable, Hashable, Codable {
         self.maxBitrate = maxBitrate
         self.level = level
         self.pngCompression = pngCompression
+        self.audioCodec = audioCodec
+        self.audioBitrate = audioBitrate
+        self.audio = audio
         try validate()
     }
 
@@ -264,6 +284,11 @@ public struct VideoOptions: Sendable, Hashable, Codable {
         if let pngCompression, !PNGCompression.range.contains(pngCompression) {
             throw Setting.pngCompression.mustBe(PNGCompression.range.requirementText, itIs: String(pngCompression))
         }
+        if let audioBitrate, !AudioCodec.bitrateRange.contains(audioBitrate) {
+            throw Setting.audioBitrate.mustBe(
+                "between \(formatBitrate(AudioCodec.bitrateRange.lowerBound)) and \(formatBitrate(AudioCodec.bitrateRange.upperBound)) bits per second",
+                itIs: formatBitrate(audioBitrate))
+        }
         if let level, !VideoCodec.anyCodecHasLevel(level) {
             throw Setting.level.mustBe("a level such as 4.2 (\(VideoCodec.levelNamesText))", itIs: "\"\(level)\"")
         }
@@ -271,7 +296,7 @@ public struct VideoOptions: Sendable, Hashable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case codec, container, crf, preset, pixelFormat, alpha, loop, faststart, keyframeInterval, background, encoderThreads, lookahead
-        case maxBitrate, level, pngCompression
+        case maxBitrate, level, pngCompression, audio, audioCodec, audioBitrate
     }
 
     public init(from decoder: any Decoder) throws {
@@ -292,6 +317,9 @@ public struct VideoOptions: Sendable, Hashable, Codable {
         maxBitrate = try c.decodeIfPresent(Int.self, forKey: .maxBitrate)
         level = try c.decodeIfPresent(String.self, forKey: .level)
         pngCompression = try c.decodeIfPresent(Int.self, forKey: .pngCompression)
+        audio = try c.decodeIfPresent(Bool.self, forKey: .audio) ?? true
+        audioCodec = try c.decodeIfPresent(AudioCodec.self, forKey: .audioCodec)
+        audioBitrate = try c.decodeIfPresent(Int.self, forKey: .audioBitrate)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -311,5 +339,8 @@ public struct VideoOptions: Sendable, Hashable, Codable {
         try c.encodeIfPresent(maxBitrate, forKey: .maxBitrate)
         try c.encodeIfPresent(level, forKey: .level)
         try c.encodeIfPresent(pngCompression, forKey: .pngCompression)
+        if !audio { try c.encode(audio, forKey: .audio) }
+        try c.encodeIfPresent(audioCodec, forKey: .audioCodec)
+        try c.encodeIfPresent(audioBitrate, forKey: .audioBitrate)
     }
 }

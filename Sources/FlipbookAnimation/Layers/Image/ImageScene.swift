@@ -46,6 +46,23 @@ public struct ImageScene: BoxedScene {
         case fill
         /// At its natural size, centred, clipped to the box.
         case none
+
+        /// The rectangle a picture of `natural` size is drawn in, in a box of `box` (its top-left at the
+        /// origin), and whether it must be clipped to the box.
+        public func place(_ natural: CGSize, in box: CGSize) -> (rect: CGRect, clips: Bool) {
+            guard natural.width > 0, natural.height > 0 else { return (.zero, false) }
+            let sx = box.width / natural.width, sy = box.height / natural.height
+            let size: CGSize
+            switch self {
+            case .fill: return (CGRect(origin: .zero, size: box), false)
+            case .contain: size = CGSize(width: natural.width * min(sx, sy), height: natural.height * min(sx, sy))
+            case .cover: size = CGSize(width: natural.width * max(sx, sy), height: natural.height * max(sx, sy))
+            case .none: size = natural
+            }
+            let rect = CGRect(x: (box.width - size.width) / 2, y: (box.height - size.height) / 2,
+                              width: size.width, height: size.height)
+            return (rect, size.width > box.width || size.height > box.height)
+        }
     }
 
     /// The picture.
@@ -73,19 +90,7 @@ public struct ImageScene: BoxedScene {
 
     /// The rectangle the picture is drawn in, for a box of `box`, and whether it must be clipped to the box.
     public func pictureRect(in box: CGSize) -> (rect: CGRect, clips: Bool) {
-        let natural = picture.size
-        guard natural.width > 0, natural.height > 0 else { return (.zero, false) }
-        let sx = box.width / natural.width, sy = box.height / natural.height
-        let size: CGSize
-        switch fit {
-        case .fill: return (CGRect(origin: .zero, size: box), false)
-        case .contain: size = CGSize(width: natural.width * min(sx, sy), height: natural.height * min(sx, sy))
-        case .cover: size = CGSize(width: natural.width * max(sx, sy), height: natural.height * max(sx, sy))
-        case .none: size = natural
-        }
-        let rect = CGRect(x: (box.width - size.width) / 2, y: (box.height - size.height) / 2,
-                          width: size.width, height: size.height)
-        return (rect, size.width > box.width || size.height > box.height)
+        fit.place(picture.size, in: box)
     }
 
     /// Draws the picture in the box `size` (as ``boxSize(canvas:time:)`` gave it), its top-left at the origin.

@@ -36,3 +36,4 @@ protocol SelfValidatingScene: Scene {
 extension ShapeScene: SelfValidatingScene {}
 extension ImageScene: SelfValidatingScene {}
 extension GroupScene: SelfValidatingScene {}
+extension LottieScene: SelfValidatingScene {}

@@ -1,8 +1,8 @@
 import FlipbookDrawing
 import Foundation
 
-// The layers drawn in a box of their own, as the layer codec and the timeline see them: shape, image
-// and group. Kept here so the shared `switch`es over scene names stay one line each.
+// The layers drawn in a box of their own, as the layer codec and the timeline see them: shape, image,
+// group and Lottie. Kept here so the shared `switch`es over scene names stay one line each.
 
 extension SceneFile.Layer {
     /// The keys of the scene `name` among shape, image and group (none for another name).
@@ -11,6 +11,8 @@ extension SceneFile.Layer {
         case "shape": SceneFile.ShapeParameters.parameters.keys
         case "image": SceneFile.ImageParameters.parameters.keys
         case "group": SceneFile.GroupParameters.parameters.keys
+        case "audio": SceneFile.AudioParameters.parameters.keys
+        case "lottie": SceneFile.LottieParameters.parameters.keys
         default: []
         }
     }
@@ -30,6 +32,14 @@ extension SceneFile.Layer {
             var parameters = SceneFile.GroupParameters()
             try SceneFile.GroupParameters.parameters.read(json, into: &parameters, keyPath: keyPath, alsoKnown: alsoKnown)
             return .group(parameters)
+        case "audio":
+            var parameters = SceneFile.AudioParameters(src: "")
+            try SceneFile.AudioParameters.parameters.read(json, into: &parameters, keyPath: keyPath, alsoKnown: alsoKnown)
+            return .audio(parameters)
+        case "lottie":
+            var parameters = SceneFile.LottieParameters(src: "")
+            try SceneFile.LottieParameters.parameters.read(json, into: &parameters, keyPath: keyPath, alsoKnown: alsoKnown)
+            return .lottie(parameters)
         default:
             return nil
         }
@@ -43,6 +53,8 @@ extension SceneFile.Layer.Content {
         case .shape(let parameters): SceneFile.ShapeParameters.parameters.write(parameters)
         case .image(let parameters): SceneFile.ImageParameters.parameters.write(parameters)
         case .group(let parameters): SceneFile.GroupParameters.parameters.write(parameters)
+        case .audio(let parameters): SceneFile.AudioParameters.parameters.write(parameters)
+        case .lottie(let parameters): SceneFile.LottieParameters.parameters.write(parameters)
         default: []
         }
     }

@@ -72,6 +72,16 @@ public struct SceneReference: Sendable, Equatable, Codable {
                 name: "group",
                 summary: "Layers sharing one placement, opacity, blend mode, clip and filters, composited as one picture.",
                 preset: nil, sections: [SceneFile.GroupParameters.parameters.section]),
+            SceneReference(
+                name: "audio",
+                summary: "A sound file, trimmed, looped, at a keyframable volume in dB, faded in and out; "
+                    + "layers with a sound play it at their scene's events.",
+                preset: nil, sections: [SceneFile.AudioParameters.parameters.section, SceneFile.SoundParameters.parameters.section]),
+            SceneReference(
+                name: "lottie",
+                summary: "A Lottie animation (.json or .lottie) drawn by rlottie in a box of its own, after Flipbook's own "
+                    + "checks of the file: played at a speed, once or looping, whole or one marker's span, with slots and overrides.",
+                preset: nil, sections: [SceneFile.LottieParameters.parameters.section]),
         ]
     }
 

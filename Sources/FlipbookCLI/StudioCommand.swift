@@ -1,0 +1,80 @@
+import ArgumentParser
+import Flipbook
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension FlipbookTool {
+    /// `flipbook studio`: starts the preview server, `flipbook-studio`, built beside `flipbook` as its
+    /// own product so that the tool and the library never compile the server's dependencies.
+    struct Studio: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Preview a scene in the browser while you edit it: scrub, play, tune its parameters, render.",
+            discussion: """
+                Serves a local page that shows the renderer's own frames; saving the scene file (or a file \
+                it names) shows the new frame, and an edit that does not read shows its error with \
+                file:line:column while the last good frame stays. Listens on 127.0.0.1 unless --host \
+                says otherwise; a host reachable from other machines needs --token, which every request \
+                must then carry (the printed URL has it).
+
+                The server is the flipbook-studio program, built beside flipbook:
+                  swift build --product flipbook-studio
+
+                Examples:
+                  flipbook studio Fixtures/Templates/card.json
+                  flipbook studio party.json --port 0
+                  flipbook studio party.json --host 0.0.0.0 --token s3cret
+                """)
+
+        @Argument(help: ArgumentHelp("The scene to preview.", valueName: "confetti|ripples|FILE.json"))
+        var scene: String
+        @Option(help: "The port to listen on; 0 picks a free one. Default 7780.")
+        var port: Int?
+        @Option(help: "The address to listen on. Default 127.0.0.1 (this machine only).")
+        var host: String?
+        @Option(help: "A secret every request must carry; required with a --host other than loopback.")
+        var token: String?
+
+        /// The server's arguments: the same as this command's.
+        var serverArguments: [String] {
+            var arguments = [scene]
+            if let port { arguments += ["--port", String(port)] }
+            if let host { arguments += ["--host", host] }
+            if let token { arguments += ["--token", token] }
+            return arguments
+        }
+
+        func run() throws {
+            let server = try Self.serverExecutable()
+            let argv = [server.path] + serverArguments
+            var cArguments = argv.map { strdup($0) }
+            cArguments.append(nil)
+            defer { for pointer in cArguments { free(pointer) } }
+            fflush(nil)
+            // Only returns on failure.
+            execv(server.path, cArguments)
+            let reason = String(cString: strerror(errno))
+            throw FlipbookError.file("Cannot start \(server.path): \(reason).", path: server.path)
+        }
+
+        /// `flipbook-studio` beside this executable.
+        ///
+        /// - Throws: ``FlipbookError`` saying how to build it when it is not there.
+        static func serverExecutable() throws -> URL {
+            let own = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+            let folder = own.resolvingSymlinksInPath().deletingLastPathComponent()
+            let server = folder.appendingPathComponent("flipbook-studio")
+            guard FileManager.default.isExecutableFile(atPath: server.path) else {
+                let release = folder.lastPathComponent == "release" || folder.path.contains("/release/")
+                throw FlipbookError.file(
+                    "flipbook studio runs the flipbook-studio program, which is not built: there is no \(server.path). "
+                        + "Build it with: swift build\(release ? " -c release" : "") --product flipbook-studio",
+                    path: server.path)
+            }
+            return server
+        }
+    }
+}

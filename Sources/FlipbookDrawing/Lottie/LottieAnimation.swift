@@ -1,0 +1,62 @@
+import Foundation
+
+/// A Lottie animation (Bodymovin JSON, or a `.lottie` container), checked by Flipbook and drawn by rlottie.
+///
+/// Read it once and draw any frame from any thread with the context's ``CairoCanvas/draw(_:in:at:)``.
+/// Before rlottie sees the file, Flipbook reads the JSON itself and refuses one past its
+/// ``LottieLimits`` with the JSON pointer of the value; what rlottie does not draw is listed in
+/// ``warnings``.
+///
+/// rlottie draws whole frames: a time maps to the Lottie frame `floor(time × frameRate)`, so a 30 fps
+/// animation on a 60 fps timeline shows each of its frames twice. Nothing is interpolated between frames.
+public struct LottieAnimation: Sendable {
+    /// A named span of frames (the file's `markers`).
+    public struct Marker: Sendable, Equatable {
+        /// The marker's name (`cm`).
+        public var name: String
+        /// Its first frame, counted from the animation's first frame (`tm` − `ip`).
+        public var startFrame: Double
+        /// Its length in frames (`dr`).
+        public var durationFrames: Double
+
+        /// A marker.
+        public init(name: String, startFrame: Double, durationFrames: Double) {
+            self.name = name
+            self.startFrame = startFrame
+            self.durationFrames = durationFrames
+        }
+    }
+
+    /// The animation's size in points (`w` × `h`).
+    public let size: CGSize
+    /// Frames per second (`fr`).
+    public let frameRate: Double
+    /// The number of frames, from the in point to the out point (`op` − `ip`, rounded down).
+    public let frameCount: Int
+    /// The markers, in the file's order.
+    public let markers: [Marker]
+    /// The parts rlottie does not draw, with their JSON pointers.
+    public let warnings: [LottieWarning]
+    /// Where the animation came from, for messages.
+    public let source: String
+
+    let player: LottiePlayer
+
+    /// The length in seconds: ``frameCount`` ÷ ``frameRate``.
+    public var duration: TimeInterval { Double(frameCount) / frameRate }
+
+    /// The frame shown at `time` seconds from the first frame: `floor(time × frameRate)`, clamped to
+    /// `0 ..< frameCount` (a time a billionth of a frame short of a frame's start counts as that frame,
+    /// so `n / fps` on another frame rate lands where exact arithmetic would).
+    public func frame(at time: TimeInterval) -> Int {
+        guard time.isFinite, time > 0 else { return 0 }
+        let position = (time * frameRate + 1e-9).rounded(.down)
+        guard position < Double(frameCount) else { return frameCount - 1 }
+        return Int(position)
+    }
+
+    /// The marker named `name`, or `nil`.
+    public func marker(named name: String) -> Marker? {
+        markers.first { $0.name == name }
+    }
+}

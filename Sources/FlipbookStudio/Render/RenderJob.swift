@@ -1,0 +1,92 @@
+import Flipbook
+import Foundation
+
+/// One render started from the page: what it writes, how far it has got, and how it ended.
+struct RenderJob: Codable, Sendable {
+    enum State: String, Codable, Sendable {
+        case queued, running, finished, failed, cancelled
+    }
+
+    var id: Int
+    /// The output's file name, in the output folder.
+    var output: String
+    var state: State
+    var framesEncoded: Int
+    var totalFrames: Int
+    var framesPerSecond: Double
+    /// Why it failed.
+    var error: String?
+    /// The `flipbook render` line that writes the same file.
+    var command: String
+
+    var fractionCompleted: Double { totalFrames > 0 ? Double(framesEncoded) / Double(totalFrames) : 0 }
+}
+
+/// What the page asks a render for: the template's values, the container, codec and quality, and
+/// the output's file name.
+struct RenderOrder: Codable, Sendable {
+    var values: [String: String]
+    var container: String?
+    var codec: String?
+    var quality: String?
+    var output: String
+
+    /// The output's file name, checked: a plain name (no folder, no `..`, not hidden) with an extension.
+    ///
+    /// - Throws: ``StudioError`` 400 naming what is wrong.
+    func checkedOutputName() throws -> String {
+        let name = output.trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty, !name.contains("/"), !name.contains("\\"), !name.hasPrefix("."), name.count <= 200,
+              !(name as NSString).pathExtension.isEmpty else {
+            throw StudioError(status: 400, "output must be a file name with an extension, such as card.webm, "
+                              + "without a folder; it is '\(output.prefix(80))'.")
+        }
+        return name
+    }
+
+    /// The library's request for this order.
+    func renderRequest(scene: String, file: SceneFile) throws -> RenderRequest {
+        var sceneRequest = SceneRequest(scene: scene)
+        sceneRequest.loadedFile = file
+        sceneRequest.parameterValues = values
+        var request = RenderRequest(scene: sceneRequest, output: try checkedOutputName())
+        if let container, !container.isEmpty {
+            guard let value = VideoContainer(rawValue: container) else {
+                throw StudioError(status: 400, "container must be one of \(VideoContainer.allCases.map(\.rawValue).joined(separator: ", ")); it is '\(container.prefix(40))'.")
+            }
+            request.container = value
+        }
+        if let codec, !codec.isEmpty {
+            guard let value = VideoCodec(rawValue: codec) else {
+                throw StudioError(status: 400, "codec must be one of \(VideoCodec.allCases.map(\.rawValue).joined(separator: ", ")); it is '\(codec.prefix(40))'.")
+            }
+            request.codec = value
+        }
+        if let quality, !quality.isEmpty {
+            guard let value = RenderQuality(rawValue: quality) else {
+                throw StudioError(status: 400, "quality must be draft, standard or high; it is '\(quality.prefix(40))'.")
+            }
+            request.quality = value
+        }
+        return request
+    }
+
+    /// The command line that renders the same file.
+    func command(scene: String) -> String {
+        var words = ["flipbook", "render", scene]
+        for name in values.keys.sorted() { words += ["--set", "\(name)=\(values[name] ?? "")"] }
+        if let codec, !codec.isEmpty { words += ["--codec", codec] }
+        if let quality, !quality.isEmpty { words += ["--quality", quality] }
+        words += ["-o", output]
+        return words.map(ShellQuoting.quoted).joined(separator: " ")
+    }
+}
+
+/// Words quoted for a POSIX shell, only when they need it.
+enum ShellQuoting {
+    static func quoted(_ word: String) -> String {
+        let plain = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%")
+        if !word.isEmpty, word.unicodeScalars.allSatisfy(plain.contains) { return word }
+        return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}

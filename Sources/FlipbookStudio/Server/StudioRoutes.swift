@@ -1,0 +1,120 @@
+import Flipbook
+import Foundation
+import Hummingbird
+
+/// The studio's URLs:
+///
+/// - `GET /`, `/studio.js`, `/studio.css`: the page.
+/// - `GET /api/info?set=NAME=VALUE…`: the clip (``ClipInfo``).
+/// - `GET /api/frame?frame=N&scale=1|0.5|0.25&set=…&lane=L`: a frame as PNG.
+/// - `GET /api/events`: server-sent events: `scene` (a new version, or its problem), `render`.
+/// - `GET /api/data?file=NAME`: the rows of a data file beside the template.
+/// - `POST /api/render` (a ``RenderOrder``), `GET /api/render/ID`, `POST /api/render/ID/cancel`,
+///   `GET /api/render/ID/file`: renders.
+struct StudioRoutes {
+    let studio: Studio
+
+    /// The largest request body read (a render order).
+    static let maximumBodySize = 1 << 20
+
+    func add(to router: Router<BasicRequestContext>) {
+        router.get("/") { _, _ in Responses.bytes(Data(StudioPage.html.utf8), type: "text/html; charset=utf-8") }
+        router.get("/studio.js") { _, _ in Responses.bytes(Data(StudioPage.script.utf8), type: "text/javascript; charset=utf-8") }
+        router.get("/studio.css") { _, _ in Responses.bytes(Data(StudioPage.style.utf8), type: "text/css; charset=utf-8") }
+        router.get("/api/info") { request, _ in
+            await Responses.guarded {
+                let values = try FrameQuery.values(request.uri.queryParameters[values: "set"].map(String.init))
+                return try Responses.json(await ClipInfo.make(document: studio.document, values: values))
+            }
+        }
+        router.get("/api/frame") { request, _ in
+            await Responses.guarded {
+                let parameters = request.uri.queryParameters
+                let query = try FrameQuery(frame: parameters["frame"].map(String.init), scale: parameters["scale"].map(String.init),
+                                           set: parameters[values: "set"].map(String.init))
+                let data = try await studio.frame(query, lane: parameters["lane"].map(String.init))
+                return Responses.bytes(data, type: "image/png")
+            }
+        }
+        router.get("/api/events") { _, _ in
+            let stream = studio.hub.subscribe()
+            let first = "retry: 1000\n\nevent: scene\ndata: \(String(decoding: await studio.sceneEvent(), as: UTF8.self))\n\n"
+            return Response(
+                status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
+                body: ResponseBody { writer in
+                    try await writer.write(ByteBuffer(string: first))
+                    for await text in stream { try await writer.write(ByteBuffer(string: text)) }
+                    try await writer.finish(nil)
+                })
+        }
+        router.get("/api/data") { request, _ in
+            await Responses.guarded {
+                guard let name = request.uri.queryParameters["file"].map(String.init) else {
+                    throw StudioError(status: 400, "file is missing: ask for ?file=NAME, a data file beside the template.")
+                }
+                guard let sceneFile = studio.document.fileURL else {
+                    throw StudioError(status: 404, "A built-in scene has no data files.")
+                }
+                let (columns, rows) = try DataFiles.rows(named: name, beside: sceneFile)
+                return try Responses.json(DataRows(file: name, columns: columns, rows: rows))
+            }
+        }
+        addRenderRoutes(to: router)
+    }
+
+    private func addRenderRoutes(to router: Router<BasicRequestContext>) {
+        router.post("/api/render") { request, _ in
+            await Responses.guarded {
+                let body = try await request.body.collect(upTo: Self.maximumBodySize)
+                let order: RenderOrder
+                do {
+                    order = try JSONDecoder().decode(RenderOrder.self, from: Data(body.readableBytesView))
+                } catch {
+                    throw StudioError(status: 400, "The render order must be JSON: {\"output\": \"clip.mp4\", \"values\": {…}, "
+                                      + "\"container\", \"codec\", \"quality\"}.")
+                }
+                guard let file = await studio.document.state.file else {
+                    throw StudioError(status: 409, "The scene has not read yet; fix it first.")
+                }
+                return try Responses.json(try studio.renders.start(order, scene: studio.document.scene, file: file))
+            }
+        }
+        router.get("/api/render/:id") { _, context in
+            await Responses.guarded {
+                guard let job = studio.renders.job(try Self.jobID(context)) else { throw StudioError(status: 404, "There is no such render.") }
+                return try Responses.json(job)
+            }
+        }
+        router.post("/api/render/:id/cancel") { _, context in
+            await Responses.guarded { try Responses.json(try studio.renders.cancel(try Self.jobID(context))) }
+        }
+        router.get("/api/render/:id/file") { _, context in
+            await Responses.guarded {
+                let url = try studio.renders.finishedFile(try Self.jobID(context))
+                let data: Data
+                do {
+                    data = try Data(contentsOf: url)
+                } catch {
+                    throw StudioError(status: 404, "The render's file \(url.lastPathComponent) is gone.")
+                }
+                let name = url.lastPathComponent.replacingOccurrences(of: "\"", with: "")
+                return Responses.bytes(data, type: "application/octet-stream",
+                                       extra: [.contentDisposition: "attachment; filename=\"\(name)\""])
+            }
+        }
+    }
+
+    private static func jobID(_ context: BasicRequestContext) throws -> Int {
+        guard let id = context.parameters.get("id", as: Int.self) else {
+            throw StudioError(status: 400, "A render's id is a whole number.")
+        }
+        return id
+    }
+}
+
+/// A data file's rows, as `GET /api/data` sends them.
+struct DataRows: Codable, Sendable {
+    var file: String
+    var columns: [String]
+    var rows: [[String: String]]
+}

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Flipbook Studio's page in headless Chromium (scripts/browser/studio.py): `flipbook studio` serves
+# a scene file on a free port; the page must show its first frame and, after 100 scrub requests in
+# a second, the last frame asked for and never an older one after it. The screenshot goes to
+# $OUT/browser/studio.png. Runs the debug build that `swift build --build-tests` makes.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh chromium python3-websocket
+bin="$(swift build --show-bin-path)"
+for program in flipbook flipbook-studio; do
+    [[ -x "$bin/$program" ]] || { echo "error: $bin/$program is missing; run 'swift build --build-tests' first" >&2; exit 1; }
+done
+out="${OUT:-out}/browser"
+mkdir -p "$out"
+log="$(mktemp -t flipbook-studio.XXXXXX)"
+"$bin/flipbook" studio Fixtures/Scenes/confetti-and-ripples.json --port 0 >"$log" 2>&1 &
+server=$!
+trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -f "$log"' EXIT
+url=""
+for _ in $(seq 1 300); do
+    url="$(grep -o 'http://[^ ]*' "$log" | head -n 1 || true)"
+    [[ -n "$url" ]] && break
+    kill -0 "$server" 2>/dev/null || { echo "error: flipbook studio stopped:" >&2; cat "$log" >&2; exit 1; }
+    sleep 0.1
+done
+[[ -n "$url" ]] || { echo "error: flipbook studio printed no URL in 30 s:" >&2; cat "$log" >&2; exit 1; }
+python=/usr/bin/python3
+[[ -x "$python" ]] || python=python3
+"$python" scripts/browser/studio.py "$url" "$out/studio.png"
