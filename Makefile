@@ -115,7 +115,7 @@ bench: deps
 DOCS_ARCHIVE = .build/documentation/Flipbook.doccarchive
 DOCS_GRAPHS = .build/documentation/symbol-graphs
 DOCS_LOG = .build/documentation/docc.log
-DOCS_MODULES = FlipbookCore,FlipbookDrawing,FlipbookAnimation,FlipbookVideo,FlipbookRender
+DOCS_MODULES = FlipbookCore,FlipbookDrawing,FlipbookAudio,FlipbookAnimation,FlipbookVideo,FlipbookRender
 ifeq ($(UNAME),Darwin)
 SYMBOLGRAPH_EXTRACT = xcrun swift-symbolgraph-extract -sdk "$$(xcrun --show-sdk-path)"
 DOCC = xcrun docc
@@ -136,6 +136,7 @@ docs: deps
 	    -Xcc -fmodule-map-file=Sources/CJPEG/module.modulemap -Xcc -fmodule-map-file=Sources/CWebP/module.modulemap \
 	    -Xcc -fmodule-map-file=Sources/CRsvg/module.modulemap \
 	    -Xcc -fmodule-map-file=Sources/CZlib/module.modulemap \
+	    -Xcc -fmodule-map-file=Sources/CEbur128/module.modulemap -Xcc -fmodule-map-file=Sources/CRlottie/module.modulemap \
 	    -Xcc -fmodule-map-file=Sources/CFlipbookKernels/include/module.modulemap \
 	    $$(for flag in $$(pkg-config --cflags-only-I $(SYSTEM_LIBRARIES)); do \
 	        printf -- '-Xcc %s ' "$$flag"; done) \
