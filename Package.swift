@@ -20,6 +20,7 @@ import PackageDescription
 //   FlipbookVideo          VideoEncoder, pixel conversion (on the raster's pixels: no Cairo, no Pango)
 //   FlipbookRender         render(_:to:), renderStill(_:at:to:); hands Bitmaps to the encoders; batches
 //   Flipbook               re-exports 2–5
+//   FlipbookTesting        snapshot assertions for users' tests (Swift Testing and XCTest)
 //   flipbook               the command-line tool
 //   FlipbookStudio         `flipbook studio`'s web preview over Hummingbird; its own executable,
 //                          flipbook-studio, which `flipbook studio` starts, so neither the library nor
@@ -30,6 +31,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "Flipbook", targets: ["Flipbook"]),
+        .library(name: "FlipbookTesting", targets: ["FlipbookTesting"]),
         .executable(name: "flipbook", targets: ["FlipbookCLI"]),
         .executable(name: "flipbook-bench", targets: ["FlipbookBenchmarks"]),
         .executable(name: "flipbook-studio", targets: ["FlipbookStudioTool"]),
@@ -132,6 +134,10 @@ let package = Package(
             name: "Flipbook",
             dependencies: ["FlipbookDrawing", "FlipbookAudio", "FlipbookAnimation", "FlipbookVideo", "FlipbookRender"]
         ),
+        .target(
+            name: "FlipbookTesting",
+            dependencies: ["Flipbook"]
+        ),
         .executableTarget(
             name: "FlipbookCLI",
             dependencies: [
@@ -187,6 +193,11 @@ let package = Package(
         .testTarget(
             name: "FlipbookRenderTests",
             dependencies: ["Flipbook", "FlipbookTestSupport", "CFFmpeg"]
+        ),
+        .testTarget(
+            name: "FlipbookTestingTests",
+            dependencies: ["FlipbookTesting", "Flipbook", "FlipbookTestSupport"],
+            exclude: ["Snapshots", "party.json"]
         ),
         .testTarget(
             name: "FlipbookStudioTests",

@@ -46,3 +46,10 @@ extension PixelSize: ExpressibleByArgument {
         self.init(parsing: argument)
     }
 }
+
+extension MotionBlur: ExpressibleByArgument {
+    /// `--motion-blur 180/8`: the shutter in degrees and the sub-frames a frame averages.
+    public init?(argument: String) {
+        self.init(reading: argument)
+    }
+}

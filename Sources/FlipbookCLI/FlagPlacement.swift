@@ -10,11 +10,17 @@ func placedAtFlag(_ error: any Error, given: Set<String>, written: [String: Stri
        given.contains("--set " + name) {
         return error.at(flag: "--set " + name)
     }
-    guard let error = error as? FlipbookError, error.location.file == nil,
-          let keyPath = error.location.keyPath, let flag = Settings.option(forKey: keyPath), given.contains(flag)
+    guard let error = error as? FlipbookError, error.location.file == nil, let keyPath = error.location.keyPath
     else { return error }
-    let shown = written[flag].map(error.writtenAs) ?? error
-    return shown.at(flag: flag)
+    if let flag = Settings.option(forKey: keyPath), given.contains(flag) {
+        let shown = written[flag].map(error.writtenAs) ?? error
+        return shown.at(flag: flag)
+    }
+    // One part of a flag's value (`motionBlur.shutter`) is named after the flag: `--motion-blur shutter`.
+    let key = Setting.key(ofKeyPath: keyPath)
+    guard let flag = Settings.option(forKey: key), given.contains(flag) else { return error }
+    let part = keyPath.dropFirst(key.count).drop { $0 == "." }
+    return error.at(flag: part.isEmpty ? flag : "\(flag) \(part)")
 }
 
 /// Runs `body`, placing any error it throws at the flag that gave the bad value.

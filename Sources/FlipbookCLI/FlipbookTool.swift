@@ -14,7 +14,8 @@ struct FlipbookTool: ParsableCommand {
             Exit statuses: \(ExitStatus.documentation)
             """,
         version: "0.1.0",
-        subcommands: [Render.self, Still.self, Batch.self, Scenes.self, SettingsTable.self, Concat.self, Studio.self]
+        subcommands: [Render.self, Still.self, Sheet.self, Batch.self, Scenes.self, SettingsTable.self, Concat.self, Compare.self,
+                      Studio.self]
     )
 
     /// The names a subcommand may be called by.

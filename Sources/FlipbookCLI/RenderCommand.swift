@@ -16,7 +16,8 @@ extension FlipbookTool {
             // Example lines stay short: the parser wraps discussion text at the terminal's width.
             discussion: """
                 The output's extension picks the format and its default codec; --codec and --format \
-                pick others.
+                pick others. Repeat -o for several outputs from one drawing: each file is the same \
+                bytes as rendered alone.
 
                 Examples:
                   flipbook render confetti -o c.mp4
@@ -32,6 +33,9 @@ extension FlipbookTool {
                   flipbook render confetti \\
                       -o f-%05d.png --frames 60-119
                   flipbook render party.json \\
+                      -o site.mp4 -o overlay.webm \\
+                      -o readme.gif
+                  flipbook render party.json \\
                       -o 'part-{chunk}.mp4' \\
                       --chunk auto/auto
                 """)
@@ -39,7 +43,7 @@ extension FlipbookTool {
         @OptionGroup var scene: SceneOptions
         @OptionGroup var rate: FrameRateOption
         @Option(name: [.short, .long], help: Setting.output.argumentHelp(valueName: "out.mp4|name-%05d.png"))
-        var output: String
+        var output: [String] = []
         @Option(name: Setting.frames.name, help: Setting.frames.argumentHelp(valueName: "A-B"))
         var frames: FrameRangeArgument?
         @Option(name: Setting.chunk.name, help: Setting.chunk.argumentHelp(valueName: "K/N|auto/N|auto/auto"))
@@ -62,6 +66,10 @@ extension FlipbookTool {
         }
 
         func validate() throws {
+            if output.isEmpty { throw ValidationError("Missing expected argument '--output <out.mp4|name-%05d.png>'") }
+            if chunk != nil, output.count > 1 {
+                throw ValidationError("--chunk writes one part of one clip; give a single -o with it.")
+            }
             if chunk != nil, frames != nil {
                 throw ValidationError("--chunk and --frames cannot be used together: a chunk is its own range of frames.")
             }
@@ -70,7 +78,8 @@ extension FlipbookTool {
 
         /// The command line as a request: the same path to a plan as a batch job's.
         func request() throws -> RenderRequest {
-            var request = encoding.applied(to: RenderRequest(scene: try scene.request(fps: try rate.rate()), output: output))
+            var request = encoding.applied(to: RenderRequest(scene: try scene.request(fps: try rate.rate()),
+                                                             output: output[0]))
             request.frames = frames?.frames
             request.chunk = try chunk.map { try Chunk(parsing: $0) }
             return request
@@ -83,7 +92,19 @@ extension FlipbookTool {
             })
         }
 
+        /// The plans of several outputs drawn together.
+        func plans() throws -> [OutputPlan] {
+            try placingErrors(given: givenFlags, written: rate.written) {
+                do {
+                    return try request().plans(outputs: output, expecting: .clip).map { segments.applied(to: $0) }
+                } catch let error as FlipbookError where error.location.keyPath == "outputs" {
+                    throw error.at(flag: "--output")
+                }
+            }
+        }
+
         func run() throws {
+            guard output.count == 1 else { return try runSeveral() }
             let plan = try plan()
             if dryRun {
                 print(json ? try plan.json() : plan.summary)
@@ -97,18 +118,42 @@ extension FlipbookTool {
             }
             printer.end()
             Interruption.shared.keep(url)
-            if !quiet {
-                print(summaryLine(report, url: url, range: chunk != nil ? report.frames : frames?.frames))
-                if let note = report.timingNote { print("GIF timing: \(note)") }
-                if let note = report.rateCapNote { print("Bit rate: \(note)") }
-                if let note = report.levelNote { print("Level: \(note)") }
-                if report.format?.codec.capabilities.hasThreads == true,
-                   report.encoderThreads == VideoOptions.automaticEncoderThreads {
-                    print("Threads: the encoder's own choice for this machine's cores (--threads auto); "
-                          + "another machine may write other bytes.")
-                }
-                if let note = report.audioNote { print("Sound: \(note)") }
+            if !quiet { printSummary(report, url: url, range: chunk != nil ? report.frames : frames?.frames) }
+        }
+
+        /// `-o a.mp4 -o b.webm -o c.gif`: one drawing, a summary line per output.
+        func runSeveral() throws {
+            let plans = try plans()
+            if dryRun {
+                print(json ? "[\n" + (try plans.map { try $0.json() }.joined(separator: ",\n")) + "\n]"
+                           : plans.map(\.summary).joined(separator: "\n\n"))
+                return
             }
+            let printer = ProgressPrinter(style: .automatic(quiet: quiet),
+                                          label: plans.map(\.destination.lastPathComponent).joined(separator: ", "))
+            let reports = try placingErrors(given: givenFlags) {
+                try OutputPlan.run(together: plans, workers: encoding.workers,
+                                   cancellation: Interruption.shared.cancellation, progress: { printer.update($0) })
+            }
+            printer.end()
+            for (plan, report) in zip(plans, reports) {
+                Interruption.shared.keep(plan.destination)
+                if !quiet { printSummary(report, url: plan.destination, range: frames?.frames) }
+            }
+        }
+
+        /// The summary line and the notes of one output.
+        func printSummary(_ report: RenderReport, url: URL, range: ClosedRange<Int>?) {
+            print(summaryLine(report, url: url, range: range))
+            if let note = report.timingNote { print("GIF timing: \(note)") }
+            if let note = report.rateCapNote { print("Bit rate: \(note)") }
+            if let note = report.levelNote { print("Level: \(note)") }
+            if report.format?.codec.capabilities.hasThreads == true,
+               report.encoderThreads == VideoOptions.automaticEncoderThreads {
+                print("Threads: the encoder's own choice for this machine's cores (--threads auto); "
+                      + "another machine may write other bytes.")
+            }
+            if let note = report.audioNote { print("Sound: \(note)") }
         }
     }
 }

@@ -27,6 +27,9 @@ struct SceneOptions: ParsableArguments {
     @Option(name: Setting.colorScheme.name, help: Setting.colorScheme.argumentHelp(valueName: "light|dark"))
     var colorScheme: ColorScheme?
 
+    @Option(name: Setting.motionBlur.name, help: Setting.motionBlur.argumentHelp(valueName: "shutter/samples"))
+    var motionBlur: MotionBlur?
+
     @Option(name: Setting.set.name, parsing: .unconditionalSingleValue, help: Setting.set.argumentHelp(valueName: "NAME=VALUE"))
     var set: [String] = []
 
@@ -40,8 +43,10 @@ struct SceneOptions: ParsableArguments {
     }
 
     private func overrides(fps: FrameRate? = nil) -> SceneRequest {
-        SceneRequest(scene: scene, size: size, scale: scale, fps: fps, duration: duration, seed: seed,
-                     background: background, colorScheme: colorScheme)
+        var request = SceneRequest(scene: scene, size: size, scale: scale, fps: fps, duration: duration, seed: seed,
+                                   background: background, colorScheme: colorScheme)
+        request.motionBlur = motionBlur
+        return request
     }
 
     /// The `--set` values by parameter name.

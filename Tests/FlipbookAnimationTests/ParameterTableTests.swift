@@ -147,7 +147,7 @@ let docsFolder = packageFile("docs")
         let first = try #require((sections.first?["parameters"] as? [[String: Any]])?.first)
         #expect(Set(first.keys) == ["key", "type", "default", "help"])   // no range or unit for the seed
         let all = try #require(try JSONSerialization.jsonObject(with: Data(SceneReference.json().utf8)) as? [String: Any])
-        #expect((all["scenes"] as? [Any])?.count == SceneFile.Layer.sceneNames.count && (all["file"] as? [Any])?.count == 7)
+        #expect((all["scenes"] as? [Any])?.count == SceneFile.Layer.sceneNames.count && (all["file"] as? [Any])?.count == 8)
         // The gradient shapes and texts share is listed once, beside the file's sections, not under each scene.
         let sceneSections = SceneReference.scenes.flatMap(\.sections).map(\.title)
         #expect(!sceneSections.contains("Gradient") && SceneReference.fileSections.contains { $0.title == "Gradient" })

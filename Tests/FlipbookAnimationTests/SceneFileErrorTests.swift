@@ -42,18 +42,18 @@ import Testing
     @Test func unknownKeysAreReportedWithASuggestionAndTheKnownKeys() {
         expectInvalidInput(
             "test.json:1:35: layers[0].burst is not a key of a confetti layer. Did you mean 'bursts'? "
-                + "Known keys: scene, start, end, opacity, sound, position, anchor, rotation, scale, blend, filters, seed, bursts, emissions, physics.",
+                + "Known keys: scene, start, end, opacity, sound, position, anchor, rotation, scale, blend, filters, motionBlur, seed, bursts, emissions, physics.",
             at: inTestFile(1, 35, "layers[0].burst")) {
             _ = try decodeScene(#"{"layers": [{"scene": "confetti", "burst": []}]}"#)
         }
         expectInvalidInput(
             "test.json:1:2: fsp is not a key of a scene file. Did you mean 'fps'? "
-                + "Known keys: size, scale, fps, duration, background, colorScheme, assets, loudness, layers, parameters.",
+                + "Known keys: size, scale, fps, duration, background, colorScheme, assets, motionBlur, loudness, layers, parameters.",
             at: inTestFile(1, 2, "fsp")) { _ = try decodeScene(#"{"fsp": 30}"#) }
         // A ripples key in a confetti layer is an error too.
         expectInvalidInput(
             "test.json:1:35: layers[0].touches is not a key of a confetti layer. "
-                + "Known keys: scene, start, end, opacity, sound, position, anchor, rotation, scale, blend, filters, seed, bursts, emissions, physics.",
+                + "Known keys: scene, start, end, opacity, sound, position, anchor, rotation, scale, blend, filters, motionBlur, seed, bursts, emissions, physics.",
             at: inTestFile(1, 35, "layers[0].touches")) {
             _ = try decodeScene(#"{"layers": [{"scene": "confetti", "touches": []}]}"#)
         }

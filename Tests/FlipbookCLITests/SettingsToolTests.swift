@@ -11,10 +11,13 @@ struct SettingsToolTests {
     static let commandOnlyFlags: [String: Set<String>] = [
         "render": ["--dry-run", "--json", "--quiet", "--help", "--version"],
         "still": ["--quiet", "--help", "--version"],
+        "sheet": ["--quiet", "--help", "--version"],
+        "compare": ["--help", "--version"],
     ]
 
     @Test("each command's --help lists exactly the table's flags for it, each with the row's help line",
-          arguments: [("render", Setting.Place.render), ("still", Setting.Place.still)])
+          arguments: [("render", Setting.Place.render), ("still", Setting.Place.still), ("sheet", Setting.Place.sheet),
+                      ("compare", Setting.Place.compare)])
     func helpIsTheTable(command: String, place: Setting.Place) throws {
         let run = try Tool.run([command, "--help"])
         #expect(run.status == 0)

@@ -44,9 +44,15 @@ struct SettingsTableTests {
             "keyframeInterval": "1", "maxBitrate": #""8M""#, "loop": "0", "colorScheme": #""dark""#,
             "level": "4.2", "pngCompression": "9", "threads": #""auto""#, "loudness": "-14", "audioCodec": #""opus""#,
             "audioBitrate": #""128k""#, "noAudio": "true",
+            "outputs": #"["a.webm", "b.gif"]"#,
         ]
         #expect(Set(values.keys) == Set(BatchJob.keys))
-        let json = "{" + BatchJob.keys.map { "\"\($0)\": \(values[$0]!)" }.joined(separator: ", ") + "}"
+        // "outputs" replaces "output": a job has one of them.
+        let several = "{" + BatchJob.keys.filter { $0 != "output" && $0 != "frames" && $0 != "time" }
+            .map { "\"\($0)\": \(values[$0]!)" }.joined(separator: ", ") + "}"
+        #expect(try BatchFile(decoding: Data("[\(several)]".utf8), source: "jobs.json").jobs.first?.outputs == ["a.webm", "b.gif"])
+        let json = "{" + BatchJob.keys.filter { $0 != "outputs" }.map { "\"\($0)\": \(values[$0]!)" }
+            .joined(separator: ", ") + "}"
         let batch = try BatchFile(decoding: Data("[\(json)]".utf8), source: "jobs.json")
         let job = try #require(batch.jobs.first)
         #expect(job.request.crf == 40 && job.request.loop == 0 && job.request.maxBitrate == 8_000_000)

@@ -26,6 +26,8 @@ extension SceneFile {
                       default: .light, help: Setting.colorScheme.help),
             .optional(Setting.assets.key, \.assets, .list(.text, of: "paths"), defaultText: "none",
                       help: Setting.assets.help),
+            .optional(Setting.motionBlur.key, \.motionBlur, .motionBlur, defaultText: "none",
+                      help: "Motion blur for every layer without its own (see Motion blur)."),
             .optional(Setting.loudness.key, \.loudness, .number, defaultText: "none",
                       limits: .between(LoudnessMeter.targetRange.lowerBound, LoudnessMeter.targetRange.upperBound),
                       limitsCheckedWhereMade: true, unit: Setting.loudness.unit, help: Setting.loudness.help),

@@ -32,6 +32,8 @@ extension SceneFile {
         timeline.loudness = loudness
         try timeline.validateCanvas()
         timeline.assetCatalogs = try assetCatalogs()
+        timeline.motionBlur = motionBlur
+        try motionBlur?.validate(keyPath: Setting.motionBlur.key)
         var layers: [Timeline.Layer] = []
         let pictures = sharedPictures ?? PictureCache(baseDirectory: baseDirectory)
         for (index, layer) in (self.layers ?? []).enumerated() {

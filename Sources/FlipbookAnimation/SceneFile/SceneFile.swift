@@ -38,6 +38,8 @@ public struct SceneFile: Sendable, Equatable {
     /// Asset catalogs (`.xcassets` folders) for `Color("Name")`, relative to the scene file's folder
     /// (to the current directory for a file not read from disk). Default none.
     public var assets: [String]? { didSet { origin?.forget("assets") } }
+    /// Motion blur for every layer without its own (see ``MotionBlur``). Default none.
+    public var motionBlur: MotionBlur? { didSet { origin?.forget(Setting.motionBlur.key) } }
     /// The integrated loudness the sound is brought to, in LUFS (see ``Timeline/loudness``). Default none.
     public var loudness: Double? { didSet { origin?.forget("loudness") } }
     /// The folder relative `assets` paths start from: the scene file's, when it was read by
@@ -87,6 +89,7 @@ public struct SceneFile: Sendable, Equatable {
     public static func == (a: SceneFile, b: SceneFile) -> Bool {
         a.size == b.size && a.scale == b.scale && a.fps == b.fps && a.duration == b.duration
             && a.background == b.background && a.colorScheme == b.colorScheme && a.assets == b.assets
+            && a.motionBlur == b.motionBlur
             && a.loudness == b.loudness
             && a.layers == b.layers && a.unresolvedTemplate == b.unresolvedTemplate
     }

@@ -18,7 +18,10 @@ extension SceneFile.Layer {
                       limitsCheckedWhereMade: true, help: "The whole layer's opacity, composited as one picture."),
             .optional("sound", \.sound, .object(SceneFile.SoundParameters.parameters, initial: SceneFile.SoundParameters()),
                       defaultText: "none", help: "A sound played at each of the scene's events (see Sound)."),
-        ] + placementParameters)
+        ] + placementParameters + [
+            .optional(Setting.motionBlur.key, \.motionBlur, .motionBlur, defaultText: "the scene file's",
+                      help: "Motion blur for this layer alone (see Motion blur); not for a group's children, which blur with the group."),
+        ])
 
     /// The `"scene"` key, documented beside the table's keys.
     static let sceneInfo = ParameterInfo(

@@ -25,6 +25,8 @@ extension SceneFile {
         public var blend: GraphicsContext.BlendMode?
         /// Filters on the whole layer, applied in order. Default none.
         public var filters: [Timeline.Layer.Filter]?
+        /// Motion blur for this layer alone, over the file's own (a timeline's own layers only). Default none.
+        public var motionBlur: MotionBlur?
         /// The sound played at each of the scene's events. Default none.
         public var sound: SceneFile.SoundParameters?
         /// The scene and its parameters.

@@ -7,7 +7,7 @@ import Foundation
 /// jobs and with `render` and `still`. Defaults and limits are read from ``SceneFile`` and
 /// ``Timeline``; ``SceneFile/parameters`` takes its help lines from here.
 extension Setting {
-    private static let everywhere: [Place] = [.sceneFile, .batch, .render, .still]
+    private static let everywhere: [Place] = [.sceneFile, .batch, .render, .still, .sheet]
 
     /// `--size`: pixels on the command line and in batch jobs, points in a scene file.
     public static let size = Setting(
@@ -30,7 +30,7 @@ extension Setting {
         key: "fps", flag: "fps", swift: "Timeline.fps", type: "frame rate (30, 29.97, 30000/1001)",
         defaultValue: "\(SceneFile.defaultFPS), or the scene file's", unit: "frames per second",
         range: "\(FrameRate.wholeRates.tableText), " + FrameRate.ntscRates.map(\.decimal).joined(separator: ", "),
-        places: [.sceneFile, .batch, .render], help: "Frames per second.")
+        places: [.sceneFile, .batch, .render, .sheet], help: "Frames per second.")
 
     /// `--duration`.
     public static let duration = Setting(
@@ -43,7 +43,7 @@ extension Setting {
     /// `--seed`.
     public static let seed = Setting(
         key: "seed", flag: "seed", type: "whole number", defaultValue: "0, or the scene file's",
-        range: "0...\(UInt64.max)", places: [.batch, .render, .still],
+        range: "0...\(UInt64.max)", places: [.batch, .render, .still, .sheet],
         help: "Replaces the seed of every randomised layer; the same seed gives the same pixels.")
 
     /// `--background`: one spelling of "no background" everywhere, `transparent`.
@@ -66,9 +66,17 @@ extension Setting {
         places: [.sceneFile],
         help: "Asset catalogs (.xcassets folders, relative to the scene file) that Color(\"Name\") is looked up in.")
 
+    /// `--motion-blur SHUTTER/SAMPLES`: the timeline's ``MotionBlur``.
+    public static let motionBlur = Setting(
+        key: "motionBlur", flag: "motion-blur", swift: "Timeline.motionBlur",
+        type: #"SHUTTER/SAMPLES ({"shutter", "samples"} in a scene file)"#, defaultValue: "off, or the scene file's",
+        range: "shutter \(MotionBlur.shutterLimits.shortDescription) degrees, samples \(MotionBlur.sampleLimits.shortDescription)",
+        places: [.sceneFile, .render, .still, .sheet],
+        help: "Each frame averages SAMPLES sub-frames over SHUTTER/360 of the frame interval, centred on its time.")
+
     /// The timeline's rows, in the order tables list them.
     public static let timelineSettings: [Setting] = [
-        .size, .scale, .fps, .duration, .seed, .background, .colorScheme, .assets, .loudness,
+        .size, .scale, .fps, .duration, .seed, .background, .colorScheme, .assets, .motionBlur, .loudness,
     ]
 }
 

@@ -36,6 +36,7 @@ extension Timeline.Layer {
         try check(scale, "\(path).scale", "a number or [sx, sy] within ±\(formatNumber(Self.maximumScale))",
                   { show(CGPoint(x: $0.width, y: $0.height)) }) { within([$0.width, $0.height], Self.maximumScale) }
         for (index, filter) in filters.enumerated() { try filter.validate(keyPath: "\(path).filters[\(index)]") }
+        try motionBlur?.validate(keyPath: "\(path).motionBlur")
         try (scene as? any SelfValidatingScene)?.validate(keyPath: path)
         if let sound {
             guard scene is any SoundingScene else {

@@ -40,6 +40,9 @@ public struct Timeline: Sendable {
         /// Filters applied to the layer as one picture, first listed first, in the canvas's (or the
         /// group's) user space: a shadow falls the same way however the layer turns. Default none.
         public var filters: [Filter] = []
+        /// Motion blur for this layer alone, over the timeline's own (``Timeline/motionBlur``); `nil`
+        /// takes the timeline's. Only a timeline's own layers have it, not a group's children.
+        public var motionBlur: MotionBlur?
         /// The sound played at each of the scene's events (a ``SoundingScene``'s); default none.
         public var sound: LayerSound?
 
@@ -99,6 +102,9 @@ public struct Timeline: Sendable {
     /// Asset catalogs (`.xcassets` folders) searched for `Color("Name")` before those named by
     /// `FLIPBOOK_ASSETS`. Default none.
     public var assetCatalogs: [URL] = []
+    /// Motion blur for every layer without its own (``Timeline/Layer/motionBlur``); `nil`, the
+    /// default, draws each frame at its instant.
+    public var motionBlur: MotionBlur?
     /// The integrated loudness the mix is brought to, in LUFS (−14 for most sharing sites), or `nil`
     /// to leave its level as mixed. Checked against ``LoudnessMeter/targetRange``.
     public var loudness: Double?
@@ -153,6 +159,7 @@ public struct Timeline: Sendable {
     /// ``layers`` can change.
     public func validate() throws {
         try validateCanvas()
+        try motionBlur?.validate(keyPath: "motionBlur")
         try validateLayers()
     }
 
@@ -211,11 +218,10 @@ public struct Timeline: Sendable {
     }
 
     /// Draws the whole picture at timeline time `time` into `bitmap`, replacing its contents.
-    /// The bitmap should be `pixelWidth × pixelHeight`.
+    /// The bitmap should be `pixelWidth × pixelHeight`. With motion blur, the picture is the average
+    /// of the ``subframeCount`` sub-frames (``draw(at:subframe:into:)``), drawn one after another.
     public func draw(at time: TimeInterval, into bitmap: inout Bitmap) {
-        bitmap.draw(scale: scale, background: background ?? .clear, environment: environment) { context, size in
-            drawLayers(in: &context, size: size, time: time)
-        }
+        bitmap.drawAverage(of: subframeCount) { bitmap, index in draw(at: time, subframe: index, into: &bitmap) }
     }
 
     /// Draws frame `frame` into `bitmap`, replacing its contents.

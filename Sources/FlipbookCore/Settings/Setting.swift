@@ -20,6 +20,10 @@ public struct Setting: Sendable, Equatable, Codable {
         case still
         /// `flipbook batch` itself, for the whole file.
         case batchCommand = "flipbook batch"
+        /// `flipbook sheet`, a contact sheet of a clip.
+        case sheet = "flipbook sheet"
+        /// `flipbook compare`, two pictures side by side.
+        case compare = "flipbook compare"
 
         public static func < (a: Place, b: Place) -> Bool {
             allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
@@ -84,6 +88,12 @@ public struct Setting: Sendable, Equatable, Codable {
 
     /// `--crf`, or `nil`.
     public var option: String? { flag.map { "--" + $0 } }
+
+    /// The setting's key a key path starts with: `motionBlur` for `motionBlur.shutter`, so an error
+    /// about one part of a setting's value is placed where the setting was given.
+    public static func key(ofKeyPath keyPath: String) -> String {
+        String(keyPath.prefix { $0 != "." && $0 != "[" })
+    }
 
     /// The help line a command's `--help` shows: the help and the default.
     public var helpLine: String { "\(help) (default: \(defaultValue))" }

@@ -67,8 +67,19 @@ package final class PartialOutputFile {
         }
     }
 
-    /// Renames the temporary file over the destination (atomically, on the same file system).
+    /// Renames the temporary file over the destination (atomically, on the same file system), or,
+    /// while a ``CommitGroup`` is bound, leaves it finished in the group, which renames it later.
     package func commit(what: String) throws {
+        guard !settled else { return }
+        if let group = CommitGroup.current {
+            group.hold(self, what: what)
+            return
+        }
+        try commitNow(what: what)
+    }
+
+    /// Renames the temporary file over the destination now.
+    func commitNow(what: String) throws {
         guard !settled else { return }
         guard registry.willCommit(self) else {
             // The process is being interrupted and its cleanup has removed this file already.

@@ -84,7 +84,17 @@ public struct BatchFile: Sendable, Equatable {
         try rejectUnknownKeys(of: object, known: BatchJob.keys, what: "a batch job", at: "")
         let fields = JSONFields(object)
         guard let sceneName = try fields.string(Setting.scene.key) else { throw missing(Setting.scene.key) }
-        guard let output = try fields.string(Setting.output.key) else { throw missing(Setting.output.key) }
+        let outputs = try fields.strings(Setting.outputs.key)
+        let single = try fields.string(Setting.output.key)
+        if single != nil, outputs != nil {
+            throw FlipbookError(invalid: Setting.outputs.key, "and \"output\" both name the files to write; give one of them.",
+                                at: .init(keyPath: Setting.outputs.key))
+        }
+        if let outputs, outputs.isEmpty {
+            throw FlipbookError(invalid: Setting.outputs.key, "must list at least one output; it is empty.",
+                                at: .init(keyPath: Setting.outputs.key))
+        }
+        guard let output = single ?? outputs?.first else { throw missing(Setting.output.key) }
         let scene = SceneRequest(
             scene: sceneName, size: try fields.pixelSize(Setting.size.key), scale: try fields.number(Setting.scale.key),
             fps: try fields.frameRate(Setting.fps.key), duration: try fields.number(Setting.duration.key),
@@ -111,12 +121,13 @@ public struct BatchFile: Sendable, Equatable {
         request.audioBitrate = try fields.bitrate(Setting.audioBitrate.key)
         request.noAudio = try fields.bool(Setting.noAudio.key) ?? false
         var job = BatchJob(name: try fields.string(Setting.name.key), request: request)
+        job.outputs = outputs
         job.written = fields.written
         return job
     }
 
     private static func missing(_ key: String) -> FlipbookError {
-        FlipbookError(invalid: key, "is missing; every job needs \"scene\" and \"output\".", at: .init(keyPath: key))
+        FlipbookError(invalid: key, "is missing; every job needs \"scene\" and \"output\" (or \"outputs\").", at: .init(keyPath: key))
     }
 }
 
@@ -166,6 +177,16 @@ private final class JSONFields {
         guard let value = value(key) else { return nil }
         guard let text = value as? String else { throw wrong(key, "a string", value) }
         return text
+    }
+
+    /// A list of strings; an error names the first entry that is not one (`outputs[1]`).
+    func strings(_ key: String) throws -> [String]? {
+        guard let value = value(key) else { return nil }
+        guard let list = value as? [Any] else { throw wrong(key, "a list of strings", value) }
+        return try list.enumerated().map { index, entry in
+            guard let text = entry as? String else { throw wrong("\(key)[\(index)]", "a string", entry) }
+            return text
+        }
     }
 
     func bool(_ key: String) throws -> Bool? {

@@ -137,16 +137,20 @@ public func runJob(
     if let reason = cancellation?.reason {
         return result(.notRun, error: .interrupted("Cannot render \(output.path)", reason: reason))
     }
-    let plan: OutputPlan
+    let plans: [OutputPlan]
     do {
-        plan = try job.prepare(relativeTo: baseDirectory)
+        plans = try job.prepareAll(relativeTo: baseDirectory)
     } catch {
         let placed = placedInJob(error, index: index, written: job.written)
         return result(placed.kind == .invalidInput ? .invalid : .failed, error: placed)
     }
     do {
-        let report = try plan.run(workers: workers, cancellation: cancellation, progress: progress)
-        return result(.succeeded, frames: report.frameCount)
+        if plans.count == 1 {
+            let report = try plans[0].run(workers: workers, cancellation: cancellation, progress: progress)
+            return result(.succeeded, frames: report.frameCount)
+        }
+        let reports = try OutputPlan.run(together: plans, workers: workers, cancellation: cancellation, progress: progress)
+        return result(.succeeded, frames: reports.first?.frameCount)
     } catch {
         let placed = placedInJob(error, index: index)
         return result(placed.kind == .interrupted ? .interrupted : .failed, error: placed)

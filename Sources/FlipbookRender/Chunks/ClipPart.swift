@@ -62,7 +62,7 @@ public struct ClipPart: Sendable, Hashable {
 ///
 /// A PNG sequence's part is just its frames' files (they already join).
 ///
-/// Otherwise as ``render(_:to:options:workers:cancellation:progress:)``.
+/// Otherwise as ``render(_:to:options:workers:cancellation:progress:)-(_,URL,_,_,_,_)``.
 ///
 /// - Throws: ``FlipbookError`` (invalid input, key path `frames`) when the part reaches outside the
 ///   timeline's frames, or for a GIF, APNG or WebP (which cannot be joined without re-encoding); and

@@ -26,6 +26,8 @@ public struct SceneRequest: Sendable, Equatable {
     public var background: Color?
     /// The appearance semantic and asset-catalog colours draw in.
     public var colorScheme: ColorScheme?
+    /// Motion blur for every layer without its own (``Timeline/motionBlur``).
+    public var motionBlur: MotionBlur?
     /// The integrated loudness the sound is brought to, in LUFS (`--loudness`).
     public var loudness: Double?
     /// Values for the scene file's template parameters, by name, as `--set NAME=VALUE` gives them
@@ -63,6 +65,7 @@ public struct SceneRequest: Sendable, Equatable {
         if seed != nil { keys.insert("seed") }
         if background != nil { keys.insert("background") }
         if colorScheme != nil { keys.insert(Setting.colorScheme.key) }
+        if motionBlur != nil { keys.insert(Setting.motionBlur.key) }
         if loudness != nil { keys.insert(Setting.loudness.key) }
         return keys
     }
@@ -102,6 +105,7 @@ public struct SceneRequest: Sendable, Equatable {
         if let duration { file.duration = duration }
         if let background { file.background = background }
         if let colorScheme { file.colorScheme = colorScheme }
+        if let motionBlur { file.motionBlur = motionBlur }
         if let loudness { file.loudness = loudness }
         return file
     }
@@ -141,7 +145,8 @@ public struct SceneRequest: Sendable, Equatable {
     /// made it (a duration shorter than its script), so it is explained as that override's.
     public func placed(_ error: FlipbookError, relativeTo directory: URL? = nil) -> FlipbookError {
         let keyPath = error.location.keyPath
-        guard error.location.file == nil, !overriddenKeys.contains(keyPath ?? "") else { return error }
+        guard error.location.file == nil, !overriddenKeys.contains(keyPath ?? ""),
+              !overriddenKeys.contains(Setting.key(ofKeyPath: keyPath ?? "")) else { return error }
         if let url = sceneFileURL(relativeTo: directory) { return error.at(file: url.path) }
         let (key, value) = duration.map { ("duration", "\(formatNumber($0)) s") } ?? size.map { ("size", "\($0)") }
             ?? ("", "")

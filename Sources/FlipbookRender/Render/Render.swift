@@ -60,7 +60,7 @@ func resolveClip(_ timeline: Timeline, to url: URL, options: VideoOptions) throw
 /// starts at time 0: frame `k` of the output is frame `frames.lowerBound + k` of the timeline. A PNG
 /// sequence keeps the timeline's frame numbers in its file names.
 ///
-/// Otherwise as ``render(_:to:options:workers:cancellation:progress:)``.
+/// Otherwise as ``render(_:to:options:workers:cancellation:progress:)-(_,URL,_,_,_,_)``.
 ///
 /// - Throws: ``FlipbookError`` (invalid input, key path `frames`) when the range reaches outside the
 ///   timeline's frames, naming how many it has; and everything the whole-clip render throws.
@@ -138,31 +138,38 @@ func renderClip(
         outcome = try renderPass.run(options)
         rateCapNote = RenderPass.heldNote(exceeded)
     }
-    let sink = outcome.sink, stages = outcome.stages
-    let output = url.standardizedFileURL
-
-    let wall = elapsed()
-    var report = RenderReport(
-        url: output, frameCount: total, duration: timeline.time(ofFrame: total), wallTime: wall,
-        framesPerSecond: wall > 0 ? Double(total) / wall : 0, workers: renderPass.workerCount,
-        encoderThreads: (sink as? VideoEncoder)?.encoderFrameThreads ?? options.resolvedEncoderThreads,
-        drawTime: stages.draw, convertTime: stages.convert,
-        encodeTime: Double(outcome.encodeNanoseconds) / 1e9, encoderWaitTime: stages.wait,
-        peakMemoryBytes: PeakMemory.highWaterMark())
-    report.format = format
-    report.pixelWidth = timeline.pixelWidth
-    report.pixelHeight = timeline.pixelHeight
-    report.frames = frames
-    report.timingNote = (sink as? VideoEncoder)?.timingNote
+    var report = RenderReport(clip: timeline, frames: frames, url: url, format: format, options: options,
+                              outcome: outcome, workers: renderPass.workerCount, wallTime: elapsed())
     report.rateCapNote = rateCapNote
-    let levelChoice = (sink as? VideoEncoder)?.levelChoice ?? outcome.levelChoice
-    report.level = levelChoice?.level
-    report.levelNote = levelChoice?.note
-    report.segments = outcome.segments
     report.audioNote = audio.note
     report.audioMixTime = audio.mixTime
     return report
 }
 
-/// The drawing thread counts ``render(_:to:options:workers:cancellation:progress:)`` accepts.
+extension RenderReport {
+    /// The report of a clip's pass: `frames` of `timeline` written to `url` as `format`, the sink's
+    /// figures and notes from `outcome`.
+    init(clip timeline: Timeline, frames: ClosedRange<Int>, url: URL, format: OutputFormat, options: VideoOptions,
+         outcome: RenderPass.Outcome, workers: Int, wallTime wall: TimeInterval) {
+        let sink = outcome.sink, stages = outcome.stages, total = frames.count
+        self.init(
+            url: url.standardizedFileURL, frameCount: total, duration: timeline.time(ofFrame: total), wallTime: wall,
+            framesPerSecond: wall > 0 ? Double(total) / wall : 0, workers: workers,
+            encoderThreads: (sink as? VideoEncoder)?.encoderFrameThreads ?? options.resolvedEncoderThreads,
+            drawTime: stages.draw, convertTime: stages.convert,
+            encodeTime: Double(outcome.encodeNanoseconds) / 1e9, encoderWaitTime: stages.wait,
+            peakMemoryBytes: PeakMemory.highWaterMark())
+        self.format = format
+        pixelWidth = timeline.pixelWidth
+        pixelHeight = timeline.pixelHeight
+        self.frames = frames
+        timingNote = (sink as? VideoEncoder)?.timingNote
+        let levelChoice = (sink as? VideoEncoder)?.levelChoice ?? outcome.levelChoice
+        level = levelChoice?.level
+        levelNote = levelChoice?.note
+        segments = outcome.segments
+    }
+}
+
+/// The drawing thread counts ``render(_:to:options:workers:cancellation:progress:)-(_,URL,_,_,_,_)`` accepts.
 public let renderWorkerRange = 1...256

@@ -1,12 +1,14 @@
 import FlipbookAnimation
 import FlipbookDrawing
+import FlipbookRaster
 import FlipbookVideo
 import Foundation
 
 /// Draws and converts frames on worker threads, ahead of the frame sink, and hands them over in order.
 ///
-/// Each worker owns one `Bitmap`. It claims the next frame number, draws it, converts it into the
-/// sink's pixel layout (so conversion runs in parallel too) and parks the result until the sink's
+/// Each worker owns one `Bitmap`. It claims the next frame number, draws it, converts it into each
+/// sink's pixel layout (``FrameLayout``: one for a render of one output, one per distinct layout for
+/// several outputs; so conversion runs in parallel too) and parks the result until the sinks'
 /// thread asks for that frame. A worker may claim frame `i` only while `i < nextToEncode + depth`, so
 /// at most `depth` converted frames exist at once however long the clip: memory is
 /// `depth × frame + workers × bitmap`. Converted frames are recycled through a spare list, so the
@@ -15,18 +17,24 @@ import Foundation
 /// Frames are numbered from 0 in the pipeline (the order the sink sees them); pipeline frame `k`
 /// is timeline frame `frames.lowerBound + k`, so a range renders as a clip of its own.
 ///
-/// The output cannot depend on the number of workers: every frame is a pure function of its index,
-/// and the sink sees frames strictly in order.
+/// With motion blur a frame is ``Timeline/subframeCount`` sub-frames, and the workers claim
+/// sub-frames rather than frames: each draws one into its bitmap and adds it to the frame's
+/// ``SubframeSum``; the worker that adds the last one writes the average and converts the frame.
+///
+/// The output cannot depend on the number of workers: every frame is a pure function of its index
+/// (a sum of integers in any order), and the sink sees frames strictly in order.
 final class RenderPipeline: @unchecked Sendable {
     // @unchecked: every mutable property below is read and written only with `condition` locked.
     private let condition = NSCondition()
     private let timeline: Timeline
-    private let pixelFormat: PixelFormat
-    private let background: Color?
+    /// The layouts each frame is converted into; ``takeFrames(_:)`` returns one entry per layout.
+    private let layouts: [FrameLayout]
     /// The timeline's frames to draw, in order.
     private let frames: ClosedRange<Int>
     private let totalFrames: Int
     private let depth: Int
+    /// The sub-frames a frame averages (1 without motion blur).
+    private let subframes: Int
     private let output: URL
     /// Whether the workers' bitmaps plan their drawing in bands (and convert each band as it is
     /// finished); `nil` leaves it to the bitmaps (FramePlan.isOnByDefault). Tests set it before
@@ -35,8 +43,11 @@ final class RenderPipeline: @unchecked Sendable {
 
     private var nextToClaim = 0
     private var nextToEncode = 0
-    private var ready: [Int: ConvertedFrame] = [:]
-    private var spare: [ConvertedFrame] = []
+    private var ready: [Int: [ConvertedFrame?]] = [:]
+    /// The sums of the blurred frames whose sub-frames are being drawn, by pipeline frame.
+    private var sums: [Int: SubframeSum] = [:]
+    /// Converted frames given back, per layout, for converting into again.
+    private var spare: [[ConvertedFrame]]
     private var failure: (frame: Int, error: FlipbookError)?
     private var stopping = false
     private var runningWorkers = 0
@@ -47,16 +58,25 @@ final class RenderPipeline: @unchecked Sendable {
 
     /// - Parameters:
     ///   - frames: The timeline's frames to render; the caller has checked they exist.
-    ///   - pixelFormat, background: The sink's layout (``FrameSink/pixelFormat``, ``FrameSink/background``).
-    init(timeline: Timeline, frames: ClosedRange<Int>, pixelFormat: PixelFormat, background: Color?, output: URL,
-         depth: Int) {
+    ///   - layouts: The layouts the sinks take, each with the frames it takes.
+    init(timeline: Timeline, frames: ClosedRange<Int>, layouts: [FrameLayout], output: URL, depth: Int) {
         self.timeline = timeline
         self.frames = frames
-        self.pixelFormat = pixelFormat
-        self.background = background
+        self.layouts = layouts
+        spare = layouts.map { _ in [] }
         totalFrames = frames.count
+        subframes = timeline.subframeCount
         self.depth = max(1, depth)
         self.output = output
+    }
+
+    /// A pipeline for one sink's layout (``FrameSink/pixelFormat``, ``FrameSink/background``),
+    /// which takes every frame.
+    convenience init(timeline: Timeline, frames: ClosedRange<Int>, pixelFormat: PixelFormat, background: Color?,
+                     output: URL, depth: Int) {
+        self.init(timeline: timeline, frames: frames,
+                  layouts: [FrameLayout(pixelFormat: pixelFormat, background: background, count: frames.count)],
+                  output: output, depth: depth)
     }
 
     /// Starts `count` worker threads.
@@ -79,11 +99,12 @@ final class RenderPipeline: @unchecked Sendable {
         }
     }
 
-    /// Waits for frame `index` (they must be asked for in order) and takes it out of the pipeline.
+    /// Waits for frame `index` (they must be asked for in order) and takes it out of the pipeline,
+    /// converted into each layout that takes it (`nil` for the others).
     /// Throws a failure instead once one is known at or before `index` (or a cancellation): a
     /// later frame's failure waits until the frames before it are done, so the error always names
     /// the first frame that failed, whatever the number of workers.
-    func takeFrame(_ index: Int) throws -> ConvertedFrame {
+    func takeFrames(_ index: Int) throws -> [ConvertedFrame?] {
         condition.lock()
         defer { condition.unlock() }
         let start = DispatchTime.now().uptimeNanoseconds
@@ -98,12 +119,28 @@ final class RenderPipeline: @unchecked Sendable {
         return frame
     }
 
+    /// ``takeFrames(_:)`` for a pipeline of one layout.
+    func takeFrame(_ index: Int) throws -> ConvertedFrame {
+        guard let frame = try takeFrames(index).first ?? nil else {
+            throw FlipbookError(.internal, "Cannot render \(output.path): frame \(index) has no converted picture.")
+        }
+        return frame
+    }
+
     /// Gives back frame `index` after encoding it, letting workers claim one more frame.
     /// `consuming`, so the caller's reference is gone and a worker can reuse the buffers in place.
     func recycle(_ frame: consuming ConvertedFrame, encoded index: Int) {
+        recycle([frame], encoded: index)
+    }
+
+    /// Gives back frame `index`'s conversions (one entry per layout) after encoding them.
+    func recycle(_ frames: consuming [ConvertedFrame?], encoded index: Int) {
+        var frames = frames
         condition.lock()
         nextToEncode = index + 1
-        spare.append(frame)
+        for layout in frames.indices where layout < spare.count {
+            if let frame = frames[layout].take() { spare[layout].append(frame) }
+        }
         condition.broadcast()
         condition.unlock()
     }
@@ -140,7 +177,8 @@ final class RenderPipeline: @unchecked Sendable {
             condition.wait()
         }
         ready.removeAll()
-        spare.removeAll()
+        spare = layouts.map { _ in [] }
+        sums.removeAll()
         condition.unlock()
     }
 
@@ -154,6 +192,10 @@ final class RenderPipeline: @unchecked Sendable {
                 "Cannot render \(output.path): \((error as? FlipbookError)?.message ?? "\(error)")"))
             return
         }
+        if subframes > 1 {
+            runSubframeWorker(bitmap: &bitmap)
+            return
+        }
         condition.lock()
         while true {
             if stopping || failure != nil || nextToClaim >= totalFrames { break }
@@ -163,13 +205,18 @@ final class RenderPipeline: @unchecked Sendable {
             }
             let index = nextToClaim
             nextToClaim += 1
-            var recycled = spare.popLast()
+            var recycled = takeSpares(for: index)
             condition.unlock()
 
             let start = DispatchTime.now().uptimeNanoseconds
-            // A bitmap that draws in bands is converted band by band as each is finished.
-            let bands = bitmap.drawsInBands && pixelFormat == .yuv420p
-                ? background.map { BandConverter(reusing: recycled?.takeYUV(), background: $0) } : nil
+            // A bitmap that draws in bands is converted band by band as each is finished, into the
+            // first H.264 layout (yuv420p over a background) that takes the frame.
+            let bandLayout = bitmap.drawsInBands
+                ? layouts.indices.first { layouts[$0].pixelFormat == .yuv420p && layouts[$0].background != nil
+                    && layouts[$0].takes(index) } : nil
+            let bands = bandLayout.flatMap { layout in
+                layouts[layout].background.map { BandConverter(reusing: recycled[layout]?.takeYUV(), background: $0) }
+            }
             bitmap.bandFinished = bands?.convert
             timeline.draw(frame: frames.lowerBound + index, into: &bitmap)
             bitmap.bandFinished = nil
@@ -181,7 +228,11 @@ final class RenderPipeline: @unchecked Sendable {
                 recordFailure(frame: index, issue)
                 break
             }
-            let frame = bands?.finish().map(ConvertedFrame.init) ?? convert(bitmap, reusing: &recycled)
+            var frame = convert(bitmap, frame: index, reusing: &recycled, except: bandLayout)
+            if let bandLayout {
+                frame[bandLayout] = bands?.finish().map(ConvertedFrame.init)
+                    ?? convert(bitmap, into: layouts[bandLayout], reusing: &recycled[bandLayout])
+            }
             let converted = DispatchTime.now().uptimeNanoseconds
 
             condition.lock()
@@ -194,15 +245,91 @@ final class RenderPipeline: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// The worker's loop for a blurred clip: it claims sub-frames in order (`nextToClaim` counts
+    /// them), draws each at its frame's time, adds it to the frame's sum, and finishes the frame when
+    /// its sum is complete. Bitmaps are not converted band by band here: the frame is their average.
+    private func runSubframeWorker(bitmap: inout Bitmap) {
+        bitmap.bandFinished = nil
+        condition.lock()
+        while true {
+            if stopping || failure != nil || nextToClaim >= totalFrames * subframes { break }
+            let index = nextToClaim / subframes
+            if index >= nextToEncode + depth {
+                condition.wait()
+                continue
+            }
+            let subframe = nextToClaim % subframes
+            nextToClaim += 1
+            let sum: SubframeSum
+            if let existing = sums[index] {
+                sum = existing
+            } else {
+                sum = SubframeSum(width: timeline.pixelWidth, height: timeline.pixelHeight, count: subframes)
+                sums[index] = sum
+            }
+            condition.unlock()
+
+            let start = DispatchTime.now().uptimeNanoseconds
+            let time = timeline.time(ofFrame: frames.lowerBound + index)
+            timeline.draw(at: time, subframe: subframe, into: &bitmap)
+            if let issue = bitmap.drawingIssue {
+                condition.lock()
+                drawNanoseconds += DispatchTime.now().uptimeNanoseconds - start
+                recordFailure(frame: index, issue)
+                break
+            }
+            let isLast = bitmap.add(to: sum) == subframes
+            let drawn = DispatchTime.now().uptimeNanoseconds
+            guard isLast else {
+                condition.lock()
+                drawNanoseconds += drawn - start
+                continue
+            }
+            bitmap.setAverage(of: sum)
+            condition.lock()
+            sums[index] = nil
+            var recycled = takeSpares(for: index)
+            condition.unlock()
+            let averaged = DispatchTime.now().uptimeNanoseconds
+            let frame = convert(bitmap, frame: index, reusing: &recycled, except: nil)
+            let converted = DispatchTime.now().uptimeNanoseconds
+
+            condition.lock()
+            drawNanoseconds += averaged - start
+            convertNanoseconds += converted - averaged
+            ready[index] = frame
+            rendered += 1
+            condition.broadcast()
+        }
+        condition.unlock()
+    }
+
+    /// A spare converted frame per layout that takes frame `index` (`nil` for the others, or when
+    /// none is spare). Call with `condition` locked.
+    private func takeSpares(for index: Int) -> [ConvertedFrame?] {
+        layouts.indices.map { layouts[$0].takes(index) ? spare[$0].popLast() : nil }
+    }
+
+    /// Frame `index` converted into each layout that takes it but `except` (left `nil`, as are the
+    /// layouts that do not take it).
+    private func convert(_ bitmap: Bitmap, frame index: Int, reusing recycled: inout [ConvertedFrame?],
+                         except: Int?) -> [ConvertedFrame?] {
+        layouts.indices.map { layout in
+            guard layout != except, layouts[layout].takes(index) else { return nil }
+            return convert(bitmap, into: layouts[layout], reusing: &recycled[layout])
+        }
+    }
+
     /// Converts into a recycled frame when there is one: for `yuv420p` that rewrites only the tiles
     /// drawn since the bitmap was cleared, in buffers already allocated.
     /// The recycled frame is moved out (`take()`), never copied: a second reference to its planes would
     /// make converting into them copy every plane first.
-    private func convert(_ bitmap: Bitmap, reusing recycled: inout ConvertedFrame?) -> ConvertedFrame {
+    private func convert(_ bitmap: Bitmap, into layout: FrameLayout, reusing recycled: inout ConvertedFrame?)
+        -> ConvertedFrame {
         guard var frame = recycled.take() else {
-            return ConvertedFrame(converting: bitmap, to: pixelFormat, background: background)
+            return ConvertedFrame(converting: bitmap, to: layout.pixelFormat, background: layout.background)
         }
-        frame.convert(bitmap, background: background)
+        frame.convert(bitmap, background: layout.background)
         return frame
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// How far a ``render(_:to:options:workers:cancellation:progress:)`` has got, reported after every encoded frame.
+/// How far a ``render(_:to:options:workers:cancellation:progress:)-(_,URL,_,_,_,_)`` has got, reported after every encoded frame.
 public struct RenderProgress: Sendable, Equatable {
     /// Frames drawn (and converted) by the workers so far, including some not yet encoded.
     public var framesRendered: Int

@@ -1,7 +1,7 @@
 import FlipbookVideo
 import Foundation
 
-/// What a finished ``render(_:to:options:workers:cancellation:progress:)`` did and where its time went.
+/// What a finished ``render(_:to:options:workers:cancellation:progress:)-(_,URL,_,_,_,_)`` did and where its time went.
 ///
 /// Stage times are summed over threads: with four workers, ``drawTime`` can exceed ``wallTime``.
 /// ``encoderWaitTime`` is the time the encoding thread sat idle waiting for the next frame, which is

@@ -8,7 +8,8 @@ import Foundation
 /// A PNG is `pixelWidth × pixelHeight` pixels (the timeline's scale applies) and keeps transparency
 /// where the timeline has no background. PDF and SVG pages are the timeline's size in points and keep
 /// shapes as vectors; what has no vector form (a filtered group) is rasterized at the timeline's scale,
-/// with the pixels the PNG would have. The file is written atomically: on failure nothing is left at `url`, and a file
+/// with the pixels the PNG would have; so is a picture with motion blur, whose sub-frames are drawn on
+/// every core. The file is written atomically: on failure nothing is left at `url`, and a file
 /// already there is kept.
 ///
 /// - Parameters:
@@ -51,8 +52,9 @@ func writeStill(
         return
     }
     var bitmap = try Bitmap(width: timeline.pixelWidth, height: timeline.pixelHeight)
-    timeline.draw(at: time, into: &bitmap)
-    if let issue = bitmap.drawingIssue {
+    do {
+        try drawPicture(timeline, at: time, into: &bitmap)
+    } catch let issue as FlipbookError {
         throw FlipbookError(issue.kind, "\(what): drawing the frame at t = \(time) s failed: \(issue.message)")
     }
     try checkCancellation()
@@ -78,6 +80,16 @@ public func checkStillTime(_ time: TimeInterval, in timeline: Timeline) throws {
 }
 
 private func writeVectorStill(_ timeline: Timeline, at time: TimeInterval, to url: URL, format: Bitmap.VectorFormat) throws {
+    // A blurred picture is an average of pixels: it has no vector form, so the page holds it as an image.
+    if timeline.subframeCount > 1 {
+        var picture = try timeline.makeBitmap()
+        try drawPicture(timeline, at: time, into: &picture)
+        try Bitmap.writeVector(to: url, format: format, size: timeline.size, rasterScale: timeline.scale,
+                               environment: timeline.environment) { context, size in
+            context.draw(picture, in: CGRect(origin: .zero, size: size))
+        }
+        return
+    }
     try Bitmap.writeVector(to: url, format: format, size: timeline.size, rasterScale: timeline.scale,
                            environment: timeline.environment) { context, size in
         if let background = timeline.background {

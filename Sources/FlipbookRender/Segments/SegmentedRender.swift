@@ -3,7 +3,7 @@ import FlipbookCore
 import FlipbookVideo
 import Foundation
 
-/// As ``render(_:to:options:workers:cancellation:progress:)``, with the segments' rules and limits
+/// As ``render(_:to:options:workers:cancellation:progress:)-(_,URL,_,_,_,_)``, with the segments' rules and limits
 /// given (``Segmenting``): how tests and benchmarks fix how many segments run at once.
 @discardableResult
 package func render(

@@ -16,18 +16,24 @@ extension Setting {
     public static let scene = Setting(
         key: "scene", type: "scene", defaultValue: "required",
         range: SceneRequest.builtInScenes.joined(separator: ", ") + ", or a JSON scene file's path",
-        places: [.batch, .render, .still], help: "The scene to draw: a built-in scene or a scene file.")
+        places: [.batch, .render, .still, .sheet], help: "The scene to draw: a built-in scene or a scene file.")
 
     /// `-o`, `--output`.
     public static let output = Setting(
         key: "output", flag: "output", type: "file name", defaultValue: "required",
-        range: "its extension picks the format (see the format table)", places: [.batch, .render, .still, .batchCommand],
+        range: "its extension picks the format (see the format table)", places: [.batch, .render, .still, .batchCommand, .sheet],
         help: "The file to write; {chunk} becomes the chunk's number; in a data batch, {{column}} a row's value.")
+
+    /// A batch job's several outputs from one drawing (`-o` repeated on the command line).
+    public static let outputs = Setting(
+        key: "outputs", type: "list of file names", defaultValue: "none (output)",
+        range: "clips, each named once; instead of output", places: [.batch],
+        help: "Several clips from one drawing: each frame drawn once and written to every file, each the same bytes as alone.")
 
     /// `--set NAME=VALUE`, once per template parameter.
     public static let set = Setting(
         key: "set", flag: "set", type: "NAME=VALUE", defaultValue: "the template's defaults",
-        range: "a parameter the scene file declares, and a value of its type", places: [.render, .still],
+        range: "a parameter the scene file declares, and a value of its type", places: [.render, .still, .sheet],
         help: "A value for one of the scene file's template parameters; repeat for each (flipbook scenes FILE lists them).")
 
     /// `batch --template`.

@@ -9,11 +9,13 @@ import Foundation
 /// table are made from it; tests compare each of them with it.
 public enum Settings {
     /// Every row, in the order tables list them.
-    public static let all: [Setting] = [.scene, .set, .output, .name]
+    public static let all: [Setting] = [.scene, .set, .output, .outputs, .name]
         + Setting.timelineSettings
         + [.time, .frame, .frames, .chunk, .quality]
         + Setting.encoderSettings + Setting.audioSettings
         + [.workers, .memoryBudget, .shard, .template, .data, .resume]
+        + Setting.sheetSettings
+        + Setting.compareSettings
 
     /// The row for `key`, or `nil`.
     public static func setting(forKey key: String) -> Setting? { all.first { $0.key == key } }

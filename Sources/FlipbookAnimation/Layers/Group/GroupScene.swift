@@ -53,6 +53,14 @@ public struct GroupScene: BoxedScene {
         if case .shape(let outline)? = clip {
             try ShapeScene(outline).validate(keyPath: joinKeyPath(keyPath, "clip"))
         }
-        for (index, layer) in layers.enumerated() { try layer.validate(keyPath: joinKeyPath(keyPath, "layers[\(index)]")) }
+        for (index, layer) in layers.enumerated() {
+            let path = joinKeyPath(keyPath, "layers[\(index)]")
+            try layer.validate(keyPath: path)
+            if layer.motionBlur != nil {
+                throw FlipbookError(invalid: joinKeyPath(path, "motionBlur"),
+                                    "is for a timeline's own layers; give it to the group, whose children then blur together.",
+                                    at: .init(keyPath: joinKeyPath(path, "motionBlur")))
+            }
+        }
     }
 }

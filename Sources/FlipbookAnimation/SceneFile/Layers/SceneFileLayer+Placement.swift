@@ -27,9 +27,11 @@ extension SceneFile.Layer {
 
     /// The timeline layer drawing `scene` with this layer's timing, placement and compositing.
     func timelineLayer(_ scene: any Scene) -> Timeline.Layer {
-        Timeline.Layer(
+        var layer = Timeline.Layer(
             scene, start: start ?? 0, end: end, position: position, anchor: anchor ?? Keyframed(.center),
             rotation: rotation ?? Keyframed(.zero), scale: scale ?? Keyframed(CGSize(width: 1, height: 1)),
             opacity: opacity ?? Keyframed(1), blendMode: blend ?? .normal, filters: filters ?? [])
+        layer.motionBlur = motionBlur
+        return layer
     }
 }

@@ -1,0 +1,41 @@
+import FlipbookRaster
+
+// Motion blur's sub-frames: each is drawn into a bitmap and added to the frame's sum; the frame is
+// their average (``SubframeSum``).
+
+extension Bitmap {
+    /// Adds the bitmap's pixels to `sum` (the same size) and returns how many sub-frames it now holds.
+    @discardableResult
+    package func add(to sum: SubframeSum) -> Int {
+        withFramePixels { sum.add($0) }
+    }
+
+    /// Replaces the pixels by the average `sum` holds (the same size). A failure to own the pixels
+    /// (out of memory) is kept in ``drawingIssue``, as drawing keeps its problems.
+    package mutating func setAverage(of sum: SubframeSum) {
+        do {
+            try withUnsafeMutableBytes { bytes, bytesPerRow in sum.writeAverage(into: bytes, bytesPerRow: bytesPerRow) }
+        } catch {
+            if drawingIssue == nil { drawingIssue = error as? FlipbookError }
+        }
+    }
+
+    /// Draws `count` sub-frames into this bitmap, one after another (`drawSubframe` is given each
+    /// index in turn and replaces the whole picture), and leaves their average. With a count of 1 it
+    /// is that one drawing. The first drawing problem is kept in ``drawingIssue``.
+    package mutating func drawAverage(of count: Int, _ drawSubframe: (inout Bitmap, Int) -> Void) {
+        guard count > 1 else {
+            drawSubframe(&self, 0)
+            return
+        }
+        let sum = SubframeSum(width: width, height: height, count: count)
+        var issue: FlipbookError?
+        for index in 0..<sum.count {
+            drawSubframe(&self, index)
+            if issue == nil { issue = drawingIssue }
+            add(to: sum)
+        }
+        setAverage(of: sum)
+        if drawingIssue == nil { drawingIssue = issue }
+    }
+}
