@@ -41,8 +41,10 @@ public struct LottieScene: BoxedScene {
     /// The frames played: the marker's (whole frames, at least one, within the animation) or all of them.
     public var span: Range<Int> {
         guard let marker, let found = animation.marker(named: marker) else { return 0..<animation.frameCount }
-        let first = min(max(Int(found.startFrame.rounded(.down)), 0), animation.frameCount - 1)
-        let length = max(Int(found.durationFrames.rounded(.down)), 1)
+        // Clamped as Doubles first: a marker's numbers come from the file (1e300 frames is finite).
+        let frames = Double(animation.frameCount)
+        let first = Int(found.startFrame.isNaN ? 0 : min(max(found.startFrame.rounded(.down), 0), frames - 1))
+        let length = Int(found.durationFrames.isNaN ? 1 : min(max(found.durationFrames.rounded(.down), 1), frames))
         return first..<min(first + length, animation.frameCount)
     }
 
