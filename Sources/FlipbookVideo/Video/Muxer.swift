@@ -192,15 +192,7 @@ final class Muxer {
 
     /// Writes one encoded audio packet whose timestamps are in `timeBase`.
     func writeAudio(_ packet: UnsafeMutablePointer<AVPacket>, timeBase: AVRational) throws {
-        guard let audioStream else {
-            throw FlipbookError(.codec, "Cannot write \(what) \(file.path): an audio packet came without an audio stream.")
-        }
-        packet.pointee.pts += audioDelay
-        packet.pointee.dts += audioDelay
-        av_packet_rescale_ts(packet, timeBase, audioStream.pointee.time_base)
-        packet.pointee.stream_index = audioStream.pointee.index
-        let status = av_interleaved_write_frame(context, packet)
-        if status < 0 { throw writeError(status, "writing the audio packets") }
+        try writeCopiedAudio(packet, timeBase: timeBase, offset: audioDelay)
     }
 
     /// Writes the `moov` index (moving it to the front with faststart) and checks that every byte
