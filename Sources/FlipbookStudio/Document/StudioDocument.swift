@@ -21,8 +21,11 @@ actor StudioDocument {
     /// The files watched (the scene file and those it names), each with what it looked like.
     private var stamps: [String: FileStamp] = [:]
 
-    init(scene: String) {
+    /// The document for `scene`; its first ``reload()`` makes version `firstVersion`, so a scene
+    /// opened after another never reuses the other's versions (nor its cached frames).
+    init(scene: String, firstVersion: Int = 1) {
         self.scene = scene
+        version = firstVersion - 1
         let request = SceneRequest(scene: scene)
         fileURL = request.sceneFileURL()
     }
