@@ -433,7 +433,7 @@ extension StudioPage {
       const menu = $('scene-choice');
       menu.textContent = '';
       if (!body.current) menu.add(new Option('— choose —', ''));
-      const groups = { 'built-in': 'Built-in scenes', file: 'Files in ' + body.folder };
+      const groups = { 'built-in': 'Built-in scenes', file: body.folder === '.' ? 'Files in this folder' : 'Files in ' + body.folder };
       for (const kind of Object.keys(groups)) {
         const group = document.createElement('optgroup');
         group.label = groups[kind];
