@@ -92,7 +92,7 @@ final class Studio: @unchecked Sendable {
 
     /// Looks at the watched files every `interval` until cancelled; a change reloads the scene,
     /// drops older frames and tells every page. Ends the pages' streams when it stops.
-    func watch(interval: Duration = .milliseconds(250)) async {
+    func watch(interval: Duration = .milliseconds(100)) async {
         defer { hub.finishAll() }
         var sinceHeartbeat = Duration.zero
         while !Task.isCancelled {
