@@ -4,11 +4,11 @@ usage: python3 studio.py URL SCREENSHOT.png
 
 Opens URL (a running `flipbook studio`) through the DevTools protocol (devtools.py), waits (at
 most 30 s) for the first frame, sends 100 scrub requests within a second and checks that the frame
-shown at the end is the last one asked for; then sets the timeline's background with its control
+shown at the end (36) is the last one asked for; then sets the timeline's background with its control
 (made from the settings table) and checks that the frame is drawn again with it and that "Copy
 command" names --background; picks an image with the logo's file picker and checks that it is
-uploaded, drawn, and named in the command with the note to place it beside the scene; then saves a
-screenshot. Exits 0 only when every check held.
+uploaded, drawn, and named in the command with the note to place it beside the scene. The
+screenshot is taken before the setting and the upload. Exits 0 only when every check held.
 """
 import os, sys, time
 from devtools import Chromium
@@ -35,6 +35,7 @@ with Chromium(window="1280,1000") as browser:
     painted = browser.evaluate("window.paintedFrames")
     if painted and painted[-1] != 36:
         failures.append(f"an older frame was painted after the newest: {painted[-5:]}")
+    browser.screenshot(screenshot)  # the page as it first looks, for the README
     # The background's control, typed into as a person would: the corner pixel turns #203040.
     browser.evaluate("""(() => {
         const text = document.querySelector('.control[data-setting="background"] input[type=text]');
@@ -71,7 +72,6 @@ with Chromium(window="1280,1000") as browser:
     scenes = browser.evaluate("[...document.querySelectorAll('#scene-choice option')].map(o => o.value)") or []
     if "confetti" not in scenes or "ripples" not in scenes:
         failures.append(f"the scene menu does not offer the built-in scenes: {scenes}")
-    browser.screenshot(screenshot)
 print(f"Studio in Chromium: {len(painted or [])} frames painted while scrubbing; "
       + ("ok" if not failures else "; ".join(failures)))
 sys.exit(1 if failures else 0)
