@@ -89,7 +89,7 @@ struct StudioChoiceTests {
         let first = try await studio.get("/api/frame", [("frame", "0")])
         #expect(first.status == 200)
         let version = try #require(try await studio.get("/api/info").json?["version"] as? Int)
-        _ = try directory.write("scene.json", StudioReloadTests.scene(color: "#f0e0d0"))
+        try StudioReloadTests.save("scene.json", StudioReloadTests.scene(color: "#f0e0d0"), in: directory)
         let reloaded = try await studio.poll("/api/info") { ($0.json?["version"] as? Int ?? 0) > version }
         #expect((reloaded.json?["version"] as? Int ?? 0) > version)
         let second = try await studio.get("/api/frame", [("frame", "0")])

@@ -34,6 +34,9 @@ actor StudioDocument {
     /// and records the problem. Bumps ``version``.
     func reload() {
         version += 1
+        // Looked at before reading: a save still being written when read changes its stamp again
+        // afterwards, so the next look reads it once more rather than keeping the half-written one.
+        stamps = Dictionary(watchedPaths().map { ($0, FileStamp(path: $0)) }, uniquingKeysWith: { first, _ in first })
         do {
             let loaded = try SceneRequest(scene: scene).sceneFile()
             if loaded.missingParameters.isEmpty {
@@ -48,7 +51,6 @@ actor StudioDocument {
         } catch {
             problem = FlipbookError(.file, "Cannot read the scene: \(error)")
         }
-        stamps = Dictionary(watchedPaths().map { ($0, FileStamp(path: $0)) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Reloads when a watched file changed since the last look; returns whether it did.
