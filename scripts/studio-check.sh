@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Flipbook Studio's page in headless Chromium (scripts/browser/studio.py): `flipbook studio` serves
-# a scene file on a free port; the page must show its first frame and, after 100 scrub requests in
-# a second, the last frame asked for and never an older one after it. The screenshot goes to
+# the card template on a free port; the page must show its first frame and, after 100 scrub
+# requests in a second, the last frame asked for and never an older one after it; a timeline
+# setting and an uploaded image must reach the frame and the command. The screenshot goes to
 # $OUT/browser/studio.png. Runs the debug build that `swift build --build-tests` makes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,7 +14,7 @@ done
 out="${OUT:-out}/browser"
 mkdir -p "$out"
 log="$(mktemp -t flipbook-studio.XXXXXX)"
-"$bin/flipbook" studio Fixtures/Scenes/confetti-and-ripples.json --port 0 >"$log" 2>&1 &
+"$bin/flipbook" studio Fixtures/Templates/card.json --port 0 >"$log" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -f "$log"' EXIT
 url=""

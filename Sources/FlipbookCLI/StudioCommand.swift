@@ -18,19 +18,22 @@ extension FlipbookTool {
                 it names) shows the new frame, and an edit that does not read shows its error with \
                 file:line:column while the last good frame stays. Listens on 127.0.0.1 unless --host \
                 says otherwise; a host reachable from other machines needs --token, which every request \
-                must then carry (the printed URL has it).
+                must then carry (the printed URL has it). Without a scene, the page offers the built-in \
+                scenes and the scene files (JSON and Lottie) of the current folder, and opens the one chosen.
 
                 The server is the flipbook-studio program, built beside flipbook:
                   swift build --product flipbook-studio
 
                 Examples:
                   flipbook studio Fixtures/Templates/card.json
+                  flipbook studio
                   flipbook studio party.json --port 0
                   flipbook studio party.json --host 0.0.0.0 --token s3cret
                 """)
 
-        @Argument(help: ArgumentHelp("The scene to preview.", valueName: "confetti|ripples|FILE.json"))
-        var scene: String
+        @Argument(help: ArgumentHelp("The scene to preview; without one, the page offers the built-in scenes and the folder's scene files.",
+                                     valueName: "confetti|ripples|FILE.json"))
+        var scene: String?
         @Option(help: "The port to listen on; 0 picks a free one. Default 7780.")
         var port: Int?
         @Option(help: "The address to listen on. Default 127.0.0.1 (this machine only).")
@@ -40,7 +43,7 @@ extension FlipbookTool {
 
         /// The server's arguments: the same as this command's.
         var serverArguments: [String] {
-            var arguments = [scene]
+            var arguments = scene.map { [$0] } ?? []
             if let port { arguments += ["--port", String(port)] }
             if let host { arguments += ["--host", host] }
             if let token { arguments += ["--token", token] }

@@ -4,8 +4,9 @@ import Foundation
 /// How `flipbook studio` serves a scene: the scene, the address it listens on, and the token every
 /// request must carry when the address is reachable from other machines.
 public struct StudioOptions: Sendable, Equatable {
-    /// A built-in scene's name or the path of a scene file.
-    public var scene: String
+    /// A built-in scene's name or the path of a scene file; `nil` opens none, and the page offers the
+    /// built-in scenes and the scene files of the current folder.
+    public var scene: String?
     /// The address to listen on. Default `127.0.0.1`: only this machine.
     public var host: String
     /// The port; 0 picks any free port (the server prints the one it got).
@@ -21,8 +22,8 @@ public struct StudioOptions: Sendable, Equatable {
     /// The ports a server may listen on; 0 asks the system for a free one.
     public static let portRange = 0...65535
 
-    /// Options for `scene`; the address defaults to this machine only.
-    public init(scene: String, host: String = defaultHost, port: Int = defaultPort, token: String? = nil) {
+    /// Options for `scene` (`nil`: choose one in the page); the address defaults to this machine only.
+    public init(scene: String? = nil, host: String = defaultHost, port: Int = defaultPort, token: String? = nil) {
         self.scene = scene
         self.host = host
         self.port = port

@@ -10,8 +10,9 @@ struct StudioTool: AsyncParsableCommand {
         commandName: "flipbook-studio",
         abstract: "Serve Flipbook Studio, the live preview page of a scene (started by `flipbook studio`).")
 
-    @Argument(help: ArgumentHelp("The scene to preview.", valueName: "confetti|ripples|FILE.json"))
-    var scene: String
+    @Argument(help: ArgumentHelp("The scene to preview; without one, the page offers the built-in scenes and the folder's scene files.",
+                                 valueName: "confetti|ripples|FILE.json"))
+    var scene: String?
     @Option(help: "The port to listen on; 0 picks a free one.")
     var port: Int = StudioOptions.defaultPort
     @Option(help: "The address to listen on.")
@@ -30,7 +31,7 @@ struct StudioTool: AsyncParsableCommand {
         }
         do {
             try await server.run(handleSignals: true) { url in
-                print("Flipbook Studio: \(url.absoluteString)  (\(options.scene); Ctrl-C stops)")
+                print("Flipbook Studio: \(url.absoluteString)  (\(options.scene ?? "choose a scene in the page"); Ctrl-C stops)")
                 fflush(nil)
             }
         } catch {

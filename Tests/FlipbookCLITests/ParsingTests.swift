@@ -104,6 +104,21 @@ struct ParsingTests {
         }
     }
 
+    @Test("studio's scene is optional: its usage, its help line, and the server's arguments with and without one")
+    func studioScene() throws {
+        let help = FlipbookTool.helpMessage(for: FlipbookTool.Studio.self, columns: 400)
+        #expect(help.contains("USAGE: flipbook studio [<confetti|ripples|FILE.json>] [--port <port>] [--host <host>] [--token <token>]"),
+                "\(help)")
+        let words = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains("<confetti|ripples|FILE.json> The scene to preview; without one, the page offers the built-in scenes and "
+                               + "the folder's scene files."), "\(help)")
+        #expect(words.contains("Without a scene, the page offers the built-in scenes and the scene files (JSON and Lottie) of the "
+                              + "current folder, and opens the one chosen."))
+        #expect(try FlipbookTool.Studio.parse([]).serverArguments == [])
+        #expect(try FlipbookTool.Studio.parse(["--port", "0"]).serverArguments == ["--port", "0"])
+        #expect(try FlipbookTool.Studio.parse(["card.json", "--port", "0"]).serverArguments == ["card.json", "--port", "0"])
+    }
+
     @Test("help documents the exit statuses")
     func exitStatusHelp() {
         let help = FlipbookTool.helpMessage(columns: 400)

@@ -13,14 +13,16 @@ final class StudioHarness: @unchecked Sendable {
     private(set) var base: URL = URL(fileURLWithPath: "/")
     let options: StudioOptions
 
-    init(scene: String, token: String? = nil) {
+    init(scene: String?, token: String? = nil) {
         options = StudioOptions(scene: scene, port: 0, token: token)
     }
 
-    /// Starts the server and waits until it listens.
-    static func start(scene: String, token: String? = nil) async throws -> StudioHarness {
+    /// Starts the server and waits until it listens; without a scene, `folder` stands for the
+    /// current folder the page lists scene files from.
+    static func start(scene: String?, token: String? = nil, folder: URL? = nil) async throws -> StudioHarness {
         let harness = StudioHarness(scene: scene, token: token)
-        let server = try StudioServer(options: harness.options)
+        var server = try StudioServer(options: harness.options)
+        server.folder = folder
         let (listening, continuation) = AsyncStream.makeStream(of: URL.self)
         harness.task = Task { try await server.run { url in continuation.yield(url) } }
         for await url in listening {
@@ -62,10 +64,14 @@ final class StudioHarness: @unchecked Sendable {
     }
 
     func post(_ path: String, json: Any) async throws -> Reply {
-        var request = URLRequest(url: url(path))
+        try await post(path, body: try JSONSerialization.data(withJSONObject: json), type: "application/json")
+    }
+
+    func post(_ path: String, _ query: [(String, String)] = [], body: Data, type: String) async throws -> Reply {
+        var request = URLRequest(url: url(path, query))
         request.httpMethod = "POST"
-        request.httpBody = try JSONSerialization.data(withJSONObject: json)
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = body
+        request.setValue(type, forHTTPHeaderField: "Content-Type")
         return try await send(request)
     }
 

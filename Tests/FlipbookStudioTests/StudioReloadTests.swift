@@ -15,6 +15,14 @@ struct StudioReloadTests {
         """
     }
 
+    /// Replaces `name` in `directory` whole (written beside it, then renamed), as an editor's save
+    /// does: the watcher never sees half of it. Returns its path.
+    @discardableResult
+    static func save(_ name: String, _ text: String, in directory: TemporaryDirectory) throws -> String {
+        try Data(text.utf8).write(to: directory.file(name), options: .atomic)
+        return directory.path(name)
+    }
+
     /// A broken file's last good frame stays, with the error placed at its line and column; fixing
     /// it brings the frames of the fixed file, without restarting anything.
     @Test("A broken save reports file:line:col and keeps the last good frame; fixing it recovers")
@@ -27,7 +35,7 @@ struct StudioReloadTests {
         let firstVersion = try #require(try await studio.get("/api/info").json?["version"] as? Int)
 
         // Line 2 lacks a comma between two keys: the reader stops at line 2.
-        try directory.write("scene.json", Self.scene(color: "#102030").replacingOccurrences(of: "\"scale\": 1,", with: "\"scale\": 1"))
+        try Self.save("scene.json", Self.scene(color: "#102030").replacingOccurrences(of: "\"scale\": 1,", with: "\"scale\": 1"), in: directory)
         let broken = try await studio.poll("/api/info") { $0.json?["problem"] != nil }
         let problem = try #require(broken.json?["problem"] as? [String: Any])
         #expect(problem["line"] as? Int == 2, "\(problem)")
@@ -39,13 +47,13 @@ struct StudioReloadTests {
         #expect(kept.body == first.body, "the last good frame stays while the file is broken")
 
         // A value out of range reads but does not validate: also an error, also placed.
-        try directory.write("scene.json", Self.scene(color: "#102030").replacingOccurrences(of: "\"fps\": 10", with: "\"fps\": -3"))
+        try Self.save("scene.json", Self.scene(color: "#102030").replacingOccurrences(of: "\"fps\": 10", with: "\"fps\": -3"), in: directory)
         let invalid = try await studio.poll("/api/info") {
             (($0.json?["problem"] as? [String: Any])?["message"] as? String)?.contains("fps") == true
         }
         #expect((invalid.json?["problem"] as? [String: Any])?["line"] as? Int == 2)
 
-        try directory.write("scene.json", Self.scene(color: "#f0e0d0"))
+        try Self.save("scene.json", Self.scene(color: "#f0e0d0"), in: directory)
         let fixed = try await studio.poll("/api/info") { $0.json?["problem"] == nil }
         #expect(fixed.json?["problem"] == nil)
         #expect((fixed.json?["version"] as? Int ?? 0) > firstVersion)
@@ -70,7 +78,7 @@ struct StudioReloadTests {
         let before = try #require(info.json?["version"] as? Int)
         let red = try await studio.get("/api/frame", [("frame", "0")])
         try await Task.sleep(for: .milliseconds(20))
-        try directory.write("logo.svg", svg.replacingOccurrences(of: "red", with: "blue") + "\n")
+        try Self.save("logo.svg", svg.replacingOccurrences(of: "red", with: "blue") + "\n", in: directory)
         let after = try await studio.poll("/api/info") { ($0.json?["version"] as? Int ?? 0) > before }
         #expect((after.json?["version"] as? Int ?? 0) > before)
         let blue = try await studio.get("/api/frame", [("frame", "0")])

@@ -13,8 +13,8 @@ the clip through an AnalyserNode; it passes when the decoded sound is 48 kHz ste
 within 50 ms, is not silent (a peak above -20 dBFS and an RMS above -50 dBFS), and the played clip
 was heard (a peak above -40 dBFS).
 """
-import base64, functools, http.server, json, os, shutil, subprocess, sys, tempfile, threading, time, urllib.request
-import websocket
+import functools, http.server, json, os, shutil, sys, tempfile, threading, time
+from devtools import Chromium
 
 arguments = sys.argv[1:]
 opaque = "--opaque" in arguments
@@ -35,36 +35,16 @@ shutil.copy(clip, os.path.join(root, os.path.basename(clip)))
 server = http.server.ThreadingHTTPServer(
     ("127.0.0.1", 0), functools.partial(QuietHandler, directory=root))
 threading.Thread(target=server.serve_forever, daemon=True).start()
-profile = tempfile.mkdtemp()
-browser = subprocess.Popen(
-    ["chromium", "--headless=new", "--no-sandbox", "--disable-gpu", "--remote-debugging-port=0",
-     f"--user-data-dir={profile}", "--autoplay-policy=no-user-gesture-required", "--window-size=800,900",
-     "about:blank"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 try:
-    port_file = os.path.join(profile, "DevToolsActivePort")
-    for _ in range(100):
-        if os.path.exists(port_file) and open(port_file).read().strip(): break
-        time.sleep(0.1)
-    port = open(port_file).read().split()[0]
-    targets = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/json"))
-    ws = websocket.create_connection(next(t for t in targets if t["type"] == "page")["webSocketDebuggerUrl"])
-    calls = 0
-    def call(method, **params):
-        global calls
-        calls += 1
-        ws.send(json.dumps({"id": calls, "method": method, "params": params}))
-        while True:
-            message = json.loads(ws.recv())
-            if message.get("id") == calls: return message.get("result", {})
-    page = f"http://127.0.0.1:{server.server_port}/{page_name}?clip={os.path.basename(clip)}"
-    call("Page.navigate", url=page)
-    verdict = ""
-    for _ in range(60):
-        time.sleep(0.5)
-        result = call("Runtime.evaluate", expression="document.getElementById('verdict').textContent")
-        verdict = result.get("result", {}).get("value", "")
-        if verdict.startswith("{") or verdict.startswith("error"): break
-    open(screenshot, "wb").write(base64.b64decode(call("Page.captureScreenshot", format="png")["data"]))
+    with Chromium(window="800,900", flags=["--autoplay-policy=no-user-gesture-required"]) as browser:
+        page = f"http://127.0.0.1:{server.server_port}/{page_name}?clip={os.path.basename(clip)}"
+        browser.navigate(page)
+        verdict = ""
+        for _ in range(60):
+            time.sleep(0.5)
+            verdict = browser.evaluate("document.getElementById('verdict').textContent") or ""
+            if verdict.startswith("{") or verdict.startswith("error"): break
+        browser.screenshot(screenshot)
     print(f"{os.path.basename(clip)} in Chromium: {verdict}")
     counts = json.loads(verdict) if verdict.startswith("{") else None
     if sound is not None:
@@ -77,5 +57,4 @@ try:
         counts["clear"] == 0 if opaque else counts["clear"] > 0)
     sys.exit(0 if ok else 1)
 finally:
-    browser.terminate()
     server.shutdown()

@@ -59,18 +59,28 @@ struct ClipInfo: Codable, Sendable {
     var formats: [Format]
     var qualities: [String]
     var watched: [String]
+    /// The timeline's settings the page changes live (``LiveSetting``).
+    var settings: [LiveSettingInfo]
+    /// The images in the scene's folder an image parameter can name, by name.
+    var folderImages: [String]
+    /// The largest image a file picker may upload, in bytes.
+    var maximumUploadBytes: Int
 
-    /// The info for `file` (the last good version), or for none yet, with `problem` and `version`.
-    static func make(document: StudioDocument, values: [String: String]) async -> ClipInfo {
-        let (file, problem, version) = await document.state
-        let watched = await document.watchedPaths()
+    /// The info for `document`'s last good version, or for none yet, with `problem` and `version`;
+    /// with no document (none chosen yet), an empty clip. `values` are the template's values and
+    /// `settings` the live settings (``LiveSetting``), by key.
+    static func make(document: StudioDocument?, folder: URL, values: [String: String],
+                     settings: [String: String] = [:]) async -> ClipInfo {
+        let (file, problem, version) = await document?.state ?? (nil, nil, 0)
+        let watched = await document?.watchedPaths() ?? []
         var info = ClipInfo(
-            scene: document.scene, sceneName: document.fileURL?.lastPathComponent ?? document.scene, version: version,
-            problem: problem.map(Problem.init), missing: [], width: 0, height: 0, pixelWidth: 0, pixelHeight: 0, scale: 1,
-            fps: 0, fpsText: "", duration: 0, frameCount: 0, layers: [], events: [], parameters: [],
-            dataFiles: document.fileURL.map(DataFiles.beside) ?? [], formats: formats,
-            qualities: RenderQuality.allCases.map(\.rawValue), watched: watched)
-        guard let file else { return info }
+            scene: document?.scene ?? "", sceneName: document.map { $0.fileURL?.lastPathComponent ?? $0.scene } ?? "",
+            version: version, problem: problem.map(Problem.init), missing: [], width: 0, height: 0, pixelWidth: 0,
+            pixelHeight: 0, scale: 1, fps: 0, fpsText: "", duration: 0, frameCount: 0, layers: [], events: [],
+            parameters: [], dataFiles: document?.fileURL.map(DataFiles.beside) ?? [], formats: formats,
+            qualities: RenderQuality.allCases.map(\.rawValue), watched: watched, settings: LiveSetting.all.map(LiveSettingInfo.init),
+            folderImages: FolderListing.images(in: folder), maximumUploadBytes: ImageUploads.maximumBytes)
+        guard let document, let file else { return info }
         info.parameters = file.templateParameters.map(Parameter.init)
         info.missing = file.missingParameters.filter { values[$0.name] == nil }.map(\.name)
         guard info.missing.isEmpty else { return info }
@@ -78,6 +88,7 @@ struct ClipInfo: Codable, Sendable {
         request.loadedFile = file
         request.parameterValues = values
         do {
+            try LiveSetting.apply(settings, to: &request)
             let timeline = try request.makeTimeline()
             let resolved = try request.sceneFile()
             info.width = timeline.size.width
@@ -96,6 +107,8 @@ struct ClipInfo: Codable, Sendable {
             info.events = EventMarker.all(in: resolved, duration: timeline.duration)
         } catch let error as FlipbookError {
             info.problem = Problem(error)
+        } catch let error as StudioError {
+            info.problem = Problem(message: error.message)
         } catch {
             info.problem = Problem(message: "\(error)")
         }

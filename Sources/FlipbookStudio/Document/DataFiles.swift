@@ -8,12 +8,7 @@ enum DataFiles {
 
     /// The names of the data files in `sceneFile`'s folder, sorted.
     static func beside(_ sceneFile: URL) -> [String] {
-        let folder = sceneFile.deletingLastPathComponent()
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { name in
-            let ext = (name as NSString).pathExtension.lowercased()
-            return ext == "csv" || ext == "jsonl"
-        }.sorted()
+        FolderListing.names(in: sceneFile.deletingLastPathComponent(), extensions: ["csv", "jsonl"])
     }
 
     /// The rows of the data file `name` beside `sceneFile`: only a name the folder lists is read.

@@ -21,8 +21,11 @@ actor StudioDocument {
     /// The files watched (the scene file and those it names), each with what it looked like.
     private var stamps: [String: FileStamp] = [:]
 
-    init(scene: String) {
+    /// The document for `scene`; its first ``reload()`` makes version `firstVersion`, so a scene
+    /// opened after another never reuses the other's versions (nor its cached frames).
+    init(scene: String, firstVersion: Int = 1) {
         self.scene = scene
+        version = firstVersion - 1
         let request = SceneRequest(scene: scene)
         fileURL = request.sceneFileURL()
     }
@@ -31,6 +34,9 @@ actor StudioDocument {
     /// and records the problem. Bumps ``version``.
     func reload() {
         version += 1
+        // Looked at before reading: a save still being written when read changes its stamp again
+        // afterwards, so the next look reads it once more rather than keeping the half-written one.
+        stamps = Dictionary(watchedPaths().map { ($0, FileStamp(path: $0)) }, uniquingKeysWith: { first, _ in first })
         do {
             let loaded = try SceneRequest(scene: scene).sceneFile()
             if loaded.missingParameters.isEmpty {
@@ -45,7 +51,6 @@ actor StudioDocument {
         } catch {
             problem = FlipbookError(.file, "Cannot read the scene: \(error)")
         }
-        stamps = Dictionary(watchedPaths().map { ($0, FileStamp(path: $0)) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Reloads when a watched file changed since the last look; returns whether it did.

@@ -2,7 +2,7 @@ import Flipbook
 import Foundation
 
 /// Draws one frame of the scene as PNG bytes: the same plan and drawing as `flipbook still --frame N`
-/// (at scale 1, the same pixels), at the preview scale asked for.
+/// with the same `--set` values and flags (at scale 1, the same pixels), at the preview scale asked for.
 enum FrameRenderer {
     /// zlib's level for preview frames: fast; the pixels do not depend on it.
     static let compression = 1
@@ -15,6 +15,7 @@ enum FrameRenderer {
         var sceneRequest = SceneRequest(scene: scene)
         sceneRequest.loadedFile = file
         sceneRequest.parameterValues = query.values
+        try LiveSetting.apply(query.settings, to: &sceneRequest)
         if query.scale != 1 {
             let fileScale = try sceneRequest.sceneFile().scale ?? SceneFile.defaultScale
             sceneRequest.scale = fileScale * query.scale

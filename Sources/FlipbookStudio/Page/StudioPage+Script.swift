@@ -6,7 +6,7 @@ extension StudioPage {
     const token = new URLSearchParams(location.search).get('token');
     const lane = 'scrub-' + Math.random().toString(36).slice(2);
     const state = {
-      info: null, version: -1, frame: 0, scale: 1, values: {},
+      info: null, version: -1, frame: 0, scale: 1, values: {}, settings: {}, uploads: {},
       playing: false, playStart: 0, playFrom: 0,
       askedSeq: 0, paintedSeq: 0, scrubAbort: null,
       cache: new Map(), inFlight: new Map(), painted: [], job: null,
@@ -22,7 +22,8 @@ extension StudioPage {
       return path + (text ? '?' + text : '');
     }
     function setQuery() {
-      return Object.keys(state.values).sort().map((name) => ['set', name + '=' + state.values[name]]);
+      return Object.keys(state.values).sort().map((name) => ['set', name + '=' + state.values[name]])
+        .concat(Object.keys(state.settings).sort().map((key) => ['setting', key + '=' + state.settings[key]]));
     }
     function frameKey(frame) {
       return state.version + '|' + state.scale + '|' + JSON.stringify(setQuery()) + '|' + frame;
@@ -228,17 +229,20 @@ extension StudioPage {
       const info = await response.json();
       if (!response.ok) { showProblem({ message: info.error }); return; }
       const first = !state.info;
+      const sceneChanged = first || state.info.scene !== info.scene;
       const parametersChanged = !state.info || JSON.stringify(state.info.parameters) !== JSON.stringify(info.parameters);
       state.info = info;
       if (info.version !== state.version) { state.version = info.version; clearCache(); }
       $('scene-name').textContent = info.sceneName;
+      $('no-scene').hidden = !!info.scene;
       $('clip-facts').textContent = info.frameCount
         ? info.pixelWidth + '×' + info.pixelHeight + ' px · ' + info.fpsText + ' fps · ' + info.duration + ' s · ' + info.frameCount + ' frames'
         : (info.missing.length ? 'needs a value for ' + info.missing.join(', ') : '');
       $('frame-number').max = Math.max(0, info.frameCount - 1);
       showProblem(info.problem);
       if (parametersChanged) buildControls();
-      if (first) { buildRenderPanel(); loadDataFiles(); }
+      if (first) { buildRenderPanel(); buildSettings(); }
+      if (sceneChanged) { loadDataFiles(); $('render-format').dispatchEvent(new Event('change')); }
       drawTimeline();
       updateCommand();
       if (!state.playing) show(Math.min(state.frame, Math.max(0, info.frameCount - 1)));
@@ -253,6 +257,7 @@ extension StudioPage {
         const change = JSON.parse(event.data);
         $('connection').classList.remove('lost');
         showProblem(change.problem);
+        if (state.info && (change.scene || '') !== state.info.scene) openedElsewhere(change.scene);
         if (change.version !== state.version) loadInfo();
       });
       events.addEventListener('render', (event) => showJob(JSON.parse(event.data)));
@@ -271,13 +276,24 @@ extension StudioPage {
     function valueOf(parameter) {
       return parameter.name in state.values ? state.values[parameter.name] : (parameter.defaultValue ?? '');
     }
+    // A value given (or, equal to `unset`, taken back): the command at once, the clip soon after.
     let changeTimer = null;
-    function setValue(parameter, value) {
-      if (value === parameter.defaultValue) delete state.values[parameter.name];
-      else state.values[parameter.name] = value;
+    function assign(values, key, value, unset) {
+      if (value === unset) delete values[key]; else values[key] = value;
       updateCommand();
       clearTimeout(changeTimer);
       changeTimer = setTimeout(loadInfo, 60);
+    }
+    function setValue(parameter, value) { assign(state.values, parameter.name, value, parameter.defaultValue); }
+    function setSetting(key, value) { assign(state.settings, key, value, ''); }
+    // A control's first line: its name, and its kind on the right.
+    function controlName(label, kind) {
+      const name = document.createElement('div');
+      name.className = 'name';
+      name.innerHTML = '<span></span><span class="kind muted"></span>';
+      name.firstChild.textContent = label;
+      name.lastChild.textContent = kind;
+      return name;
     }
     function buildControls() {
       const box = $('controls');
@@ -288,12 +304,8 @@ extension StudioPage {
         const control = document.createElement('div');
         control.className = 'control';
         control.dataset.name = parameter.name;
-        const name = document.createElement('div');
-        name.className = 'name';
-        name.innerHTML = '<span></span><span class="kind muted"></span>';
-        name.firstChild.textContent = parameter.name + (parameter.required ? ' *' : '');
-        name.lastChild.textContent = parameter.kind + (parameter.minimum != null ? ' ' + parameter.minimum + '…' + parameter.maximum : '');
-        control.appendChild(name);
+        control.appendChild(controlName(parameter.name + (parameter.required ? ' *' : ''),
+          parameter.kind + (parameter.minimum != null ? ' ' + parameter.minimum + '…' + parameter.maximum : '')));
         const row = document.createElement('div');
         row.className = 'row';
         const value = valueOf(parameter);
@@ -324,13 +336,11 @@ extension StudioPage {
           menu.value = value || 'false';
           menu.addEventListener('change', () => setValue(parameter, menu.value));
           row.append(menu);
+        } else if (parameter.kind === 'image') {
+          row.append(...imageControl(parameter, value));
         } else {
           const text = document.createElement('input');
           text.type = 'text'; text.value = value;
-          if (parameter.kind === 'image') {
-            text.setAttribute('list', 'image-files');
-            text.placeholder = 'an image beside the scene file';
-          }
           text.addEventListener(parameter.kind === 'string' ? 'input' : 'change', () => setValue(parameter, text.value));
           row.append(text);
         }
@@ -343,13 +353,112 @@ extension StudioPage {
         }
         box.appendChild(control);
       }
-      const images = document.createElement('datalist');
-      images.id = 'image-files';
-      const folder = state.info.scene.includes('/') ? state.info.scene.replace(/[^/]*$/, '') : '';
-      for (const path of state.info.watched) {
-        if (/\.(png|jpe?g|webp|svg|gif)$/i.test(path)) images.appendChild(new Option(path));
+    }
+    // An image parameter: a menu of the images beside the scene (and those uploaded), and a file
+    // picker that uploads the chosen file to the server, whose path becomes the value.
+    const imageTypes = 'image/png,image/jpeg,image/webp,image/svg+xml';
+    function imageControl(parameter, value) {
+      const menu = document.createElement('select');
+      const add = (label, path) => { if (![...menu.options].some((o) => o.value === path)) menu.add(new Option(label, path)); };
+      for (const name of state.info.folderImages) add(name, name);
+      for (const upload of Object.values(state.uploads)) add(upload.name + ' (uploaded)', upload.path);
+      if (value) add(value, value);
+      menu.value = value;
+      menu.addEventListener('change', () => setValue(parameter, menu.value));
+      const picker = document.createElement('input');
+      picker.type = 'file'; picker.accept = imageTypes;
+      picker.title = 'Upload an image for ' + parameter.name;
+      picker.addEventListener('change', async () => {
+        const file = picker.files[0];
+        if (!file) return;
+        if (file.size > state.info.maximumUploadBytes) {
+          showProblem({ message: file.name + ' is ' + file.size + ' bytes; an uploaded image must be at most ' + state.info.maximumUploadBytes + ' bytes.' });
+          return;
+        }
+        const response = await fetch(api('/api/upload', [['name', file.name]]), { method: 'POST', body: file });
+        const body = await response.json();
+        if (!response.ok) { showProblem({ message: body.error }); return; }
+        state.uploads[body.path] = body;
+        add(body.name + ' (uploaded)', body.path);
+        menu.value = body.path;
+        setValue(parameter, body.path);
+      });
+      return [menu, picker];
+    }
+
+    // ---- the timeline's own settings, from the settings table's rows ----
+    function buildSettings() {
+      const box = $('settings');
+      box.textContent = '';
+      for (const setting of state.info.settings) {
+        const control = document.createElement('div');
+        control.className = 'control';
+        control.dataset.setting = setting.key;
+        const name = controlName(setting.flag, setting.type);
+        const row = document.createElement('div');
+        row.className = 'row';
+        const value = state.settings[setting.key] || '';
+        const text = document.createElement('input');
+        text.type = 'text'; text.value = value; text.placeholder = 'the scene\'s';
+        if (setting.control === 'choice') {
+          const menu = document.createElement('select');
+          menu.add(new Option('the scene\'s', ''));
+          for (const choice of setting.choices) menu.add(new Option(choice, choice));
+          menu.value = value;
+          menu.addEventListener('change', () => setSetting(setting.key, menu.value));
+          row.append(menu);
+        } else if (setting.control === 'color') {
+          const picker = document.createElement('input');
+          picker.type = 'color'; picker.value = hexColor(value || '#ffffff');
+          picker.addEventListener('input', () => { text.value = picker.value; setSetting(setting.key, picker.value); });
+          text.addEventListener('change', () => { picker.value = hexColor(text.value); setSetting(setting.key, text.value.trim()); });
+          row.append(picker, text);
+        } else {
+          text.addEventListener('change', () => setSetting(setting.key, text.value.trim()));
+          row.append(text);
+        }
+        const help = document.createElement('div');
+        help.className = 'help';
+        help.textContent = setting.help + (setting.range ? ' (' + setting.range + ')' : '');
+        control.append(name, row, help);
+        box.appendChild(control);
       }
-      box.appendChild(images);
+    }
+
+    // ---- the scenes the studio offers ----
+    async function loadScenes() {
+      const response = await fetch(api('/api/scenes'));
+      const body = await response.json();
+      if (!response.ok) { showProblem({ message: body.error }); return; }
+      const menu = $('scene-choice');
+      menu.textContent = '';
+      if (!body.current) menu.add(new Option('— choose —', ''));
+      const groups = { 'built-in': 'Built-in scenes', file: body.folder === '.' ? 'Files in this folder' : 'Files in ' + body.folder };
+      for (const kind of Object.keys(groups)) {
+        const group = document.createElement('optgroup');
+        group.label = groups[kind];
+        for (const choice of body.choices.filter((c) => c.kind === kind)) group.appendChild(new Option(choice.name, choice.name));
+        if (group.children.length) menu.appendChild(group);
+      }
+      menu.value = body.current || '';
+    }
+    $('scene-choice').addEventListener('change', async () => {
+      const name = $('scene-choice').value;
+      if (!name) return;
+      if (state.playing) pause();
+      const response = await fetch(api('/api/open'), {
+        method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ scene: name }),
+      });
+      const body = await response.json();
+      if (!response.ok) { showProblem({ message: body.error }); return; }
+      await openedElsewhere(name);
+    });
+    // Another scene is open (chosen here or in another page): its values start afresh.
+    async function openedElsewhere() {
+      state.values = {};
+      state.frame = 0;
+      await loadScenes();
+      await loadInfo();
     }
     function refreshControlValues() {
       for (const parameter of state.info.parameters) {
@@ -365,14 +474,16 @@ extension StudioPage {
     // ---- template data rows ----
     async function loadDataFiles() {
       const files = state.info.dataFiles;
-      if (!files.length || !state.info.parameters.length) return;
-      $('data-picker').hidden = false;
       const menu = $('data-file');
+      menu.textContent = '';
+      $('data-row').textContent = '';
+      $('data-picker').hidden = !files.length || !state.info.parameters.length;
+      if ($('data-picker').hidden) return;
       menu.add(new Option('—', ''));
       for (const name of files) menu.add(new Option(name, name));
-      menu.addEventListener('change', loadRows);
-      $('data-row').addEventListener('change', pickRow);
     }
+    $('data-file').addEventListener('change', () => loadRows());
+    $('data-row').addEventListener('change', () => pickRow());
     let dataRows = [];
     async function loadRows() {
       const rowMenu = $('data-row');
@@ -407,10 +518,10 @@ extension StudioPage {
     function quote(word) {
       return /^[A-Za-z0-9_\-./=:,+@%]+$/.test(word) ? word : "'" + word.replace(/'/g, "'\\''") + "'";
     }
-    function stem() { return state.info.sceneName.replace(/\.json$/i, ''); }
+    function stem() { return state.info.sceneName.replace(/\.(json|lottie)$/i, '') || 'clip'; }
     function renderOrder() {
       return {
-        values: Object.assign({}, state.values), container: $('render-format').value, codec: $('render-codec').value,
+        values: Object.assign({}, state.values), settings: Object.assign({}, state.settings), container: $('render-format').value, codec: $('render-codec').value,
         quality: $('render-quality').value, output: $('render-output').value,
       };
     }
@@ -418,12 +529,27 @@ extension StudioPage {
       if (!state.info) return;
       const order = renderOrder();
       const words = ['flipbook', 'render', state.info.scene];
-      for (const name of Object.keys(order.values).sort()) words.push('--set', name + '=' + order.values[name]);
+      const uploaded = [];
+      for (const name of Object.keys(order.values).sort()) {
+        const upload = state.uploads[order.values[name]];
+        if (upload) uploaded.push(upload.name);
+        words.push('--set', name + '=' + (upload ? upload.name : order.values[name]));
+      }
+      for (const setting of state.info.settings) {
+        if (setting.key in order.settings) words.push(setting.flag, order.settings[setting.key]);
+      }
       const format = state.info.formats.find((f) => f.container === order.container);
       if (order.codec && format && order.codec !== format.codecs[0]) words.push('--codec', order.codec);
       if (order.quality && order.quality !== 'standard') words.push('--quality', order.quality);
       words.push('-o', order.output || stem() + '.mp4');
       $('command').value = words.map(quote).join(' ');
+      const note = $('command-note');
+      note.hidden = !uploaded.length;
+      note.textContent = uploaded.length
+        ? 'The command names the uploaded ' + uploaded.join(', ') + ' by name: place '
+          + (uploaded.length > 1 ? 'them' : 'it') + ' beside the scene file for the command to find '
+          + (uploaded.length > 1 ? 'them' : 'it') + '. Render (below) uses the upload itself.'
+        : '';
     }
     $('copy-command').addEventListener('click', async () => {
       updateCommand();
@@ -493,7 +619,7 @@ extension StudioPage {
       if (event.key === 'ArrowLeft') { if (state.playing) pause(); show(state.frame - 1); }
       if (event.key === 'ArrowRight') { if (state.playing) pause(); show(state.frame + 1); }
     });
-    window.studio = { state, show, play, pause };
-    loadInfo().then(listen);
+    window.studio = { state, show, play, pause, loadInfo };
+    loadScenes().then(loadInfo).then(listen);
     """#
 }

@@ -38,10 +38,16 @@ extension StudioPage {
     aside label { display: block; margin: 6px 0; }
     aside label > select, aside label > input[type=text] { width: 100%; margin-top: 2px; }
     .control { margin: 8px 0; }
-    .control .name { display: flex; justify-content: space-between; }
+    .control .name { display: flex; justify-content: space-between; gap: 8px; }
+    .control .name > span:first-child { white-space: nowrap; }
+    .control .name .kind { text-align: right; font-size: 11px; }
     .control input[type=range] { width: 100%; }
     .control .row { display: flex; gap: 6px; align-items: center; }
-    .control .row input[type=text] { flex: 1; }
+    .control .row input[type=text], .control .row select { flex: 1; min-width: 0; }
+    .control .row input[type=range] + input[type=text] { flex: 0 0 64px; }
+    .control .row input[type=file] { max-width: 150px; padding: 2px; }
+    #scene-choice { max-width: 260px; }
+    #no-scene { position: absolute; color: var(--muted); font-size: 15px; }
     .help { color: var(--muted); font-size: 11px; }
     #command { width: 100%; font-family: ui-monospace, monospace; font-size: 12px; resize: vertical; }
     progress { width: 100%; }

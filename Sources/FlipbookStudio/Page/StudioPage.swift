@@ -13,6 +13,7 @@ enum StudioPage {
     <body>
     <header>
       <strong>Flipbook Studio</strong>
+      <label>Scene <select id="scene-choice"></select></label>
       <span id="scene-name"></span>
       <span id="clip-facts"></span>
       <span id="connection" title="Live reload">●</span>
@@ -20,7 +21,7 @@ enum StudioPage {
     <div id="problem" hidden></div>
     <main>
       <section id="stage">
-        <div id="viewer"><canvas id="frame" width="1" height="1"></canvas><div id="frame-error" hidden></div></div>
+        <div id="viewer"><div id="no-scene" hidden>Choose a scene above: a built-in one or a file of this folder.</div><canvas id="frame" width="1" height="1"></canvas><div id="frame-error" hidden></div></div>
         <div id="transport">
           <button id="play" title="Play / pause (space)">▶</button>
           <button id="step-back" title="Previous frame (←)">⏮</button>
@@ -46,8 +47,11 @@ enum StudioPage {
             <label>Row <select id="data-row"></select></label>
           </div>
           <div id="controls"><p class="muted">This scene declares no parameters.</p></div>
+          <h2>Timeline</h2>
+          <div id="settings"></div>
           <h2>Command</h2>
           <textarea id="command" readonly rows="3"></textarea>
+          <div id="command-note" class="help" hidden></div>
           <button id="copy-command">Copy command</button> <span id="copied" class="muted"></span>
         </section>
         <section id="render-panel">

@@ -22,10 +22,11 @@ struct RenderJob: Codable, Sendable {
     var fractionCompleted: Double { totalFrames > 0 ? Double(framesEncoded) / Double(totalFrames) : 0 }
 }
 
-/// What the page asks a render for: the template's values, the container, codec and quality, and
-/// the output's file name.
+/// What the page asks a render for: the template's values, the live settings (``LiveSetting``), the
+/// container, codec and quality, and the output's file name.
 struct RenderOrder: Codable, Sendable {
     var values: [String: String]
+    var settings: [String: String]?
     var container: String?
     var codec: String?
     var quality: String?
@@ -49,6 +50,7 @@ struct RenderOrder: Codable, Sendable {
         var sceneRequest = SceneRequest(scene: scene)
         sceneRequest.loadedFile = file
         sceneRequest.parameterValues = values
+        try LiveSetting.apply(settings ?? [:], to: &sceneRequest)
         var request = RenderRequest(scene: sceneRequest, output: try checkedOutputName())
         if let container, !container.isEmpty {
             guard let value = VideoContainer(rawValue: container) else {
@@ -75,6 +77,9 @@ struct RenderOrder: Codable, Sendable {
     func command(scene: String) -> String {
         var words = ["flipbook", "render", scene]
         for name in values.keys.sorted() { words += ["--set", "\(name)=\(values[name] ?? "")"] }
+        for key in (settings ?? [:]).keys.sorted() {
+            words += [LiveSetting.named(key)?.setting.option ?? "--" + key, settings?[key] ?? ""]
+        }
         if let codec, !codec.isEmpty { words += ["--codec", codec] }
         if let quality, !quality.isEmpty { words += ["--quality", quality] }
         words += ["-o", output]

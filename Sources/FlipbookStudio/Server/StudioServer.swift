@@ -14,6 +14,9 @@ import NIOCore
 public struct StudioServer: Sendable {
     /// The options it was made with, checked.
     public let options: StudioOptions
+    /// The folder whose scene files the page offers when no scene is given; `nil` is the current
+    /// folder (tests give their own).
+    var folder: URL?
 
     /// A server for `options`.
     ///
@@ -40,8 +43,9 @@ public struct StudioServer: Sendable {
     /// - Throws: the server's error when it cannot listen (the port is taken, the host is not an
     ///   address of this machine).
     public func run(handleSignals: Bool = false, onListening: @escaping @Sendable (URL) -> Void) async throws {
-        let studio = Studio(scene: options.scene)
-        await studio.document.reload()
+        let studio = try Studio(scene: options.scene, folder: folder)
+        defer { studio.uploads.removeAll() }
+        await studio.document?.reload()
         let router = Router()
         if let token = options.token { router.add(middleware: TokenMiddleware(token: token)) }
         StudioRoutes(studio: studio).add(to: router)
