@@ -13,52 +13,49 @@ typedef uint16_t lanes32 __attribute__((ext_vector_type(32)));
 typedef uint32_t words32 __attribute__((ext_vector_type(32)));
 typedef uint64_t quads32 __attribute__((ext_vector_type(32)));
 
-INLINE void add_rows(const flipbook_subframe_add *add) {
-    for (long row = 0; row < add->rows; row++) {
-        const uint8_t *pixels = add->pixels + row * add->pixelRowBytes;
-        uint16_t *sums = add->sums + row * add->sumRowLength;
-        long x = 0;
-        for (; x + 32 <= add->bytes; x += 32) {
-            bytes32 b;
-            memcpy(&b, pixels + x, sizeof b);
-            lanes32 s = __builtin_convertvector(b, lanes32);
-            if (!add->replaces) {
-                lanes32 old;
-                memcpy(&old, sums + x, sizeof old);
-                s += old;
-            }
-            memcpy(sums + x, &s, sizeof s);
+INLINE void add_row(const uint8_t *pixels, uint16_t *sums, long bytes, bool replaces) {
+    long x = 0;
+    for (; x + 32 <= bytes; x += 32) {
+        bytes32 b;
+        memcpy(&b, pixels + x, sizeof b);
+        lanes32 s = __builtin_convertvector(b, lanes32);
+        if (!replaces) {
+            lanes32 old;
+            memcpy(&old, sums + x, sizeof old);
+            s += old;
         }
-        for (; x < add->bytes; x++) sums[x] = (uint16_t)(add->replaces ? pixels[x] : sums[x] + pixels[x]);
+        memcpy(sums + x, &s, sizeof s);
     }
+    for (; x < bytes; x++) sums[x] = (uint16_t)(replaces ? pixels[x] : sums[x] + pixels[x]);
+}
+
+INLINE void add_rows(const flipbook_subframe_add *add) {
+    for (long row = 0; row < add->rows; row++)
+        add_row(add->pixels + row * add->pixelRowBytes, add->sums + row * add->sumRowLength, add->bytes, add->replaces);
 }
 
 // (sum + addend) / count as ((sum + addend) × multiplier) >> 32: exact for every value below
-// 2³² / count, far above the largest (256 × 255 + 128).
-INLINE uint8_t average_byte(uint32_t sum, uint32_t addend, uint64_t multiplier) {
-    return (uint8_t)(((uint64_t)(sum + addend) * multiplier) >> 32);
+// 2³² / count, far above the largest (256 × 255 + 128). Each byte of a pixel has its own addend: the
+// clear pixel's byte times the sub-frames that left the tile clear, plus half the count for rounding.
+INLINE void average_row(const uint16_t *sums, uint8_t *pixels, const flipbook_subframe_average *average) {
+    words32 addends;
+    for (int lane = 0; lane < 32; lane++) addends[lane] = average->addends[lane % 4];
+    long x = 0;
+    for (; x + 32 <= average->bytes; x += 32) {
+        lanes32 s;
+        memcpy(&s, sums + x, sizeof s);
+        words32 total = __builtin_convertvector(s, words32) + addends;
+        quads32 product = __builtin_convertvector(total, quads32) * average->multiplier;
+        bytes32 b = __builtin_convertvector(product >> 32, bytes32);
+        memcpy(pixels + x, &b, sizeof b);
+    }
+    for (; x < average->bytes; x++)
+        pixels[x] = (uint8_t)(((uint64_t)(sums[x] + average->addends[x % 4]) * average->multiplier) >> 32);
 }
 
 INLINE void average_rows(const flipbook_subframe_average *average) {
-    // Each byte of a pixel has its own addend: the clear pixel's byte times the sub-frames that left
-    // the tile clear, plus half the count for rounding.
-    words32 addends;
-    for (int lane = 0; lane < 32; lane++) addends[lane] = average->addends[lane % 4];
-    uint64_t multiplier = average->multiplier;
-    for (long row = 0; row < average->rows; row++) {
-        const uint16_t *sums = average->sums + row * average->sumRowLength;
-        uint8_t *pixels = average->pixels + row * average->pixelRowBytes;
-        long x = 0;
-        for (; x + 32 <= average->bytes; x += 32) {
-            lanes32 s;
-            memcpy(&s, sums + x, sizeof s);
-            words32 total = __builtin_convertvector(s, words32) + addends;
-            quads32 product = __builtin_convertvector(total, quads32) * multiplier;
-            bytes32 b = __builtin_convertvector(product >> 32, bytes32);
-            memcpy(pixels + x, &b, sizeof b);
-        }
-        for (; x < average->bytes; x++) pixels[x] = average_byte(sums[x], average->addends[x % 4], multiplier);
-    }
+    for (long row = 0; row < average->rows; row++)
+        average_row(average->sums + row * average->sumRowLength, average->pixels + row * average->pixelRowBytes, average);
 }
 
 INSTRUCTION_SET_ENTRY_POINTS(void, flipbook_subframe_add, flipbook_subframe_add, add_rows(argument))

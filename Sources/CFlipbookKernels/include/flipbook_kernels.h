@@ -133,6 +133,12 @@ long flipbook_yuv_rows_portable(const flipbook_yuv_rows *_Nonnull rows);
 long flipbook_yuv_rows_avx2(const flipbook_yuv_rows *_Nonnull rows);
 long flipbook_yuv_rows_avx512(const flipbook_yuv_rows *_Nonnull rows);
 
+/// The portable, AVX2 and AVX-512 entry points of the sub-frame kernel `name`, which takes a `name`.
+#define FLIPBOOK_SUBFRAME_KERNEL(name) \
+    void name##_portable(const name *_Nonnull rows); \
+    void name##_avx2(const name *_Nonnull rows); \
+    void name##_avx512(const name *_Nonnull rows);
+
 /// Rows of a sub-frame and the 16-bit sums motion blur adds them to (SubframeSum.swift): `rows` rows of
 /// `bytes` bytes each (whole pixels), the pixels `pixelRowBytes` apart, the sums `sumRowLength` sums
 /// apart.
@@ -149,9 +155,7 @@ typedef struct {
 
 /// Adds (or stores) each byte into its sum. The three give the same sums; the AVX2 and AVX-512 ones
 /// need their instruction sets.
-void flipbook_subframe_add_portable(const flipbook_subframe_add *_Nonnull add);
-void flipbook_subframe_add_avx2(const flipbook_subframe_add *_Nonnull add);
-void flipbook_subframe_add_avx512(const flipbook_subframe_add *_Nonnull add);
+FLIPBOOK_SUBFRAME_KERNEL(flipbook_subframe_add)
 
 /// Sums and the bytes their average becomes: each byte is `((sum + addends[byte % 4]) × multiplier) >> 32`,
 /// the division by the sub-frame count with `multiplier` = ⌈2³² / count⌉. The layout is
@@ -169,8 +173,6 @@ typedef struct {
 
 /// Writes the average of each sum. The three give the same bytes; the AVX2 and AVX-512 ones need their
 /// instruction sets.
-void flipbook_subframe_average_portable(const flipbook_subframe_average *_Nonnull average);
-void flipbook_subframe_average_avx2(const flipbook_subframe_average *_Nonnull average);
-void flipbook_subframe_average_avx512(const flipbook_subframe_average *_Nonnull average);
+FLIPBOOK_SUBFRAME_KERNEL(flipbook_subframe_average)
 
 #endif
