@@ -1,7 +1,8 @@
 #ifndef FLIPBOOK_KERNELS_H
 #define FLIPBOOK_KERNELS_H
 // Drawing kernels compiled for instruction sets beyond the package's baseline and chosen at run time.
-// Each one has a Swift twin (the portable path) that gives the same bytes; the tests compare them.
+// Each one has a Swift twin (the portable path) or, for the sub-frame sums, a formula that gives the
+// same bytes; the tests compare them.
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -131,5 +132,47 @@ typedef struct {
 long flipbook_yuv_rows_portable(const flipbook_yuv_rows *_Nonnull rows);
 long flipbook_yuv_rows_avx2(const flipbook_yuv_rows *_Nonnull rows);
 long flipbook_yuv_rows_avx512(const flipbook_yuv_rows *_Nonnull rows);
+
+/// The portable, AVX2 and AVX-512 entry points of the sub-frame kernel `name`, which takes a `name`.
+#define FLIPBOOK_SUBFRAME_KERNEL(name) \
+    void name##_portable(const name *_Nonnull rows); \
+    void name##_avx2(const name *_Nonnull rows); \
+    void name##_avx512(const name *_Nonnull rows);
+
+/// Rows of a sub-frame and the 16-bit sums motion blur adds them to (SubframeSum.swift): `rows` rows of
+/// `bytes` bytes each (whole pixels), the pixels `pixelRowBytes` apart, the sums `sumRowLength` sums
+/// apart.
+typedef struct {
+    const uint8_t *_Nonnull pixels;
+    long pixelRowBytes;
+    uint16_t *_Nonnull sums;
+    long sumRowLength;
+    long bytes, rows;
+    /// Whether the bytes replace the sums (the first sub-frame to reach these rows) rather than add to
+    /// them.
+    bool replaces;
+} flipbook_subframe_add;
+
+/// Adds (or stores) each byte into its sum. The three give the same sums; the AVX2 and AVX-512 ones
+/// need their instruction sets.
+FLIPBOOK_SUBFRAME_KERNEL(flipbook_subframe_add)
+
+/// Sums and the bytes their average becomes: each byte is `((sum + addends[byte % 4]) × multiplier) >> 32`,
+/// the division by the sub-frame count with `multiplier` = ⌈2³² / count⌉. The layout is
+/// that of `flipbook_subframe_add`.
+typedef struct {
+    const uint16_t *_Nonnull sums;
+    long sumRowLength;
+    uint8_t *_Nonnull pixels;
+    long pixelRowBytes;
+    long bytes, rows;
+    /// Per byte of a pixel: what the sub-frames not added here contribute, plus half the count.
+    uint32_t addends[4];
+    uint64_t multiplier;
+} flipbook_subframe_average;
+
+/// Writes the average of each sum. The three give the same bytes; the AVX2 and AVX-512 ones need their
+/// instruction sets.
+FLIPBOOK_SUBFRAME_KERNEL(flipbook_subframe_average)
 
 #endif

@@ -6,8 +6,8 @@ import Foundation
 /// a failure in any output leaves every destination as it was: the waiting files are removed when
 /// the group is discarded (or released).
 ///
-/// Files are committed on the thread that bound the group (a render's calling thread, where every
-/// sink finishes).
+/// Files are committed on the thread that bound the group (a render's calling thread); the sinks of
+/// a render of several outputs finish on threads of their own, each bound to the same group.
 package final class CommitGroup: @unchecked Sendable {
     // @unchecked: `waiting` is read and written only with `lock` held.
 

@@ -8,8 +8,8 @@ import Foundation
 /// a web overlay with alpha and a README.
 ///
 /// Each frame is drawn once and fed to every output; the workers convert it into each output's
-/// pixel layout (once per distinct layout), and the encoders take their turns on the calling
-/// thread. Every file is byte-identical to rendering it alone with
+/// pixel layout (once per distinct layout), and each output's encoder runs on a thread of its own,
+/// fed the frames in order, so the encoders work at the same time. Every file is byte-identical to rendering it alone with
 /// ``render(_:to:options:workers:cancellation:progress:)-(_,URL,_,_,_,_)``: each output is resolved
 /// from its name and `options` as it would be alone, and where a single render would encode the
 /// frames differently, that output gets its own pass, as alone:

@@ -4,9 +4,10 @@ import FlipbookVideo
 import Foundation
 
 /// One drawing of a clip feeding several sinks: every frame is drawn once on the workers,
-/// converted there into each distinct layout the sinks ask for (``FrameLayout``), and handed to
-/// each sink in order on the calling thread, where the encoders take turns (each with its own
-/// threads). The first failure of any sink, frame or cancellation stops them all.
+/// converted there into each distinct layout the sinks ask for (``FrameLayout``), and handed in
+/// order to each sink's own thread (``SinkFeeder``), so the encoders run at the same time; a frame
+/// is shared by the sinks that take it and drawn into again once all are done with it
+/// (``SharedFrame``). The first failure of any sink, frame or cancellation stops them all.
 ///
 /// A sink whose stream goes over the bit-rate cap it is checked against (``RateCapExceeded``) is
 /// left out from then on, its file removed, and reported: the caller encodes that output again on
@@ -49,7 +50,7 @@ struct SharedPass {
     /// Draws every frame once and encodes each output with its options (a rate cap checked, not held).
     func run() throws -> [Result] {
         // Every sink opened first: each destination is checked (and each encoder opened) before any thread starts.
-        var sinks: [(any FrameSink)?] = []
+        var sinks: [any FrameSink] = []
         for output in outputs {
             var options = output.options
             options.rateCapPass = .checked
@@ -69,57 +70,100 @@ struct SharedPass {
             return layouts.count - 1
         }
         let passStarted = DispatchTime.now().uptimeNanoseconds
+        let depth = 2 * workerCount
         let pipeline = RenderPipeline(timeline: timeline, frames: frames, layouts: layouts,
-                                      output: outputs[0].url.standardizedFileURL, depth: 2 * workerCount)
+                                      output: outputs[0].url.standardizedFileURL, depth: depth)
         let what = what
-        let wake = stop.onCancel { reason in pipeline.cancel(FlipbookError.interrupted(what, reason: reason)) }
+        let feeders = sinks.indices.map { SinkFeeder(sink: sinks[$0], layout: layoutOf[$0], capacity: depth) }
+        sinks.removeAll()
+        let failures = OutputFailures()
+        let wake = stop.onCancel { reason in
+            pipeline.cancel(FlipbookError.interrupted(what, reason: reason))
+            for feeder in feeders { feeder.abort() }
+        }
         defer { stop.removeHandler(wake) }
         pipeline.start(workers: workerCount)
         defer { pipeline.stopAndJoin() }
-
-        var results: [Result?] = outputs.map { _ in nil }
-        var encodeNanoseconds = outputs.map { _ in UInt64(0) }
-        /// Runs `work` on output `index`'s sink, timed; a stream over its cap leaves the pass.
-        func feed(_ index: Int, _ work: (any FrameSink) throws -> Void) throws {
-            guard let sink = sinks[index] else { return }
-            let start = DispatchTime.now().uptimeNanoseconds
-            defer { encodeNanoseconds[index] += DispatchTime.now().uptimeNanoseconds - start }
-            do {
-                try work(sink)
-            } catch let exceeded as RateCapExceeded {
-                sinks[index] = nil
-                results[index] = .overCap(exceeded)
-            }
+        let group = CommitGroup.current, stop = stop
+        for (output, feeder) in feeders.enumerated() {
+            feeder.start(name: "Flipbook encoder \(output)", group: group,
+                         beforeFinish: { try stop.checkCancellation(what) },
+                         failed: { error, frame in
+                             failures.record(error, frame: frame, output: output)
+                             for feeder in feeders { feeder.abort() }
+                             pipeline.cancel(FlipbookError(.interrupted, "\(what): another output failed first."))
+                         })
         }
 
         let total = frames.count
-        for index in 0..<total {
-            if Task.isCancelled { stop.cancel(.cancelled) }
-            try stop.checkCancellation(what)
-            let converted = try pipeline.takeFrames(index)
-            for output in outputs.indices {
-                guard let frame = converted[layoutOf[output]] else { continue }
-                try feed(output) { try $0.append(frame) }
-            }
-            pipeline.recycle(consume converted, encoded: index)
-            if let progress {
-                let now = DispatchTime.now().uptimeNanoseconds
-                let seconds = Double(now - passStarted) / 1e9
-                let rate = seconds > 0 ? Double(index + 1) / seconds : 0
-                progress(RenderProgress(
-                    framesRendered: pipeline.framesRendered, framesEncoded: index + 1, totalFrames: total,
-                    framesPerSecond: rate, estimatedTimeRemaining: rate > 0 ? Double(total - index - 1) / rate : nil,
-                    elapsed: Double(now - started) / 1e9))
-            }
+        /// The frames every sink that takes them has encoded.
+        func reportProgress() {
+            guard let progress else { return }
+            let now = DispatchTime.now().uptimeNanoseconds
+            let seconds = Double(now - passStarted) / 1e9
+            let encoded = pipeline.framesEncoded
+            let rate = seconds > 0 ? Double(encoded) / seconds : 0
+            progress(RenderProgress(
+                framesRendered: pipeline.framesRendered, framesEncoded: encoded, totalFrames: total,
+                framesPerSecond: rate, estimatedTimeRemaining: rate > 0 ? Double(total - encoded) / rate : nil,
+                elapsed: Double(now - started) / 1e9))
         }
+        do {
+            for index in 0..<total {
+                if Task.isCancelled { stop.cancel(.cancelled) }
+                try stop.checkCancellation(what)
+                let converted = try pipeline.takeFrames(index)
+                let takers = outputs.indices.filter { converted[layoutOf[$0]] != nil }
+                // Held by each sink that takes it and by this loop until it has been queued everywhere.
+                let frame = SharedFrame(index: index, frames: converted, holders: takers.count + 1, pipeline: pipeline)
+                defer { frame.done() }
+                for output in takers {
+                    guard feeders[output].push(frame) else {
+                        throw failures.first ?? FlipbookError(.interrupted, "\(what): an output stopped.")
+                    }
+                }
+                reportProgress()
+            }
+            for feeder in feeders { feeder.end() }
+            for feeder in feeders { feeder.join() }
+            reportProgress()
+        } catch {
+            for feeder in feeders { feeder.abort() }
+            for feeder in feeders { feeder.join() }
+            throw failures.first ?? error
+        }
+        if let failure = failures.first { throw failure }
+        // A cancellation while the sinks finished may have stopped some of them.
         if Task.isCancelled { stop.cancel(.cancelled) }
         try stop.checkCancellation(what)
-        for output in outputs.indices { try feed(output) { try $0.finish() } }
         let stages = pipeline.stageTimes
-        return outputs.indices.map { index in
-            if let result = results[index] { return result }
-            return .finished(RenderPass.Outcome(sink: sinks[index], encodeNanoseconds: encodeNanoseconds[index],
+        return feeders.map { feeder in
+            if let exceeded = feeder.overCap { return .overCap(exceeded) }
+            return .finished(RenderPass.Outcome(sink: feeder.sink, encodeNanoseconds: feeder.encodeNanoseconds,
                                                 stages: stages))
         }
+    }
+}
+
+/// The failures of a shared pass's outputs, kept by frame (a finish counts after every frame), then
+/// by output, so the one reported does not depend on which thread met its failure first.
+private final class OutputFailures: @unchecked Sendable {
+    // @unchecked: `failure` is touched only with `lock` held.
+    private let lock = NSLock()
+    private var failure: (frame: Int, output: Int, error: any Error)?
+
+    func record(_ error: any Error, frame: Int?, output: Int) {
+        let frame = frame ?? Int.max
+        lock.lock()
+        defer { lock.unlock() }
+        if let failure, (failure.frame, failure.output) <= (frame, output) { return }
+        failure = (frame, output, error)
+    }
+
+    /// The failure of the earliest frame, or `nil`.
+    var first: (any Error)? {
+        lock.lock()
+        defer { lock.unlock() }
+        return failure?.error
     }
 }

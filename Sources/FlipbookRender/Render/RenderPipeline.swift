@@ -137,7 +137,7 @@ final class RenderPipeline: @unchecked Sendable {
     func recycle(_ frames: consuming [ConvertedFrame?], encoded index: Int) {
         var frames = frames
         condition.lock()
-        nextToEncode = index + 1
+        nextToEncode = max(nextToEncode, index + 1)
         for layout in frames.indices where layout < spare.count {
             if let frame = frames[layout].take() { spare[layout].append(frame) }
         }
@@ -150,6 +150,13 @@ final class RenderPipeline: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         return rendered
+    }
+
+    /// Frames given back after encoding (``recycle(_:encoded:)``), counted up to the last one.
+    var framesEncoded: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return nextToEncode
     }
 
     /// Seconds spent drawing, converting (summed over workers) and waiting for frames (encoder).
