@@ -125,6 +125,26 @@ struct ReadmeSnippetTests {
         #expect(abs(card.red - 88.0 / 255) < 0.08 && abs(card.blue - 214.0 / 255) < 0.08)
     }
 
+    @Test("Captions writes a frame with the spoken word in yellow, the rest of its page in white")
+    func captions() throws {
+        let run = try SnippetRun("Captions")
+        defer { run.cleanUp() }
+        let written = try Bitmap(contentsOfPNG: run.directory.appendingPathComponent("captions.png"))
+        #expect(written.width == 640 && written.height == 360)
+        var yellow: [Int] = [], white: [Int] = []
+        for y in 0..<written.height {
+            for x in 0..<written.width {
+                let c = written.pixel(x: x, y: y)
+                if c.red > 0.9, c.green > 0.7, c.blue < 0.3 { yellow.append(y) }
+                if c.red > 0.9, c.green > 0.9, c.blue > 0.9 { white.append(y) }
+            }
+        }
+        // "Captions that follow" lasts 1.5 s over 18 characters: "follow" is spoken from 1 s to 1.5 s,
+        // so at 1.2 s. Every glyph is in the default box, 60–90 % of the height.
+        #expect(yellow.count > 100 && white.count > 200)
+        #expect((yellow + white).allSatisfy { $0 >= 216 && $0 < 324 })
+    }
+
     @Test("DrawText writes the title card: a black bold title with a colour emoji, an indigo second line")
     func drawText() throws {
         let run = try SnippetRun("DrawText")

@@ -99,7 +99,7 @@ extension SceneFile {
             case .group(var parameters):
                 overrideSeed(seed, in: &parameters.layers)
                 layers[index].content = .group(parameters)
-            case .text, .shape, .image, .audio, .lottie:
+            case .text, .shape, .image, .audio, .lottie, .captions:
                 break
             }
         }

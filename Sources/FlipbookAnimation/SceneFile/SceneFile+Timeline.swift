@@ -42,6 +42,7 @@ extension SceneFile {
         }
         timeline.layers = layers
         try timeline.validateLayers()
+        timeline.printWarnings()
         return timeline
     }
 }
@@ -71,6 +72,8 @@ extension SceneFile.Layer {
             scene = try parameters.makeScene(baseDirectory: pictures.baseDirectory, keyPath: path)
         case .lottie(let parameters):
             scene = try parameters.makeScene(baseDirectory: pictures.baseDirectory, keyPath: path)
+        case .captions(let parameters):
+            scene = try parameters.makeScene(canvas: canvas, baseDirectory: pictures.baseDirectory, keyPath: path)
         }
         var layer = timelineLayer(scene)
         layer.sound = try sound?.makeSound(baseDirectory: pictures.baseDirectory, keyPath: joinKeyPath(path, "sound"))

@@ -133,7 +133,7 @@ extension ValueCodec where Value == SceneFile.Layer {
                 case .confetti(let parameters): members += SceneFile.ConfettiParameters.parameters.write(parameters)
                 case .ripples(let parameters): members += SceneFile.RipplesParameters.parameters.write(parameters)
                 case .text(let parameters): members += SceneFile.TextParameters.parameters.write(parameters)
-                case .shape, .image, .group, .audio, .lottie: members += layer.content.placedSceneMembers
+                case .shape, .image, .group, .audio, .lottie, .captions: members += layer.content.placedSceneMembers
                 }
                 return .object(members)
             })

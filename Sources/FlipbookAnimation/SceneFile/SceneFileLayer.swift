@@ -50,6 +50,8 @@ extension SceneFile {
             case audio(AudioParameters)
             /// `"scene": "lottie"`: a ``LottieScene``.
             case lottie(LottieParameters)
+            /// `"scene": "captions"`: a ``CaptionsScene`` for the timeline's canvas.
+            case captions(CaptionsParameters)
 
             /// The scene's name in files: one of ``SceneFile/Layer/sceneNames``.
             public var sceneName: String {
@@ -62,6 +64,7 @@ extension SceneFile {
                 case .group: "group"
                 case .audio: "audio"
                 case .lottie: "lottie"
+                case .captions: "captions"
                 }
             }
         }
@@ -80,7 +83,7 @@ extension SceneFile {
         }
 
         /// The names of the scenes a layer can hold.
-        public static let sceneNames = ["confetti", "ripples", "text", "shape", "image", "group", "audio", "lottie"]
+        public static let sceneNames = ["confetti", "ripples", "text", "shape", "image", "group", "audio", "lottie", "captions"]
     }
 
     /// A confetti layer's parameters.

@@ -29,10 +29,6 @@ struct TextLook: Sendable {
     var truncation: Text.TruncationMode?
     var minimumScaleFactor: Double
 
-    /// Halvings of the scale interval when shrinking to fit: the scale is then within 1/65536 of the
-    /// largest that fits, and always the same for the same text.
-    static let bisectionSteps = 16
-
     /// Whether nothing about the layout changes over time (the fill may).
     var isConstant: Bool {
         font.size.constantValue != nil && lineSpacing.constantValue != nil && tracking.constantValue != nil
@@ -85,17 +81,8 @@ struct TextLook: Sendable {
         }
         // Shrinking keeps words whole where it can, as SwiftUI does, rather than breaking one.
         func fits(_ metrics: TextLayoutMetrics) -> Bool { fitsDrawn(metrics) && !metrics.breaksWithinWord }
-        // The largest scale from the minimum scale factor to 1 at which `fits`, by bisection (`low`
-        // always fits, `high` never does); `nil` when not even the smallest does.
         func largestScale(where fits: (TextLayoutMetrics) -> Bool) throws -> Double? {
-            if fits(try needs(1)) { return 1 }
-            guard minimumScaleFactor < 1, fits(try needs(minimumScaleFactor)) else { return nil }
-            var low = minimumScaleFactor, high = 1.0
-            for _ in 0..<TextLook.bisectionSteps {
-                let middle = (low + high) / 2
-                if fits(try needs(middle)) { low = middle } else { high = middle }
-            }
-            return low
+            try ShrinkToFit.largestScale(minimum: minimumScaleFactor) { fits(try needs($0)) }
         }
         // Words whole if a scale allows it, else the lines within the box, else as small as allowed.
         let scale = try largestScale(where: fits) ?? largestScale(where: fitsDrawn) ?? minimumScaleFactor

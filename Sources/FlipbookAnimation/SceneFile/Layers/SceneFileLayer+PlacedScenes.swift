@@ -13,6 +13,7 @@ extension SceneFile.Layer {
         case "group": SceneFile.GroupParameters.parameters.keys
         case "audio": SceneFile.AudioParameters.parameters.keys
         case "lottie": SceneFile.LottieParameters.parameters.keys
+        case "captions": SceneFile.CaptionsParameters.parameters.keys
         default: []
         }
     }
@@ -40,6 +41,10 @@ extension SceneFile.Layer {
             var parameters = SceneFile.LottieParameters(src: "")
             try SceneFile.LottieParameters.parameters.read(json, into: &parameters, keyPath: keyPath, alsoKnown: alsoKnown)
             return .lottie(parameters)
+        case "captions":
+            var parameters = SceneFile.CaptionsParameters(src: "")
+            try SceneFile.CaptionsParameters.parameters.read(json, into: &parameters, keyPath: keyPath, alsoKnown: alsoKnown)
+            return .captions(parameters)
         default:
             return nil
         }
@@ -55,6 +60,7 @@ extension SceneFile.Layer.Content {
         case .group(let parameters): SceneFile.GroupParameters.parameters.write(parameters)
         case .audio(let parameters): SceneFile.AudioParameters.parameters.write(parameters)
         case .lottie(let parameters): SceneFile.LottieParameters.parameters.write(parameters)
+        case .captions(let parameters): SceneFile.CaptionsParameters.parameters.write(parameters)
         default: []
         }
     }

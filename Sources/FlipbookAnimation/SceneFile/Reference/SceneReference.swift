@@ -82,6 +82,12 @@ public struct SceneReference: Sendable, Equatable, Codable {
                 summary: "A Lottie animation (.json or .lottie) drawn by rlottie in a box of its own, after Flipbook's own "
                     + "checks of the file: played at a speed, once or looping, whole or one marker's span, with slots and overrides.",
                 preset: nil, sections: [SceneFile.LottieParameters.parameters.section]),
+            SceneReference(
+                name: "captions",
+                summary: "Captions from an SRT, WebVTT or word-timing JSON file: words grouped into pages, laid out in a "
+                    + "safe-area box (line limit, shrink to fit, right to left, emoji), drawn plain, with the spoken word "
+                    + "highlighted or on a pill, word by word, or popping in on a spring.",
+                preset: nil, sections: [SceneFile.CaptionsParameters.parameters.section]),
         ]
     }
 
