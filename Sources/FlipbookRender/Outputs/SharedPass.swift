@@ -84,6 +84,19 @@ struct SharedPass {
         defer { stop.removeHandler(wake) }
         pipeline.start(workers: workerCount)
         defer { pipeline.stopAndJoin() }
+        // On any failure every thread is stopped and waited for, and each unfinished sink let go here,
+        // so its temporary file is removed before the error reaches the caller (not later, on the
+        // sink's thread as it exits).
+        var succeeded = false
+        defer {
+            if !succeeded {
+                for feeder in feeders { feeder.abort() }
+                for feeder in feeders {
+                    feeder.join()
+                    feeder.releaseSink()
+                }
+            }
+        }
         let group = CommitGroup.current, stop = stop
         for (output, feeder) in feeders.enumerated() {
             feeder.start(name: "Flipbook encoder \(output)", group: group,
@@ -128,14 +141,13 @@ struct SharedPass {
             for feeder in feeders { feeder.join() }
             reportProgress()
         } catch {
-            for feeder in feeders { feeder.abort() }
-            for feeder in feeders { feeder.join() }
             throw failures.first ?? error
         }
         if let failure = failures.first { throw failure }
         // A cancellation while the sinks finished may have stopped some of them.
         if Task.isCancelled { stop.cancel(.cancelled) }
         try stop.checkCancellation(what)
+        succeeded = true
         let stages = pipeline.stageTimes
         return feeders.map { feeder in
             if let exceeded = feeder.overCap { return .overCap(exceeded) }

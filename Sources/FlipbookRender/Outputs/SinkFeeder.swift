@@ -12,7 +12,7 @@ import Foundation
 /// ``abort()`` stops the thread after its current frame, without finishing the sink.
 final class SinkFeeder: @unchecked Sendable {
     // @unchecked: `queue`, `ended`, `aborted` and `running` are touched only with `condition` locked;
-    // `sink`, `overCap` and `encodeNanoseconds` only by the feeder's thread while it runs, and read
+    // `sink`, `overCap` and `encodeNanoseconds` only by the feeder's thread while it runs, and read or let go
     // after ``join()``.
     private let condition = NSCondition()
     private var queue: [SharedFrame] = []
@@ -90,6 +90,12 @@ final class SinkFeeder: @unchecked Sendable {
         condition.lock()
         while running { condition.wait() }
         condition.unlock()
+    }
+
+    /// Lets the sink go on the calling thread, after ``join()``: an unfinished sink removes its
+    /// temporary file as it goes.
+    func releaseSink() {
+        sink = nil
     }
 
     /// The next frame, waiting for one; `nil` after the last, or once aborted.
