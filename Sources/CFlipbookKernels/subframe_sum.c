@@ -37,9 +37,9 @@ INLINE void add_rows(const flipbook_subframe_add *add) {
 // (sum + addend) / count as ((sum + addend) × multiplier) >> 32: exact for every value below
 // 2³² / count, far above the largest (256 × 255 + 128). Each byte of a pixel has its own addend: the
 // clear pixel's byte times the sub-frames that left the tile clear, plus half the count for rounding.
-INLINE void average_row(const uint16_t *sums, uint8_t *pixels, const flipbook_subframe_average *average) {
-    words32 addends;
-    for (int lane = 0; lane < 32; lane++) addends[lane] = average->addends[lane % 4];
+// `addends` holds them lane by lane, built once per call: a span is often one 16-pixel tile wide, two
+// steps a row, and building the vector for each row cost more than its steps.
+INLINE void average_row(const uint16_t *sums, uint8_t *pixels, words32 addends, const flipbook_subframe_average *average) {
     long x = 0;
     for (; x + 32 <= average->bytes; x += 32) {
         lanes32 s;
@@ -54,8 +54,11 @@ INLINE void average_row(const uint16_t *sums, uint8_t *pixels, const flipbook_su
 }
 
 INLINE void average_rows(const flipbook_subframe_average *average) {
+    words32 addends;
+    for (int lane = 0; lane < 32; lane++) addends[lane] = average->addends[lane % 4];
     for (long row = 0; row < average->rows; row++)
-        average_row(average->sums + row * average->sumRowLength, average->pixels + row * average->pixelRowBytes, average);
+        average_row(average->sums + row * average->sumRowLength, average->pixels + row * average->pixelRowBytes, addends,
+                    average);
 }
 
 INSTRUCTION_SET_ENTRY_POINTS(void, flipbook_subframe_add, flipbook_subframe_add, add_rows(argument))
