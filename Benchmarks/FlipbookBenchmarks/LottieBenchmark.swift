@@ -4,8 +4,10 @@ import Foundation
 
 /// Lottie animations drawn into a 1920×1080 frame by Flipbook (`context.draw(_:in:frame:)`, the
 /// animation fit into the frame and centred, on a transparent frame) against rlottie called directly
-/// (`lottie_animation_render` into a 1920×1080 buffer, which rlottie fits and centres the same way).
-/// The two alternate frame by frame within one run; thread CPU per frame, median.
+/// (`lottie_animation_render` into a 1920×1080 buffer, which rlottie fits and centres the same way),
+/// and by Flipbook's general path (the context's fast paths off: the frame rendered into a bitmap of
+/// its own, then composited by Cairo). The three alternate frame by frame within one run, each with
+/// its own frame; thread CPU per frame, median.
 enum LottieBenchmark {
     /// `flipbook-bench lottie [--frames N] FILE…`: per file, median ms per 1080p frame of each and their ratio.
     static func run(_ arguments: [String]) throws {
@@ -24,7 +26,7 @@ enum LottieBenchmark {
         }
         guard !files.isEmpty else { throw FlipbookError.invalidInput("Name one or more Lottie files to draw.") }
         print("lottie: \(Machine.description()); load \(Clock.loadAverage())")
-        print("file | size | frames drawn | Flipbook ms/frame | rlottie ms/frame | ratio")
+        print("file | size | frames drawn | general path ms/frame | Flipbook ms/frame | rlottie ms/frame | general ÷ rlottie | Flipbook ÷ rlottie")
         for file in files {
             try measure(file, frames: max(frames, 1))
         }
@@ -34,6 +36,9 @@ enum LottieBenchmark {
         let width = 1920, height = 1080
         let url = URL(fileURLWithPath: file)
         let animation = try LottieAnimation(contentsOf: url)
+        // Its own copy: rlottie skips laying out a frame it laid out last at the same size, so the
+        // general path drawing the frame the fast one just drew would be flattered.
+        let generalAnimation = try LottieAnimation(contentsOf: url)
         guard let direct = lottie_animation_from_file(url.path) else {
             throw FlipbookError.invalidInput("rlottie cannot read \(file) itself.")
         }
@@ -44,26 +49,35 @@ enum LottieBenchmark {
         let rect = CGRect(x: (Double(width) - fitted.width) / 2, y: (Double(height) - fitted.height) / 2,
                           width: fitted.width, height: fitted.height)
         var bitmap = try Bitmap(width: width, height: height)
+        var general = try Bitmap(width: width, height: height)
         var buffer = [UInt32](repeating: 0, count: width * height)
         let drawn = (0..<min(frames, animation.frameCount)).map { $0 * animation.frameCount / min(frames, animation.frameCount) }
-        var ours: [Double] = [], theirs: [Double] = []
+        var ours: [Double] = [], theirs: [Double] = [], generals: [Double] = []
         // One warm-up frame each: rlottie's first render builds its render tree.
         for (index, frame) in ([drawn[0]] + drawn).enumerated() {
             var start = Clock.threadCPU()
             bitmap.draw(background: .clear) { context, _ in context.draw(animation, in: rect, frame: frame) }
             let oursTime = Clock.threadCPU() - start
             start = Clock.threadCPU()
+            general.draw(background: .clear) { context, _ in
+                context.allowsFastPaths = false
+                context.draw(generalAnimation, in: rect, frame: frame)
+            }
+            let generalTime = Clock.threadCPU() - start
+            start = Clock.threadCPU()
             buffer.withUnsafeMutableBufferPointer { lottie_animation_render(direct, frame, $0.baseAddress, width, height, width * 4) }
             let theirsTime = Clock.threadCPU() - start
             if index > 0 {
                 ours.append(oursTime * 1e3)
                 theirs.append(theirsTime * 1e3)
+                generals.append(generalTime * 1e3)
             }
         }
-        if let issue = bitmap.drawingIssue { throw issue }
-        let oursMedian = median(ours), theirsMedian = median(theirs)
-        print(String(format: "%@ | %d×%d | %d | %.2f | %.2f | %.2f", url.lastPathComponent, Int(animation.size.width),
-                     Int(animation.size.height), ours.count, oursMedian, theirsMedian, oursMedian / theirsMedian))
+        if let issue = bitmap.drawingIssue ?? general.drawingIssue { throw issue }
+        let oursMedian = median(ours), theirsMedian = median(theirs), generalMedian = median(generals)
+        print(String(format: "%@ | %d×%d | %d | %.2f | %.2f | %.2f | %.2f | %.2f", url.lastPathComponent, Int(animation.size.width),
+                     Int(animation.size.height), ours.count, generalMedian, oursMedian, theirsMedian, generalMedian / theirsMedian,
+                     oursMedian / theirsMedian))
     }
 
     static func median(_ values: [Double]) -> Double {

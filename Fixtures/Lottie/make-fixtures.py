@@ -14,6 +14,8 @@ star-badge.lottie the same animation in a dotLottie container (manifest and anim
                   scripts/browser-check.sh renders to a transparent WebM and plays in Chromium.
 with-image.lottie   a dotLottie container: manifest, animations/box.json and images/dot.png (a 20 x 20
                   blue PNG), drawn by an image layer at (10, 10).
+image-slot.json   200 x 100: an image layer drawing the 40 x 40 image asset "photo" (its slot "photo", an
+                  embedded grey PNG) with its top-left at (20, 30); an image slot's value replaces the picture.
 """
 import base64, json, struct, zipfile, zlib
 
@@ -83,6 +85,11 @@ with zipfile.ZipFile("with-image.lottie", "w", zipfile.ZIP_DEFLATED) as z:
         info = zipfile.ZipInfo(info_name, date_time=(2024, 1, 1, 0, 0, 0))
         info.compress_type = zipfile.ZIP_DEFLATED
         z.writestr(info, data)
+
+grey = "data:image/png;base64," + base64.b64encode(png(40, 40, (128, 128, 128, 255))).decode()
+photo_layer = {"ty": 2, "nm": "Photo", "refId": "photo", "ind": 1, "ip": 0, "op": 30, "st": 0, "ks": transform(p=(20, 30))}
+write("image-slot.json", animation([photo_layer], [{"id": "photo", "w": 40, "h": 40, "u": "", "p": grey, "e": 1, "sid": "photo"}],
+      slots={"photo": {"p": {"u": "", "p": grey, "e": 1}}}))
 
 def keyed(frames):
     """An animated property from (frame, value) pairs, eased in and out."""

@@ -64,3 +64,9 @@ func printError(_ message: String) {
 func printNote(_ text: String) {
     FileHandle.standardError.write(Data("\(text)\n".utf8))
 }
+
+/// Prints what the timeline's Lottie layers do not draw, one `warning:` line each, unless `quiet`.
+func printLottieWarnings(_ timeline: Timeline, quiet: Bool) {
+    guard !quiet else { return }
+    for warning in timeline.lottieWarnings { printNote("warning: \(warning)") }
+}

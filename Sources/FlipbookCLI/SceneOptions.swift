@@ -33,6 +33,9 @@ struct SceneOptions: ParsableArguments {
     @Option(name: Setting.set.name, parsing: .unconditionalSingleValue, help: Setting.set.argumentHelp(valueName: "NAME=VALUE"))
     var set: [String] = []
 
+    @Flag(name: Setting.strict.name, help: Setting.strict.argumentHelp())
+    var strict = false
+
     /// The request for the library, with the frame rate of commands that have one.
     ///
     /// - Throws: ``FlipbookError`` for a `--set` that is not `NAME=VALUE`, or names a parameter twice.
@@ -46,6 +49,7 @@ struct SceneOptions: ParsableArguments {
         var request = SceneRequest(scene: scene, size: size, scale: scale, fps: fps, duration: duration, seed: seed,
                                    background: background, colorScheme: colorScheme)
         request.motionBlur = motionBlur
+        request.strictLottie = strict
         return request
     }
 

@@ -51,3 +51,44 @@ import Testing
         #expect(refused.peakBytes <= accepted.peakBytes, "refused \(refused.peakBytes), accepted \(accepted.peakBytes)")
     }
 }
+
+/// What rlottie does not draw: a warning on standard error, or with `--strict` an error (exit 2).
+@Suite struct LottieStrictToolTests {
+    static let textLayer = LottieToolTests.folder.appendingPathComponent("text-layer.json").path
+
+    @Test(arguments: [["render", "-o", "out.webm", "--background", "transparent"], ["still", "-o", "out.png"],
+                      ["sheet", "-o", "sheet.png"]])
+    func aTextLayerWarnsAndStrictRefusesIt(command: [String]) throws {
+        let scratch = try TemporaryDirectory.cli()
+        let arguments = [command[0], Self.textLayer] + command.dropFirst()
+        let warned = try Tool.run(arguments, in: scratch.url)
+        #expect(warned.status == 0, "\(warned.error)")
+        #expect(warned.error.contains("warning: \(Self.textLayer) /layers/0: text layer, not drawn\n"), "\(warned.error)")
+        let output = scratch.file(command[2])
+        try FileManager.default.removeItem(at: output)
+        let refused = try Tool.run(arguments + ["--strict"], in: scratch.url)
+        #expect(refused.status == 2)
+        #expect(refused.error == "error: \(Self.textLayer) /layers/0 is a part rlottie does not draw (text layer, not drawn); "
+                    + "strict reading refuses it.\n", "\(refused.error)")
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+
+    @Test func strictReachesTheLottieLayersOfAScene() throws {
+        let scratch = try TemporaryDirectory.cli()
+        let scene = try scratch.write("scene.json", """
+            {"size": [200, 100], "duration": 0.5, "layers": [
+              {"scene": "group", "layers": [{"scene": "lottie", "src": "\(Self.textLayer)"}]}]}
+            """)
+        let warned = try Tool.run(["still", scene, "-o", "out.png"], in: scratch.url)
+        #expect(warned.status == 0, "\(warned.error)")
+        #expect(warned.error == "warning: \(Self.textLayer) /layers/0: text layer, not drawn\n")
+        let quiet = try Tool.run(["still", scene, "-o", "quiet.png", "--quiet"], in: scratch.url)
+        #expect(quiet.status == 0 && quiet.error.isEmpty, "\(quiet.error)")
+        let refused = try Tool.run(["still", scene, "-o", "strict.png", "--strict"], in: scratch.url)
+        #expect(refused.status == 2)
+        #expect(refused.error.contains("layers[0].layers[0].src names the Lottie animation \(Self.textLayer), which Flipbook refuses: "
+                    + "\(Self.textLayer) /layers/0 is a part rlottie does not draw (text layer, not drawn); strict reading refuses it."),
+                "\(refused.error)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("strict.png")))
+    }
+}

@@ -15,13 +15,13 @@ extension SceneFile {
     }
 
     /// A scene file playing the Lottie animation at `url` once over a canvas of its size, at its frame rate,
-    /// for its length.
+    /// for its length; `strict` reads it strictly (a part rlottie does not draw refuses it).
     ///
     /// - Throws: ``FlipbookError`` when the animation cannot be read or is refused (see
     ///   ``LottieAnimation/init(contentsOf:options:)``).
-    public static func lottie(contentsOf url: URL) throws -> SceneFile {
-        let animation = try LottieAnimation(contentsOf: url)
-        let layer = Layer(.lottie(LottieParameters(src: url.lastPathComponent, fit: .fill)))
+    public static func lottie(contentsOf url: URL, strict: Bool = false) throws -> SceneFile {
+        let animation = try LottieAnimation(contentsOf: url, options: LottieOptions(strict: strict))
+        let layer = Layer(.lottie(LottieParameters(src: url.lastPathComponent, fit: .fill, strict: strict ? true : nil)))
         var file = SceneFile(size: animation.size, scale: 1, fps: FrameRate(decimal: animation.frameRate),
                              duration: animation.duration, layers: [layer])
         file.baseDirectory = url.deletingLastPathComponent()

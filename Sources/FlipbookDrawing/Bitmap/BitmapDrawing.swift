@@ -75,6 +75,7 @@ extension Bitmap {
         if let background, let cr = session.cr {
             clear(to: background.resolved(in: environment), cr: cr)
         }
+        if storage.cleared?.pixel == 0 { session.inkBefore = storage.dirty }
         var context = CairoCanvas(session: session)
         try body(&context, CGSize(width: CGFloat(width) / scale, height: CGFloat(height) / scale))
     }

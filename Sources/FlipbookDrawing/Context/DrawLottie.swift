@@ -6,6 +6,10 @@ extension CairoCanvas {
     ///
     /// The time maps to a whole frame (``LottieAnimation/frame(at:)``: `floor(time × frameRate)`); rlottie
     /// draws it at the pixels the rectangle covers on the device, and the frame is then drawn as an image.
+    /// Where those pixels are whole pixels of a bitmap at one image pixel each, with the normal blend
+    /// mode, full opacity, no clip and no filter, rlottie draws straight into the bitmap when the pixels
+    /// it clears are still transparent, or else into a buffer its worker reuses, copied or composited
+    /// over only where it drew.
     public func draw(_ animation: LottieAnimation, in rect: CGRect, at time: TimeInterval) {
         draw(animation, in: rect, frame: animation.frame(at: time))
     }
@@ -27,12 +31,13 @@ extension CairoCanvas {
         let pixelsHigh = (animation.size.height * scale - 1e-9).rounded(.up)
         guard pixelsWide >= 1, pixelsHigh >= 1, let width = Int(exactly: pixelsWide), let height = Int(exactly: pixelsHigh),
               width * height <= Bitmap.maximumPixelCount else { return }
+        let frame = min(max(frame, 0), animation.frameCount - 1)
         do {
+            if try drawOnWholePixels(animation, frame: frame, in: r, transform: m, width: width, height: height) { return }
             var bitmap = try Bitmap(width: width, height: height)
             try bitmap.withUnsafeMutableBytes { bytes, bytesPerRow in
                 guard let base = bytes.baseAddress else { return }
-                try animation.player.render(frame: min(max(frame, 0), animation.frameCount - 1), into: base,
-                                            width: width, height: height, bytesPerRow: bytesPerRow)
+                try animation.player.render(frame: frame, into: base, width: width, height: height, bytesPerRow: bytesPerRow)
             }
             draw(bitmap, in: r)
         } catch let error as FlipbookError {

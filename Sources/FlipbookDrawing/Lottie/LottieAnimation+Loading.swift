@@ -24,13 +24,15 @@ extension LottieAnimation {
         }
         if data.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
             let container = try LottieContainer(data, source: source, limits: options.limits)
-            try self.init(json: container.animation, source: source, foldersStartAtRoot: true, options: options) { image in
+            try self.init(json: container.animation, source: source, foldersStartAtRoot: true,
+                          slotFolder: baseDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+                          options: options) { image in
                 try container.image(folder: image.folder, name: image.name)
             }
             return
         }
         let folder = baseDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        try self.init(json: data, source: source, foldersStartAtRoot: false, options: options) { image in
+        try self.init(json: data, source: source, foldersStartAtRoot: false, slotFolder: folder, options: options) { image in
             let file = folder.appendingPathComponent(image.folder).appendingPathComponent(image.name)
             guard FileManager.default.fileExists(atPath: file.path) else { return nil }
             return try readLottieFile(file, limit: options.limits.maximumFileSize)
@@ -38,7 +40,8 @@ extension LottieAnimation {
     }
 
     /// The animation in `json`: checked, its slots filled, its external images embedded, then handed to rlottie.
-    private init(json: Data, source: String, foldersStartAtRoot: Bool, options: LottieOptions,
+    /// `slotFolder`: where the relative paths of image slots start.
+    private init(json: Data, source: String, foldersStartAtRoot: Bool, slotFolder: URL, options: LottieOptions,
                  image: (LottieScan.ExternalImage) throws -> Data?) throws {
         let limits = options.limits
         guard json.count <= limits.maximumFileSize else {
@@ -68,7 +71,8 @@ extension LottieAnimation {
         }
         if !options.slots.isEmpty || root["slots"] != nil {
             var tree = try edited()
-            if try LottieSlots.apply(options.slots, to: root, json: &tree, source: source) {
+            if try LottieSlots.apply(options.slots, to: root, json: &tree, source: source, folder: slotFolder,
+                                      limits: limits) {
                 ordered = tree
                 // The values the slots gave are checked like the file's own.
                 root = try JSONSerialization.jsonObject(with: tree.data) as? [String: Any] ?? root
@@ -91,10 +95,7 @@ extension LottieAnimation {
                 }
                 try scan.checkImageData(bytes, pointer: pointer)
                 // Embedded, so rlottie reads no file itself.
-                let kind = bytes.first == 0x89 ? "png" : "jpeg"
-                assets[external.index]["p"] = .string("data:image/\(kind);base64," + bytes.base64EncodedString())
-                assets[external.index]["u"] = .string("")
-                assets[external.index]["e"] = .literal("1")
+                for (key, value) in embeddedImageMembers(bytes) { assets[external.index][key] = value }
             }
             tree["assets"] = .array(assets)
             ordered = tree
@@ -114,16 +115,23 @@ extension LottieAnimation {
     }
 }
 
-/// The bytes of a regular file of at most `limit` bytes.
-private func readLottieFile(_ url: URL, limit: Int) throws -> Data {
+/// An image asset's members holding `bytes` (a PNG or JPEG) embedded: `p` its data URI, `u` empty
+/// and `e` 1, so rlottie reads no file itself.
+func embeddedImageMembers(_ bytes: Data) -> [(String, LottieJSON)] {
+    let kind = bytes.first == 0x89 ? "png" : "jpeg"
+    return [("p", .string("data:image/\(kind);base64," + bytes.base64EncodedString())), ("u", .string("")), ("e", .literal("1"))]
+}
+
+/// The bytes of a regular file of at most `limit` bytes; `what` names it in messages.
+func readLottieFile(_ url: URL, limit: Int, what: String = "Lottie file") throws -> Data {
     let path = url.path
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-        throw FlipbookError.file("Cannot read the Lottie file \(path): there is no such file.", path: path)
+        throw FlipbookError.file("Cannot read the \(what) \(path): there is no such file.", path: path)
     }
     let attributes = try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)
     guard attributes?[.type] as? FileAttributeType == .typeRegular else {
-        throw FlipbookError.file("Cannot read the Lottie file \(path): it is not a regular file.", path: path)
+        throw FlipbookError.file("Cannot read the \(what) \(path): it is not a regular file.", path: path)
     }
     let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
     guard size <= limit else {
@@ -133,6 +141,6 @@ private func readLottieFile(_ url: URL, limit: Int) throws -> Data {
     do {
         return try Data(contentsOf: url)
     } catch {
-        throw FlipbookError.file("Cannot read the Lottie file \(path): \(error.localizedDescription)", path: path)
+        throw FlipbookError.file("Cannot read the \(what) \(path): \(error.localizedDescription)", path: path)
     }
 }

@@ -60,17 +60,24 @@ extension LottieScan {
 
     /// Refuses image bytes that are not a PNG or JPEG within ``LottieLimits/maximumImageSide``.
     func checkImageData(_ data: Data, pointer: String) throws {
-        guard data.count <= limits.maximumFileSize else {
-            throw refuse(pointer, "must be an image of at most \(limits.maximumFileSize) bytes; it is \(data.count) bytes.")
-        }
-        guard let (width, height) = imagePixelSize(data) else {
-            throw refuse(pointer, "must be a PNG or JPEG image (the formats rlottie decodes).")
-        }
-        guard width >= 1, height >= 1, width <= limits.maximumImageSide, height <= limits.maximumImageSide else {
-            throw refuse(pointer, "must be an image of at most \(limits.maximumImageSide) × \(limits.maximumImageSide) pixels; "
-                             + "it is \(width) × \(height).")
-        }
+        if let problem = imageDataProblem(data, limits: limits) { throw refuse(pointer, problem) }
     }
+}
+
+/// Why `data` cannot be a Lottie image (not a PNG or JPEG, or past `limits`), or `nil`: what an
+/// image asset and an image slot are both held to.
+func imageDataProblem(_ data: Data, limits: LottieLimits) -> String? {
+    guard data.count <= limits.maximumFileSize else {
+        return "must be an image of at most \(limits.maximumFileSize) bytes; it is \(data.count) bytes."
+    }
+    guard let (width, height) = imagePixelSize(data) else {
+        return "must be a PNG or JPEG image (the formats rlottie decodes)."
+    }
+    guard width >= 1, height >= 1, width <= limits.maximumImageSide, height <= limits.maximumImageSide else {
+        return "must be an image of at most \(limits.maximumImageSide) × \(limits.maximumImageSide) pixels; "
+            + "it is \(width) × \(height)."
+    }
+    return nil
 }
 
 /// The width and height a PNG's header or a JPEG's frame header states, without decoding; `nil` for

@@ -1,17 +1,21 @@
 import Foundation
 
 // Lottie slots: the file's `slots` (`{"accent": {"p": {"a": 0, "k": [1, 0.8, 0, 1]}}}`) give values to
-// every property marked `"sid": "accent"`. rlottie does not read slots, so Flipbook writes each slot's
-// value (the file's own, or the one asked for) into the properties that name it.
+// every property marked `"sid": "accent"`, and an image slot (`{"photo": {"p": {"p": "data:…", "u": "",
+// "e": 1}}}`) gives its members to the image asset marked `"sid": "photo"`, as lottie-web merges them.
+// rlottie does not read slots, so Flipbook writes each slot's value (the file's own, or the one asked
+// for) into what names it.
 
 enum LottieSlots {
-    /// Writes the slots' values into `root`'s properties: the file's own slots, replaced by `values`.
-    /// Returns whether anything changed.
+    /// Writes the slots' values into `root`'s properties and image assets: the file's own slots,
+    /// replaced by `values`. Returns whether anything changed. Image paths start from `folder` and
+    /// are read within `limits`.
     ///
-    /// - Throws: ``FlipbookError`` naming a slot in `values` the file neither declares nor uses, or a
-    ///   value that is not finite.
-    static func apply(_ values: [String: LottieSlotValue], to root: [String: Any], json: inout LottieJSON, source: String)
-        throws -> Bool {
+    /// - Throws: ``FlipbookError`` naming a slot in `values` the file neither declares nor uses, a
+    ///   value that is not finite, an image for a property's slot or a property value for an image
+    ///   asset's, or an image file an asset may not hold.
+    static func apply(_ values: [String: LottieSlotValue], to root: [String: Any], json: inout LottieJSON, source: String,
+                      folder: URL, limits: LottieLimits) throws -> Bool {
         var properties: [String: LottieJSON] = [:]
         var declared: Set<String> = []
         if let slots = root["slots"] as? [String: Any] {
@@ -29,11 +33,31 @@ enum LottieSlots {
                                         + (known.isEmpty ? "it has none." : "they are \(known.joined(separator: ", "))."))
             }
             if let problem = value.problem { throw FlipbookError(invalid: "The slot '\(id)'", problem) }
-            properties[id] = value.property
+            let asset = imageAssets(root)[id]
+            if value.isImage, asset == nil, used.contains(id) {
+                throw FlipbookError(invalid: "The slot '\(id)'", "is a property's slot in \(source), not an image asset's; "
+                                        + "give it a colour, a number or a list of numbers.")
+            }
+            if !value.isImage, let asset {
+                throw FlipbookError(invalid: "The slot '\(id)'", "is the image asset /assets/\(asset)'s slot in \(source); "
+                                        + #"give it an image ({"image": "photo.png"})."#)
+            }
+            properties[id] = try value.property(id: id, folder: folder, limits: limits)
         }
         guard !properties.isEmpty, !used.isDisjoint(with: properties.keys) else { return false }
         json = substitute(json, properties)
         return true
+    }
+
+    /// The index in `assets` of each image asset (one with a picture, `p`) that names a slot with `sid`.
+    private static func imageAssets(_ root: [String: Any]) -> [String: Int] {
+        var indices: [String: Int] = [:]
+        for (index, asset) in ((root["assets"] as? [Any]) ?? []).enumerated() {
+            guard let asset = asset as? [String: Any], asset["p"] != nil, asset["layers"] == nil,
+                  let id = asset["sid"] as? String else { continue }
+            indices[id] = indices[id] ?? index
+        }
+        return indices
     }
 
     /// The slot ids the properties under `value` name with `sid`.
@@ -60,8 +84,13 @@ enum LottieSlots {
                 (member.key, member.key == "slots" ? member.value : substitute(member.value, properties))
             })
             if case .string(let id)? = object["sid"], let property = properties[id] {
-                object["a"] = property["a"] ?? .literal("0")
-                object["k"] = property["k"]
+                if property["k"] != nil {
+                    object["a"] = property["a"] ?? .literal("0")
+                    object["k"] = property["k"]
+                } else if case .object(let members) = property {
+                    // An image asset's slot: its members replace the asset's.
+                    for (key, value) in members { object[key] = value }
+                }
             }
             return object
         case .array(let elements):

@@ -64,6 +64,19 @@ package struct DirtyTiles: Sendable, Equatable {
         }
     }
 
+    /// Whether any tile that the pixel rectangle `rect` touches is marked (clipped to the picture; an
+    /// empty rectangle touches none).
+    package func touches(_ rect: PixelRect) -> Bool {
+        let x0 = max(0, rect.x), y0 = max(0, rect.y)
+        let x1 = min(width, rect.x.addingReportingOverflow(rect.width).partialValue)
+        let y1 = min(height, rect.y.addingReportingOverflow(rect.height).partialValue)
+        guard x0 < x1, y0 < y1, rect.width > 0, rect.height > 0 else { return false }
+        for row in (y0 / Self.size)...((y1 - 1) / Self.size) {
+            for column in (x0 / Self.size)...((x1 - 1) / Self.size) where contains(column: column, row: row) { return true }
+        }
+        return false
+    }
+
     /// Marks every tile.
     package mutating func markAll() {
         mark(x: 0, y: 0, width: width, height: height)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The premultiplied ARGB32 pixels a fast path draws into: an image's memory, described once by the
 /// layer that owns the image (see the drawing layer's `TargetPixels(_:)` for a Cairo surface).
 package struct TargetPixels {
@@ -32,12 +34,17 @@ package struct TargetPixels {
                   y: y - (offsetY == 0 ? 0 : Int(offsetY.rounded())), width: width, height: height)
     }
 
-    /// Writes `pixel` into every pixel of `tiles` (a clear that repaints only what was drawn).
+    /// Writes `pixel` into every pixel of `tiles` (a clear that repaints only what was drawn); a
+    /// transparent clear is a `memset` of each run's rows.
     package func fill(_ tiles: DirtyTiles, with pixel: UInt32) {
         tiles.forEachRun { x, y, width, height in
             for row in y..<(y + height) {
-                UnsafeMutableRawPointer(data + row * rowBytes + 4 * x).assumingMemoryBound(to: UInt32.self)
-                    .update(repeating: pixel, count: width)
+                let start = data + row * rowBytes + 4 * x
+                if pixel == 0 {
+                    memset(start, 0, 4 * width)
+                } else {
+                    UnsafeMutableRawPointer(start).assumingMemoryBound(to: UInt32.self).update(repeating: pixel, count: width)
+                }
             }
         }
     }

@@ -33,6 +33,9 @@ public struct SceneRequest: Sendable, Equatable {
     /// Values for the scene file's template parameters, by name, as `--set NAME=VALUE` gives them
     /// (``SceneFile/with(_:)``).
     public var parameterValues: [String: String] = [:]
+    /// Whether every Lottie layer reads its file strictly, a part rlottie does not draw an error
+    /// (`--strict`; ``SceneFile/makeLottieStrict()``). Default false: each layer's own `strict`.
+    public var strictLottie = false
     /// The scene file already read, so that many requests for one template (the rows of a data
     /// batch) read and parse it once; `nil` reads ``scene`` from disk.
     package var loadedFile: SceneFile?
@@ -107,6 +110,7 @@ public struct SceneRequest: Sendable, Equatable {
         if let colorScheme { file.colorScheme = colorScheme }
         if let motionBlur { file.motionBlur = motionBlur }
         if let loudness { file.loudness = loudness }
+        if strictLottie { file.makeLottieStrict() }
         return file
     }
 
@@ -121,10 +125,10 @@ public struct SceneRequest: Sendable, Equatable {
                     + "or the path of a JSON scene file.\(didYouMean(scene, among: Self.builtInScenes))")
         }
         let lottie = url.pathExtension.lowercased() == "lottie"
-        guard !lottie else { return try SceneFile.lottie(contentsOf: url) }
+        guard !lottie else { return try SceneFile.lottie(contentsOf: url, strict: strictLottie) }
         let data = try readInputFile(url, what: "scene file")
         // A Lottie animation given as the scene plays on its own: its size, rate and length.
-        if SceneFile.isLottie(data) { return try SceneFile.lottie(contentsOf: url) }
+        if SceneFile.isLottie(data) { return try SceneFile.lottie(contentsOf: url, strict: strictLottie) }
         return try SceneFile.decode(data, source: url.path, baseDirectory: url.deletingLastPathComponent())
     }
 

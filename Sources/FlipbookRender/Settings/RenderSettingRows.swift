@@ -36,6 +36,12 @@ extension Setting {
         range: "a parameter the scene file declares, and a value of its type", places: [.render, .still, .sheet],
         help: "A value for one of the scene file's template parameters; repeat for each (flipbook scenes FILE lists them).")
 
+    /// `--strict`: every Lottie layer read strictly.
+    public static let strict = Setting(
+        key: "strict", flag: "strict", swift: "SceneRequest.strictLottie", type: "flag",
+        defaultValue: "off (each Lottie layer's own strict)", places: [.render, .still, .sheet],
+        help: "Makes what a Lottie animation's layers leave undrawn (text layers, effects, expressions) an error instead of a warning.")
+
     /// `batch --template`.
     public static let template = Setting(
         key: "template", flag: "template", type: "scene file", defaultValue: "none (a batch file)",

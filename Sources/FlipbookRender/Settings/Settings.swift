@@ -9,7 +9,7 @@ import Foundation
 /// table are made from it; tests compare each of them with it.
 public enum Settings {
     /// Every row, in the order tables list them.
-    public static let all: [Setting] = [.scene, .set, .output, .outputs, .name]
+    public static let all: [Setting] = [.scene, .set, .strict, .output, .outputs, .name]
         + Setting.timelineSettings
         + [.time, .frame, .frames, .chunk, .quality]
         + Setting.encoderSettings + Setting.audioSettings

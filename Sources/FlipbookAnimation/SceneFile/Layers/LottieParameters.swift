@@ -46,7 +46,8 @@ extension SceneFile {
         ///   `keyPath.slots` or `keyPath.overrides` for a value they cannot take.
         public func makeScene(baseDirectory: URL?, keyPath: String = "") throws -> LottieScene {
             let url = URL(fileURLWithPath: src, relativeTo: baseDirectory).standardizedFileURL
-            let options = LottieOptions(slots: slots ?? [:], overrides: overrides ?? [], strict: strict ?? false)
+            let options = LottieOptions(slots: try slotsInFolder(baseDirectory, keyPath: joinKeyPath(keyPath, "slots")),
+                                        overrides: overrides ?? [], strict: strict ?? false)
             let animation: LottieAnimation
             do {
                 animation = try LottieAnimation(contentsOf: url, options: options)
@@ -57,6 +58,28 @@ extension SceneFile {
                                     at: .init(keyPath: key))
             }
             return LottieScene(animation, size: size, fit: fit ?? .contain, speed: speed ?? 1, loop: loop ?? false, marker: marker)
+        }
+
+        /// The slots with each image's path made absolute against `baseDirectory` (the current
+        /// directory when `nil`), where it must stay, as an animation's own images stay in its folder.
+        ///
+        /// - Throws: ``FlipbookError`` naming `keyPath.ID` for an image outside the folder.
+        private func slotsInFolder(_ baseDirectory: URL?, keyPath: String) throws -> [String: LottieSlotValue] {
+            let folder = (baseDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+                .standardizedFileURL.resolvingSymlinksInPath()
+            var resolved = slots ?? [:]
+            for (id, value) in resolved {
+                guard case .image(let path) = value, !path.isEmpty else { continue }
+                let url = (path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path))
+                    .standardizedFileURL.resolvingSymlinksInPath()
+                guard url.path.hasPrefix(folder.path.hasSuffix("/") ? folder.path : folder.path + "/") else {
+                    let key = joinKeyPath(keyPath, id)
+                    throw FlipbookError(invalid: key, "must name an image inside the scene file's folder (\(folder.path)); "
+                                            + "it is \(url.path).", at: .init(keyPath: key))
+                }
+                resolved[id] = .image(url.path)
+            }
+            return resolved
         }
     }
 }
@@ -78,7 +101,8 @@ extension SceneFile.LottieParameters {
                       help: "Whether the animation (or marker) starts again when it ends; otherwise its last frame stays."),
             .optional("marker", \.marker, .text, defaultText: "every frame", help: "The marker (cm) whose frames are played."),
             .optional("slots", \.slots, .lottieSlots, defaultText: "the file's own",
-                      help: #"Values for the file's slots by id: a colour, a number or a list of numbers ({"accent": "{{accent}}"})."#),
+                      help: #"Values for the file's slots by id: a colour, a number or a list of numbers ({"accent": "{{accent}}"}), "#
+                          + #"or for an image asset's slot an image in the scene file's folder ({"photo": {"image": "{{photo}}"}})."#),
             .optional("overrides", \.overrides, .list(.lottieOverride, of: "overrides"), defaultText: "none",
                       help: #"Property overrides, each {"keypath": "**.Fill 1"} and one of fillColor, strokeColor, "#
                           + "fillOpacity (0–1), strokeOpacity (0–1), strokeWidth, position [x, y], scale (1 or [sx, sy]), rotation (degrees)."),

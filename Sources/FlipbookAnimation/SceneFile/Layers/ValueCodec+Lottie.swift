@@ -1,12 +1,12 @@
 import FlipbookDrawing
 import Foundation
 
-// A Lottie layer's slots ({"accent": "#FFD60A", "width": 4, "offset": [10, 0]}) and overrides
+// A Lottie layer's slots ({"accent": "#FFD60A", "width": 4, "offset": [10, 0], "photo": {"image": "a.png"}}) and overrides
 // ([{"keypath": "**.Fill 1", "fillColor": "#FFD60A"}]).
 
 extension ValueCodec where Value == [String: LottieSlotValue] {
     static var lottieSlots: ValueCodec {
-        let requirement = "an object of slot values (a colour, a number or a list of numbers)"
+        let requirement = #"an object of slot values (a colour, a number, a list of numbers or {"image": "photo.png"})"#
         return ValueCodec(
             typeName: "object", expected: requirement,
             read: { json, keyPath, _ in
@@ -16,6 +16,12 @@ extension ValueCodec where Value == [String: LottieSlotValue] {
                     let path = joinKeyPath(keyPath, member.key)
                     switch member.value.content {
                     case .number(let value, _): slots[member.key] = .number(value)
+                    case .object(let fields):
+                        let imageRequirement = #"an image slot {"image": "photo.png"}"#
+                        guard fields.count == 1, let image = fields.first, image.key == "image" else {
+                            throw member.value.invalid(path, imageRequirement)
+                        }
+                        slots[member.key] = .image(try image.value.string(joinKeyPath(path, "image"), "the path of a PNG or JPEG file"))
                     case .array(let elements):
                         slots[member.key] = .vector(try elements.enumerated().map {
                             try $0.element.number("\(path)[\($0.offset)]", "a number")
@@ -31,6 +37,7 @@ extension ValueCodec where Value == [String: LottieSlotValue] {
                     case .color(let color): (id, ValueCodec<Color>.color.write(color))
                     case .number(let value): (id, .number(value))
                     case .vector(let values): (id, .numbers(values))
+                    case .image(let path): (id, .object([("image", .string(path))]))
                     }
                 })
             })

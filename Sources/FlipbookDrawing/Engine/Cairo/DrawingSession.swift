@@ -57,6 +57,18 @@ final class DrawingSession {
     /// drawn, so it covers everything drawn, including into layers.
     private(set) var dirty: DirtyTiles?
 
+    /// The tiles drawn into before this session since the picture was last cleared to transparent
+    /// (outside them it is still transparent); `nil` when its clear colour is not transparent or not
+    /// known. Set by `Bitmap.draw` once it has cleared.
+    var inkBefore: DirtyTiles?
+
+    /// Whether every pixel of `rect` (device pixels of the picture) is known to be transparent still:
+    /// the picture was cleared to transparent and nothing has been drawn there since.
+    func isTransparent(_ rect: PixelRect) -> Bool {
+        guard let inkBefore, let dirty, inkBefore.width == dirty.width, inkBefore.height == dirty.height else { return false }
+        return !inkBefore.touches(rect) && !dirty.touches(rect)
+    }
+
     /// The rasterizer for small solid fills, with its reusable scratch buffers. A constant, not made
     /// lazily: reading a lazy property retains and releases it on every fill.
     let fastFill = FastFillRasterizer()

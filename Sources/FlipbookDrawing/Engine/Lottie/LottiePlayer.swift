@@ -7,13 +7,15 @@ import Foundation
 /// An rlottie animation draws one frame at a time, and frames are drawn in parallel, so the player
 /// keeps a pool: a render takes an idle animation (making one when none is idle) and puts it back.
 /// Each is made from the same bytes with the same overrides, so every one draws the same pixels.
+/// Each keeps the buffer it last drew a frame of its own into, so a worker drawing frame after frame
+/// reuses one buffer rather than allocating and zeroing a new one per frame.
 final class LottiePlayer: @unchecked Sendable {
-    // @unchecked: `idle` is touched only under `lock`; an animation is used by one render at a time.
+    // @unchecked: `idle` and `all` are touched only under `lock`; a renderer is used by one render at a time.
     private let json: [CChar]
     private let overrides: [LottieOverride]
     private let source: String
-    private var idle: [OpaquePointer] = []
-    private var all: [OpaquePointer] = []
+    private var idle: [Renderer] = []
+    private var all: [Renderer] = []
     private let lock = NSLock()
     /// The number in the next animation's cache key.
     private static let nextKey = KeyCounter()
@@ -33,12 +35,34 @@ final class LottiePlayer: @unchecked Sendable {
         idle.append(first)
     }
 
-    deinit {
-        for animation in all { lottie_animation_destroy(animation) }
+    /// One rlottie animation of the pool, which it frees, and the buffer it draws frames of its own into.
+    private final class Renderer {
+        let animation: OpaquePointer
+        private var buffer: UnsafeMutableRawPointer?
+        private var capacity = 0
+
+        init(_ animation: OpaquePointer) {
+            self.animation = animation
+        }
+
+        deinit {
+            buffer?.deallocate()
+            lottie_animation_destroy(animation)
+        }
+
+        /// A buffer of at least `bytes` bytes, the one from the last call when it is large enough.
+        func buffer(bytes: Int) -> UnsafeMutableRawPointer {
+            if let buffer, capacity >= bytes { return buffer }
+            buffer?.deallocate()
+            let made = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+            buffer = made
+            capacity = bytes
+            return made
+        }
     }
 
     /// A new rlottie animation with the overrides applied, recorded in `all`.
-    private func makeAnimation() throws -> OpaquePointer {
+    private func makeAnimation() throws -> Renderer {
         // rlottie keeps the last ten models it parsed by key and hands a cached one to a later animation
         // with the same key. A key of its own gives each animation a model of its own, so nothing of a
         // parsed model is shared between animations drawing on different threads (the cache still holds
@@ -51,20 +75,51 @@ final class LottiePlayer: @unchecked Sendable {
             throw FlipbookError(.invalidInput, "\(source) passed Flipbook's checks, but rlottie cannot read it as a Lottie animation.",
                                 at: .init(file: source))
         }
+        let renderer = Renderer(made)
         for override in overrides { apply(override, to: made) }
-        lock.withLock { all.append(made) }
-        return made
+        lock.withLock { all.append(renderer) }
+        return renderer
     }
 
     /// Draws frame `frame` (0 is the first) into premultiplied ARGB32 pixels of `width` × `height`
-    /// with rows `bytesPerRow` apart, the animation stretched to fill them.
+    /// with rows `bytesPerRow` apart, the animation stretched to fill them. rlottie first clears
+    /// `height × bytesPerRow` bytes from `pixels` (the Debian build, 0.1; later versions draw over them).
     func render(frame: Int, into pixels: UnsafeMutableRawPointer, width: Int, height: Int, bytesPerRow: Int) throws {
+        try check(frame: frame, width: width, height: height, bytesPerRow: bytesPerRow)
+        try withRenderer { renderer in
+            lottie_animation_render(renderer.animation, frame, pixels.assumingMemoryBound(to: UInt32.self), width, height,
+                                    bytesPerRow)
+        }
+    }
+
+    /// Draws frame `frame` into a `width` × `height` buffer of the renderer's own, reused from call to
+    /// call, and hands `body` its pixels and row length; they are valid only inside `body`.
+    func render<R>(frame: Int, width: Int, height: Int, _ body: (UnsafeRawPointer, _ bytesPerRow: Int) throws -> R) throws -> R {
+        let (bytesPerRow, overflow) = width.multipliedReportingOverflow(by: 4)
+        let (bytes, overflows) = bytesPerRow.multipliedReportingOverflow(by: height)
+        guard !overflow, !overflows else {
+            throw FlipbookError(.internal, "draw Lottie: frame \(frame) at \(width) × \(height) cannot be drawn.")
+        }
+        try check(frame: frame, width: width, height: height, bytesPerRow: bytesPerRow)
+        return try withRenderer { renderer in
+            let pixels = renderer.buffer(bytes: bytes)
+            lottie_animation_render(renderer.animation, frame, pixels.assumingMemoryBound(to: UInt32.self), width, height,
+                                    bytesPerRow)
+            return try body(UnsafeRawPointer(pixels), bytesPerRow)
+        }
+    }
+
+    private func check(frame: Int, width: Int, height: Int, bytesPerRow: Int) throws {
         guard frame >= 0, width > 0, height > 0, bytesPerRow >= width * 4 else {
             throw FlipbookError(.internal, "draw Lottie: frame \(frame) at \(width) × \(height) cannot be drawn.")
         }
-        let animation = try lock.withLock { idle.popLast() } ?? makeAnimation()
-        defer { lock.withLock { idle.append(animation) } }
-        lottie_animation_render(animation, frame, pixels.assumingMemoryBound(to: UInt32.self), width, height, bytesPerRow)
+    }
+
+    /// Runs `body` with an idle renderer (made when none is idle), then puts it back.
+    private func withRenderer<R>(_ body: (Renderer) throws -> R) throws -> R {
+        let renderer = try lock.withLock { idle.popLast() } ?? makeAnimation()
+        defer { lock.withLock { idle.append(renderer) } }
+        return try body(renderer)
     }
 
     /// Applies one override through the shim's fixed-arity wrappers of the variadic C call.

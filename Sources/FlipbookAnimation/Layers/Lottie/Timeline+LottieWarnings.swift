@@ -1,0 +1,21 @@
+import FlipbookDrawing
+import Foundation
+
+extension Timeline {
+    /// What the timeline's Lottie layers do not draw, each named by its file and JSON pointer
+    /// (`/path/anim.json /layers/3: text layer, not drawn`), in layer order, groups included: what
+    /// `flipbook render` prints as warnings, and `--strict` refuses.
+    public var lottieWarnings: [String] {
+        Self.lottieWarnings(in: layers)
+    }
+
+    private static func lottieWarnings(in layers: [Layer]) -> [String] {
+        layers.flatMap { layer -> [String] in
+            if let lottie = layer.scene as? LottieScene {
+                return lottie.animation.warnings.map { "\(lottie.animation.source) \($0)" }
+            }
+            if let group = layer.scene as? GroupScene { return lottieWarnings(in: group.layers) }
+            return []
+        }
+    }
+}
