@@ -65,8 +65,9 @@ func printNote(_ text: String) {
     FileHandle.standardError.write(Data("\(text)\n".utf8))
 }
 
-/// Prints what the timeline's Lottie layers do not draw, one `warning:` line each, unless `quiet`.
-func printLottieWarnings(_ timeline: Timeline, quiet: Bool) {
+/// Prints the timeline's warnings (captions cues never shown, what its Lottie layers do not draw),
+/// one `warning:` line each, unless `quiet`.
+func printWarnings(of timeline: Timeline, quiet: Bool) {
     guard !quiet else { return }
-    for warning in timeline.lottieWarnings { printNote("warning: \(warning)") }
+    for warning in timeline.warnings { printNote("warning: \(warning)") }
 }

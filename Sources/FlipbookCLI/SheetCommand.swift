@@ -83,7 +83,7 @@ extension FlipbookTool {
                 } catch let error as FlipbookError {
                     throw request.placed(error)
                 }
-                printLottieWarnings(timeline, quiet: quiet)
+                printWarnings(of: timeline, quiet: quiet)
                 try renderContactSheet(timeline, sheet: try contactSheet(), to: url)
             }
             Interruption.shared.keep(url)

@@ -48,7 +48,7 @@ extension FlipbookTool {
                 request.frame = frame
                 request.pngCompression = pngCompression
                 let plan = try request.plan(expecting: .still)
-                printLottieWarnings(plan.timeline, quiet: quiet)
+                printWarnings(of: plan.timeline, quiet: quiet)
                 try plan.run(cancellation: Interruption.shared.cancellation)
                 return plan
             }

@@ -42,7 +42,6 @@ extension SceneFile {
         }
         timeline.layers = layers
         try timeline.validateLayers()
-        timeline.printWarnings()
         return timeline
     }
 }

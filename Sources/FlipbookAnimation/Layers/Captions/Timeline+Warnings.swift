@@ -2,9 +2,10 @@ import FlipbookDrawing
 import Foundation
 
 extension Timeline {
-    /// What is wrong in the timeline's layers but does not stop it rendering: each captions cue that
-    /// starts after its layer (or the clip) has ended, and so is never shown. `flipbook` prints each
-    /// on standard error when it reads a scene file.
+    /// What is wrong in the timeline's layers but does not stop it rendering, in layer order, groups
+    /// included: each captions cue that starts after its layer (or the clip) has ended, and so is
+    /// never shown, and what its Lottie layers do not draw (``lottieWarnings``). `flipbook render`,
+    /// `still` and `sheet` print each on standard error unless `--quiet`.
     public var warnings: [String] {
         Timeline.warnings(in: layers, until: duration)
     }
@@ -14,15 +15,9 @@ extension Timeline {
         layers.flatMap { layer -> [String] in
             let shown = min(layer.end ?? end, end) - layer.start
             if let captions = layer.scene as? CaptionsScene { return captions.track.warnings(clipDuration: shown) }
+            if let lottie = layer.scene as? LottieScene { return lottieWarnings(of: lottie) }
             if let group = layer.scene as? GroupScene { return warnings(in: group.layers, until: shown) }
             return []
-        }
-    }
-
-    /// Prints each of ``warnings`` on standard error ("warning: …"), once per message per process.
-    func printWarnings() {
-        for warning in warnings {
-            OnceWarnings.standardError.warn(about: warning, "warning: \(warning)")
         }
     }
 }

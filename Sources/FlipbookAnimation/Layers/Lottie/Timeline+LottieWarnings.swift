@@ -9,11 +9,14 @@ extension Timeline {
         Self.lottieWarnings(in: layers)
     }
 
+    /// What one Lottie layer's animation does not draw, each prefixed with its file.
+    static func lottieWarnings(of lottie: LottieScene) -> [String] {
+        lottie.animation.warnings.map { "\(lottie.animation.source) \($0)" }
+    }
+
     private static func lottieWarnings(in layers: [Layer]) -> [String] {
         layers.flatMap { layer -> [String] in
-            if let lottie = layer.scene as? LottieScene {
-                return lottie.animation.warnings.map { "\(lottie.animation.source) \($0)" }
-            }
+            if let lottie = layer.scene as? LottieScene { return lottieWarnings(of: lottie) }
             if let group = layer.scene as? GroupScene { return lottieWarnings(in: group.layers) }
             return []
         }
