@@ -18,7 +18,7 @@ extension SceneFile {
             case .group(var parameters):
                 makeLottieStrict(&parameters.layers)
                 layers[index].content = .group(parameters)
-            case .confetti, .ripples, .text, .shape, .image, .audio:
+            case .confetti, .ripples, .text, .shape, .image, .audio, .captions:
                 break
             }
         }
