@@ -39,7 +39,7 @@ extension Setting {
     /// `--strict`: every Lottie layer read strictly.
     public static let strict = Setting(
         key: "strict", flag: "strict", swift: "SceneRequest.strictLottie", type: "flag",
-        defaultValue: "off (each Lottie layer's own strict)", places: [.render, .still, .sheet],
+        defaultValue: "off, or a Lottie layer's own \"strict\"", places: [.render, .still, .sheet],
         help: "Makes what a Lottie animation's layers leave undrawn (text layers, effects, expressions) an error instead of a warning.")
 
     /// `batch --template`.
