@@ -142,37 +142,37 @@ final class Muxer {
         if status < 0 { throw writeError(status, "writing the packets around frame \(frame)") }
     }
 
-    /// Adds the sound's stream, described by its encoder (with its priming, `initial_padding`).
-    private func addAudioStream(_ encoder: UnsafeMutablePointer<AVCodecContext>) throws {
+    /// A new sound stream described by `describe` (its codec parameters filled in, checked), the one
+    /// the muxer writes sound to; its priming's packets keep their timestamps before 0.
+    private func addAudioStream(timeBase: AVRational,
+                                describing describe: (UnsafeMutablePointer<AVCodecParameters>) -> Int32) throws {
         guard let format = context else { throw closed() }
         guard let stream = avformat_new_stream(format, nil) else {
             throw libavError(flipbook_averror(ENOMEM), "adding the audio stream", file: file, what: what)
         }
-        try checkLibav(avcodec_parameters_from_context(stream.pointee.codecpar, encoder), "describing the audio stream",
-                       file: file, what: what)
-        stream.pointee.time_base = encoder.pointee.time_base
+        try checkLibav(describe(stream.pointee.codecpar), "describing the audio stream", file: file, what: what)
+        stream.pointee.time_base = timeBase
         audioStream = stream
-        // The priming's packets come before 0. Matroska stores them through its codec delay and MP4
-        // through an edit list; libavformat's default would instead shift every stream later, the
-        // picture too, and put it out of step with the sound.
+        // Matroska stores the priming through its codec delay and MP4 through an edit list;
+        // libavformat's default would instead shift every stream later, the picture too, and put it
+        // out of step with the sound.
         format.pointee.avoid_negative_ts = AVFMT_AVOID_NEG_TS_DISABLED
+    }
+
+    /// Adds the sound's stream, described by its encoder (with its priming, `initial_padding`).
+    private func addAudioStream(_ encoder: UnsafeMutablePointer<AVCodecContext>) throws {
+        try addAudioStream(timeBase: encoder.pointee.time_base) { avcodec_parameters_from_context($0, encoder) }
         let matroska = output.container == .webm || output.container == .mkv
         if matroska, encoder.pointee.codec_id == AV_CODEC_ID_OPUS { audioDelay = Int64(encoder.pointee.initial_padding) }
     }
 
     /// Adds a sound stream with a copy of `parameters` (a chunk's, for joining without re-encoding).
     private func addAudioStream(copying parameters: UnsafePointer<AVCodecParameters>) throws {
-        guard let format = context else { throw closed() }
-        guard let stream = avformat_new_stream(format, nil) else {
-            throw libavError(flipbook_averror(ENOMEM), "adding the audio stream", file: file, what: what)
+        try addAudioStream(timeBase: AVRational(num: 1, den: parameters.pointee.sample_rate)) { codecpar in
+            let status = avcodec_parameters_copy(codecpar, parameters)
+            codecpar.pointee.codec_tag = 0
+            return status
         }
-        try checkLibav(avcodec_parameters_copy(stream.pointee.codecpar, parameters), "describing the audio stream",
-                       file: file, what: what)
-        stream.pointee.codecpar.pointee.codec_tag = 0
-        stream.pointee.time_base = AVRational(num: 1, den: parameters.pointee.sample_rate)
-        audioStream = stream
-        // As for an encoded stream: the priming's packets keep their timestamps before 0.
-        format.pointee.avoid_negative_ts = AVFMT_AVOID_NEG_TS_DISABLED
     }
 
     /// Writes one audio packet copied from a chunk, its timestamps in `timeBase` (the chunk's
