@@ -108,6 +108,7 @@ extension FlipbookTool {
             } else {
                 report = try runTemplateBatch(shard: shard)
             }
+            if !quiet { batchWarnings(report).forEach(printNote) }
             print(batchSummary(report))
             guard let kind = report.failureKind else { return }
             if kind == .interrupted { Interruption.shared.finishAndExit() }
@@ -136,6 +137,26 @@ extension FlipbookTool.Batch {
             finished: { if $0.status == .succeeded { Interruption.shared.keep($0.output) } })
         if !quiet { print("Manifest: \(displayPath(batch.manifestURL))") }
         return report
+    }
+}
+
+/// The `warning:` lines printed after a batch: each distinct warning of its jobs' timelines once, in
+/// job order, with the jobs it concerns (a template's 1,000 rows share one line):
+/// `warning: card.json /layers/3: text layer, not drawn (row 1, row 2 and 998 more)`.
+func batchWarnings(_ report: BatchReport) -> [String] {
+    var order: [String] = [], jobs: [String: [String]] = [:]
+    for result in report.results {
+        for warning in result.warnings where jobs[warning]?.last != result.label {
+            if jobs[warning] == nil { order.append(warning) }
+            jobs[warning, default: []].append(result.label)
+        }
+    }
+    return order.map { warning in
+        let labels = jobs[warning] ?? []
+        let named = labels.count <= 3
+            ? labels.dropLast().joined(separator: ", ") + (labels.count > 1 ? " and " : "") + (labels.last ?? "")
+            : labels.prefix(2).joined(separator: ", ") + " and \(labels.count - 2) more"
+        return "warning: \(warning) (\(named))"
     }
 }
 

@@ -34,10 +34,13 @@ public struct BatchJobResult: Sendable {
     public var seconds: TimeInterval
     /// Why it did not succeed, with key paths relative to the file (`jobs[2].crf`).
     public var error: FlipbookError?
+    /// What its timeline warns of but still renders (``Timeline/warnings``): captions cues never
+    /// shown, what its Lottie layers do not draw. Empty when its scene could not be read.
+    public var warnings: [String]
 
     /// A result, as ``runJob(_:index:baseDirectory:workers:cancellation:progress:)`` makes them.
     public init(index: Int, label: String, output: URL, status: Status, frames: Int? = nil, seconds: TimeInterval,
-                error: FlipbookError? = nil) {
+                error: FlipbookError? = nil, warnings: [String] = []) {
         self.index = index
         self.label = label
         self.output = output
@@ -45,6 +48,7 @@ public struct BatchJobResult: Sendable {
         self.frames = frames
         self.seconds = seconds
         self.error = error
+        self.warnings = warnings
     }
 }
 
@@ -130,9 +134,10 @@ public func runJob(
 ) -> BatchJobResult {
     let started = Date()
     let output = job.outputURL(relativeTo: baseDirectory)
+    var warnings: [String] = []
     func result(_ status: BatchJobResult.Status, frames: Int? = nil, error: FlipbookError? = nil) -> BatchJobResult {
         BatchJobResult(index: index, label: job.label(index: index), output: output, status: status, frames: frames,
-                       seconds: Date().timeIntervalSince(started), error: error)
+                       seconds: Date().timeIntervalSince(started), error: error, warnings: warnings)
     }
     if let reason = cancellation?.reason {
         return result(.notRun, error: .interrupted("Cannot render \(output.path)", reason: reason))
@@ -144,6 +149,8 @@ public func runJob(
         let placed = placedInJob(error, index: index, written: job.written)
         return result(placed.kind == .invalidInput ? .invalid : .failed, error: placed)
     }
+    // Every output of a job draws the same timeline.
+    warnings = plans.first?.timeline.warnings ?? []
     do {
         if plans.count == 1 {
             let report = try plans[0].run(workers: workers, cancellation: cancellation, progress: progress)

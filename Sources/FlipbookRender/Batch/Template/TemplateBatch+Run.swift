@@ -111,7 +111,8 @@ extension TemplateBatch {
     private func result(_ row: Row, _ position: Int, _ status: BatchJobResult.Status, frames: Int? = nil,
                         seconds: TimeInterval, error: FlipbookError? = nil) -> BatchJobResult {
         BatchJobResult(index: position, label: "row \(row.row.number)", output: row.plan.destination, status: status,
-                       frames: frames, seconds: seconds, error: error)
+                       frames: frames, seconds: seconds, error: error,
+                       warnings: status == .skipped ? [] : row.plan.timeline.warnings)
     }
 
     /// The manifest's folder and every chosen row's, made if missing.
