@@ -8,6 +8,10 @@ import Foundation
 /// -crf 20` and the tags and faststart Flipbook writes; alternating, medians of `--runs`; each file's
 /// size and PSNR against those raw frames (ffmpeg's `psnr` filter, Y, U and V averaged).
 ///
+/// A third command is the same `ffmpeg` with x264 given Flipbook's CPU mask (`-x264-params asm=…`,
+/// every SIMD extension but AVX-512, see X264CPUFlags.swift): the encoder as Flipbook runs it, so the
+/// table separates what the mask costs from what Flipbook's drawing and threads cost.
+///
 ///   flipbook-bench versus-ffmpeg [--runs 3] [--ffmpeg /usr/bin/ffmpeg] [B1 B2 B3]
 enum VersusFFmpegBenchmark {
     static func run(_ arguments: [String]) throws {
@@ -30,8 +34,8 @@ enum VersusFFmpegBenchmark {
         for workload in workloads {
             rows.append(try compare(workload, ffmpeg: tool, runs: runs))
         }
-        print("\n| Workload | Frames | `flipbook render`: wall s (CPU s) | fps | `ffmpeg` encoding the frames: wall s (CPU s) | fps | flipbook ÷ ffmpeg wall | Size flipbook / ffmpeg (MB) | PSNR flipbook / ffmpeg (dB) |")
-        print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+        print("\n| Workload | Frames | `flipbook render`: wall s (CPU s) | fps | `ffmpeg` encoding the frames: wall s (CPU s) | fps | flipbook ÷ ffmpeg wall | `ffmpeg`, x264 without AVX-512: wall s (CPU s) | flipbook ÷ that wall | Size flipbook / ffmpeg (MB) | PSNR flipbook / ffmpeg (dB) |")
+        print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
         rows.forEach { print($0) }
     }
 
@@ -54,7 +58,14 @@ enum VersusFFmpegBenchmark {
             "-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709", "-color_range", "tv",
             "-movflags", "+faststart", theirs.path,
         ]
-        var a: [(wall: Double, cpu: Double)] = [], b: [(wall: Double, cpu: Double)] = []
+        // The same command with x264 held to Flipbook's CPU mask; where x264 has no mask (off x86) it is
+        // the plain command again.
+        let maskedArguments = x264CPUFlagsWithoutAVX512().map { mask in
+            var arguments = ffmpegArguments
+            arguments.insert(contentsOf: ["-x264-params", "asm=\(mask)"], at: arguments.count - 1)
+            return arguments
+        } ?? ffmpegArguments
+        var a: [(wall: Double, cpu: Double)] = [], b: [(wall: Double, cpu: Double)] = [], c: [(wall: Double, cpu: Double)] = []
         for _ in 0..<max(1, runs) {
             let x = try CommandRun.run(CommandRun.flipbook, flipbookArguments)
             guard x.status == 0 else { throw BenchError("flipbook render failed: \(x.error)") }
@@ -62,16 +73,21 @@ enum VersusFFmpegBenchmark {
             let y = try CommandRun.run(ffmpeg, ffmpegArguments)
             guard y.status == 0 else { throw BenchError("ffmpeg failed: \(y.error)") }
             b.append((y.wall, y.cpu))
+            let z = try CommandRun.run(ffmpeg, maskedArguments)
+            guard z.status == 0 else { throw BenchError("ffmpeg with x264's mask failed: \(z.error)") }
+            c.append((z.wall, z.cpu))
         }
         let psnrOurs = try psnr(ours, raw: shm, size: size, fps: timeline.fps.description, ffmpeg: ffmpeg)
         let psnrTheirs = try psnr(theirs, raw: shm, size: size, fps: timeline.fps.description, ffmpeg: ffmpeg)
         let frames = timeline.frameCount
         let wallA = SegmentBenchmark.median(a.map(\.wall)), cpuA = SegmentBenchmark.median(a.map(\.cpu))
         let wallB = SegmentBenchmark.median(b.map(\.wall)), cpuB = SegmentBenchmark.median(b.map(\.cpu))
+        let wallC = SegmentBenchmark.median(c.map(\.wall)), cpuC = SegmentBenchmark.median(c.map(\.cpu))
         let mb = { (url: URL) in Double(WorkloadChild.fileSize(url) ?? 0) / 1e6 }
-        let row = String(format: "| %@ %@ (%@) | %d | %.2f (%.2f) | %.1f | %.2f (%.2f) | %.1f | %.2f | %.2f / %.2f | %.2f / %.2f |",
+        let row = String(format: "| %@ %@ (%@) | %d | %.2f (%.2f) | %.1f | %.2f (%.2f) | %.1f | %.2f | %.2f (%.2f) | %.2f | %.2f / %.2f | %.2f / %.2f |",
                          workload.id, workload.name, workload.preset, frames, wallA, cpuA, Double(frames) / wallA,
-                         wallB, cpuB, Double(frames) / wallB, wallA / wallB, mb(ours), mb(theirs), psnrOurs, psnrTheirs)
+                         wallB, cpuB, Double(frames) / wallB, wallA / wallB, wallC, cpuC, wallA / wallC,
+                         mb(ours), mb(theirs), psnrOurs, psnrTheirs)
         print(row)
         return row
     }

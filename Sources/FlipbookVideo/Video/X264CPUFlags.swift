@@ -5,13 +5,17 @@ import CFFmpeg
 /// x264's AVX-512 kernels made the output of identical input differ from run to run on an
 /// AVX-512 machine (measured with libx264 core 164, one thread, input buffers fully initialised):
 /// the bitstream depended on what else the process had been doing with memory. x264's other kernels
-/// are bit-exact with its C code, so leaving out AVX-512 restores byte-identical output and costs
-/// little speed (x264 has few AVX-512 kernels).
+/// are bit-exact with its C code, so leaving out AVX-512 restores byte-identical output. Measured
+/// again with Debian's ffmpeg and libx264 0.164 (Benchmarks/encoder-settings.md, 2026-11-27): the
+/// same frames encoded under different `MALLOC_PERTURB_` fillings of fresh memory give different
+/// streams at some widths (854, 1000, 1160, 1200, 1366 pixels) with MB-tree and B-frames on, and
+/// at 1080 pixels a stream unlike the one without AVX-512; without AVX-512 every filling gives the
+/// same bytes. The price is x264's speed: about 17 % more encoder CPU for B3 at preset medium.
 ///
 /// x264 detects the CPU itself; libavutil's detection is used here only to list the extensions the
 /// CPU really has, since naming one it lacks would make x264 execute illegal instructions.
 /// Returns `nil` off x86 (x264's ARM kernels are used as detected).
-func x264CPUFlagsWithoutAVX512() -> String? {
+package func x264CPUFlagsWithoutAVX512() -> String? {
     #if arch(x86_64) || arch(i386)
     let flags: Int32 = av_get_cpu_flags()
     let names: [(flag: Int32, name: String)] = [
