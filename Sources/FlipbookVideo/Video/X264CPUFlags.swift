@@ -10,7 +10,8 @@ import CFFmpeg
 /// same frames encoded under different `MALLOC_PERTURB_` fillings of fresh memory give different
 /// streams at some widths (854, 1000, 1160, 1200, 1366 pixels) with MB-tree and B-frames on, and
 /// at 1080 pixels a stream unlike the one without AVX-512; without AVX-512 every filling gives the
-/// same bytes. The price is x264's speed: about 17 % more encoder CPU for B3 at preset medium.
+/// same bytes. The price is x264's speed: up to a fifth more encoder CPU (B1 at preset medium,
+/// Benchmarks/versus-ffmpeg.md).
 ///
 /// x264 detects the CPU itself; libavutil's detection is used here only to list the extensions the
 /// CPU really has, since naming one it lacks would make x264 execute illegal instructions.
