@@ -5,7 +5,8 @@ extension Timeline {
     /// What is wrong in the timeline's layers but does not stop it rendering, in layer order, groups
     /// included: each captions cue that starts after its layer (or the clip) has ended, and so is
     /// never shown, and what its Lottie layers do not draw (``lottieWarnings``). `flipbook render`,
-    /// `still` and `sheet` print each on standard error unless `--quiet`.
+    /// `still` and `sheet` print each on standard error unless `--quiet`; `batch` prints each
+    /// distinct one once, with the jobs it concerns.
     public var warnings: [String] {
         Timeline.warnings(in: layers, until: duration)
     }
