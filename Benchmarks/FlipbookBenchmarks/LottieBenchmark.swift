@@ -4,10 +4,11 @@ import Foundation
 
 /// Lottie animations drawn into a 1920×1080 frame by Flipbook (`context.draw(_:in:frame:)`, the
 /// animation fit into the frame and centred, on a transparent frame) against rlottie called directly
-/// (`lottie_animation_render` into a 1920×1080 buffer, which rlottie fits and centres the same way),
-/// and by Flipbook's general path (the context's fast paths off: the frame rendered into a bitmap of
-/// its own, then composited by Cairo). The three alternate frame by frame within one run, each with
-/// its own frame; thread CPU per frame, median.
+/// two ways: `lottie_animation_render` into a 1920×1080 buffer, which rlottie fits and centres the same
+/// way, and into the animation's box inside a 1920×1080 buffer (its rows that buffer's), which is the
+/// picture Flipbook draws: clipped to the box. Also by Flipbook's general path (the context's fast
+/// paths off: the frame rendered into a bitmap of its own, then composited by Cairo). All four
+/// alternate frame by frame within one run, each with its own frame; thread CPU per frame, median.
 enum LottieBenchmark {
     /// `flipbook-bench lottie [--frames N] FILE…`: per file, median ms per 1080p frame of each and their ratio.
     static func run(_ arguments: [String]) throws {
@@ -26,7 +27,8 @@ enum LottieBenchmark {
         }
         guard !files.isEmpty else { throw FlipbookError.invalidInput("Name one or more Lottie files to draw.") }
         print("lottie: \(Machine.description()); load \(Clock.loadAverage())")
-        print("file | size | frames drawn | general path ms/frame | Flipbook ms/frame | rlottie ms/frame | general ÷ rlottie | Flipbook ÷ rlottie")
+        print("file | size | box | frames drawn | general path ms/frame | Flipbook ms/frame | rlottie whole frame ms/frame"
+            + " | rlottie box ms/frame | general ÷ rlottie whole | Flipbook ÷ rlottie whole | Flipbook ÷ rlottie box")
         for file in files {
             try measure(file, frames: max(frames, 1))
         }
@@ -39,10 +41,13 @@ enum LottieBenchmark {
         // Its own copy: rlottie skips laying out a frame it laid out last at the same size, so the
         // general path drawing the frame the fast one just drew would be flattered.
         let generalAnimation = try LottieAnimation(contentsOf: url)
-        guard let direct = lottie_animation_from_file(url.path) else {
+        guard let direct = lottie_animation_from_file(url.path), let boxed = lottie_animation_from_file(url.path) else {
             throw FlipbookError.invalidInput("rlottie cannot read \(file) itself.")
         }
-        defer { lottie_animation_destroy(direct) }
+        defer {
+            lottie_animation_destroy(direct)
+            lottie_animation_destroy(boxed)
+        }
         // The animation fit into the frame, centred: what rlottie does with a buffer of another shape.
         let scale = min(Double(width) / animation.size.width, Double(height) / animation.size.height)
         let fitted = CGSize(width: animation.size.width * scale, height: animation.size.height * scale)
@@ -51,8 +56,14 @@ enum LottieBenchmark {
         var bitmap = try Bitmap(width: width, height: height)
         var general = try Bitmap(width: width, height: height)
         var buffer = [UInt32](repeating: 0, count: width * height)
+        // The box Flipbook hands rlottie: the fitted rectangle's pixels, rounded out as `draw` rounds
+        // them. A row more, so that rlottie's clear of `box height × 1920` pixels from the box's first
+        // pixel stays inside the buffer.
+        let boxWidth = Int((fitted.width - 1e-9).rounded(.up)), boxHeight = Int((fitted.height - 1e-9).rounded(.up))
+        let boxOrigin = Int(rect.minY.rounded(.down)) * width + Int(rect.minX.rounded(.down))
+        var boxBuffer = [UInt32](repeating: 0, count: width * (height + 1))
         let drawn = (0..<min(frames, animation.frameCount)).map { $0 * animation.frameCount / min(frames, animation.frameCount) }
-        var ours: [Double] = [], theirs: [Double] = [], generals: [Double] = []
+        var ours: [Double] = [], theirs: [Double] = [], theirsBoxed: [Double] = [], generals: [Double] = []
         // One warm-up frame each: rlottie's first render builds its render tree.
         for (index, frame) in ([drawn[0]] + drawn).enumerated() {
             var start = Clock.threadCPU()
@@ -67,17 +78,25 @@ enum LottieBenchmark {
             start = Clock.threadCPU()
             buffer.withUnsafeMutableBufferPointer { lottie_animation_render(direct, frame, $0.baseAddress, width, height, width * 4) }
             let theirsTime = Clock.threadCPU() - start
+            start = Clock.threadCPU()
+            boxBuffer.withUnsafeMutableBufferPointer {
+                lottie_animation_render(boxed, frame, $0.baseAddress! + boxOrigin, boxWidth, boxHeight, width * 4)
+            }
+            let boxedTime = Clock.threadCPU() - start
             if index > 0 {
                 ours.append(oursTime * 1e3)
                 theirs.append(theirsTime * 1e3)
+                theirsBoxed.append(boxedTime * 1e3)
                 generals.append(generalTime * 1e3)
             }
         }
         if let issue = bitmap.drawingIssue ?? general.drawingIssue { throw issue }
         let oursMedian = median(ours), theirsMedian = median(theirs), generalMedian = median(generals)
-        print(String(format: "%@ | %d×%d | %d | %.2f | %.2f | %.2f | %.2f | %.2f", url.lastPathComponent, Int(animation.size.width),
-                     Int(animation.size.height), ours.count, generalMedian, oursMedian, theirsMedian, generalMedian / theirsMedian,
-                     oursMedian / theirsMedian))
+        let boxedMedian = median(theirsBoxed)
+        print(String(format: "%@ | %d×%d | %d×%d | %d | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f", url.lastPathComponent,
+                     Int(animation.size.width), Int(animation.size.height), boxWidth, boxHeight, ours.count, generalMedian,
+                     oursMedian, theirsMedian, boxedMedian, generalMedian / theirsMedian, oursMedian / theirsMedian,
+                     oursMedian / boxedMedian))
     }
 
     static func median(_ values: [Double]) -> Double {

@@ -160,8 +160,8 @@ package final class SurfaceStorage {
                 "A bitmap of \(width)×\(height) pixels is too large: each side may be at most "
                     + "\(Bitmap.maximumDimension) and the area at most \(Bitmap.maximumPixelCount) pixels.")
         }
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
-            throw FlipbookError(.internal, "Cannot create a \(width)×\(height) bitmap: Cairo returned no surface.")
+        guard let surface = SpareRow.surface(width: Int32(width), height: Int32(height)) else {
+            throw FlipbookError(.internal, "Cannot create a \(width)×\(height) bitmap: out of memory.")
         }
         try self.init(adopting: surface, what: "a \(width)×\(height) bitmap")
         // Cairo hands out new image surfaces cleared to transparent black.

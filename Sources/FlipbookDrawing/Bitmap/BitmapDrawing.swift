@@ -73,7 +73,7 @@ extension Bitmap {
             if drawingIssue == nil { drawingIssue = session.issue }
         }
         if let background, let cr = session.cr {
-            clear(to: background.resolved(in: environment), cr: cr)
+            clear(to: background.resolved(in: environment), cr: cr, session: session)
         }
         if storage.cleared?.pixel == 0 { session.inkBefore = storage.dirty }
         var context = CairoCanvas(session: session)
@@ -83,10 +83,17 @@ extension Bitmap {
     /// Paints every pixel `color`. When the pixels outside the dirty tiles are known to hold that
     /// colour already, only the dirty tiles are repainted: a frame of sparse confetti over a
     /// background then costs a few percent of a full repaint, and so does its conversion to video.
-    private mutating func clear(to color: Color, cr: OpaquePointer) {
+    /// A transparent repaint is left to `session`, which writes it before anything touches the pixels
+    /// or leaves it to a first draw that zeroes the same rows.
+    private mutating func clear(to color: Color, cr: OpaquePointer, session: DrawingSession) {
         let storage = self.storage
         if let known = storage.cleared, known.color == color {
             guard !storage.dirty.isEmpty else { return }
+            if known.pixel == 0 {
+                session.clearBeforeDrawing(storage.dirty, of: storage.targetPixels)
+                storage.dirty.removeAll()
+                return
+            }
             cairo_surface_flush(storage.surface)
             storage.targetPixels.fill(storage.dirty, with: known.pixel)
             cairo_surface_mark_dirty(storage.surface)

@@ -2,42 +2,47 @@ import CCairo
 import FlipbookRaster
 import Foundation
 
-// A Lottie frame that lands on whole pixels of the bitmap, one frame pixel each, drawn without the
-// bitmap of its own that `draw(_:in:frame:)` otherwise makes and composites: straight into the bitmap
-// where rlottie may clear what it covers, or through the renderer's reused buffer, copied (over
-// transparent pixels) or composited (by Cairo, over anything else) only where it has ink. Each gives
-// the bytes the general path gives: compositing an image over pixels at an identity transform is a
-// copy where they are transparent, and leaves them alone where the image is.
+// A Lottie frame that rlottie can draw onto pixels of the bitmap itself (``LottiePlacement``), drawn
+// without the bitmap of its own that `draw(_:in:frame:)` otherwise makes and composites: straight into
+// the bitmap where the rows rlottie clears are transparent (or still to be cleared: their clear is left
+// to rlottie's), or through the renderer's reused buffer, copied (over transparent pixels) or
+// composited (by Cairo, over anything else) only where it has ink. On whole pixels each gives the bytes
+// the general path gives: compositing an image over pixels at an identity transform is a copy where
+// they are transparent, and leaves them alone where the image is.
 
 extension CairoCanvas {
-    /// Draws `frame` of `animation`, `width` × `height` pixels filling `rect` under `transform` (the
-    /// device transform), when that is whole pixels of the bitmap itself at one pixel each and this
-    /// context's state allows a fast path at full opacity. Returns `false`, drawing nothing, otherwise.
+    /// Draws `frame` of `animation` filling `rect` under `transform` (the device transform) when rlottie
+    /// can draw it straight onto pixels of the bitmap itself (``LottiePlacement``; `width` × `height`
+    /// is the size the general path would draw it at) and this context's state allows a fast path at
+    /// full opacity. Returns `false`, drawing nothing, otherwise.
     func drawOnWholePixels(_ animation: LottieAnimation, frame: Int, in rect: CGRect, transform m: CGAffineTransform,
-                           width: Int, height: Int) throws -> Bool {
-        guard allowsFastPath(Compositing(blendMode)), clampedOpacity >= 1, m.b == 0, m.c == 0,
-              Double(m.a * rect.width) == Double(width), Double(m.d * rect.height) == Double(height),
-              let cr = session.plannedContext, let target = cairo_get_group_target(cr), target == cairo_get_target(cr),
+                           width generalWidth: Int, height generalHeight: Int) throws -> Bool {
+        guard allowsFastPath(Compositing(blendMode)), clampedOpacity >= 1, m.b == 0, m.c == 0, m.a > 0, m.d > 0,
+              let cr = session.contextBeforeClear, let target = cairo_get_group_target(cr), target == cairo_get_target(cr),
               let pixels = TargetPixels(target), pixels.offsetX == 0, pixels.offsetY == 0
         else { return false }
-        let x = Double(m.a * rect.minX + m.tx), y = Double(m.d * rect.minY + m.ty)
-        guard x >= 0, y >= 0, x + Double(width) <= Double(pixels.width), y + Double(height) <= Double(pixels.height),
-              x.rounded() == x, y.rounded() == y
+        let device = CGRect(x: m.a * rect.minX + m.tx, y: m.d * rect.minY + m.ty, width: m.a * rect.width, height: m.d * rect.height)
+        guard let box = LottiePlacement.pixels(for: device, width: generalWidth, height: generalHeight, size: animation.size),
+              box.x >= 0, box.y >= 0, box.width <= pixels.width - box.x, box.height <= pixels.height - box.y
         else { return false }
-        let left = Int(x), top = Int(y)
-        let box = PixelRect(x: left, y: top, width: width, height: height)
-        // rlottie clears `height` rows of the bitmap's row length from the box's first pixel: the rows of
-        // the box and, when it does not start at the left edge, the start of the row below.
-        let cleared = PixelRect(x: 0, y: top, width: pixels.width, height: height + (left > 0 ? 1 : 0))
-        if left == 0 || top + height < pixels.height, session.isTransparent(cleared) {
+        let left = box.x, top = box.y, width = box.width, height = box.height
+        // rlottie zeroes `height` rows' worth of bytes from the box's first pixel: the rows of the box
+        // and, when it does not start at the left edge, the start of the row below, which past the
+        // last row is the bitmap's spare row when it has one.
+        let zeroed = PixelRect(x: 0, y: top, width: pixels.width, height: height + (left > 0 ? 1 : 0))
+        let fits = left == 0 || top + height < pixels.height || SpareRow.bytes(after: target) >= 4 * left
+        if fits, session.isTransparent(zeroed) {
+            // The frame's pending clear of the bytes rlottie zeroes is left to it.
+            let first = top * pixels.rowBytes + 4 * left
+            session.writeClear(except: first..<(first + height * pixels.rowBytes))
             pixels.flush()
-            let origin = pixels.data + top * pixels.rowBytes + 4 * left
+            let origin = pixels.data + first
             try animation.player.render(frame: frame, into: origin, width: width, height: height, bytesPerRow: pixels.rowBytes)
             pixels.markDirty(box)
-            let ink = PixelInk(pixels: origin, width: width, height: height, rowBytes: pixels.rowBytes)
-            for drawn in ink.rects(x: left, y: top) { session.markDirty(drawn) }
+            session.markDirty(box)
             return true
         }
+        session.writeClear()
         try animation.player.render(frame: frame, width: width, height: height) { buffer, bytesPerRow in
             let ink = PixelInk(pixels: buffer, width: width, height: height, rowBytes: bytesPerRow)
             let drawn = ink.rects(x: left, y: top)

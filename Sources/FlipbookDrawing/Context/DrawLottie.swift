@@ -6,10 +6,12 @@ extension CairoCanvas {
     ///
     /// The time maps to a whole frame (``LottieAnimation/frame(at:)``: `floor(time × frameRate)`); rlottie
     /// draws it at the pixels the rectangle covers on the device, and the frame is then drawn as an image.
-    /// Where those pixels are whole pixels of a bitmap at one image pixel each, with the normal blend
-    /// mode, full opacity, no clip and no filter, rlottie draws straight into the bitmap when the pixels
-    /// it clears are still transparent, or else into a buffer its worker reuses, copied or composited
-    /// over only where it drew.
+    /// With the normal blend mode, full opacity, no clip and no filter, on a bitmap, there is no image
+    /// where rlottie can draw onto the bitmap's own pixels: a rectangle on whole pixels at one image
+    /// pixel each, or one with the animation's aspect fitted and centred as in a frame (one side on
+    /// whole pixels, the other centred on a half-pixel), which rlottie then draws at its fractional
+    /// position rather than resampled. It draws straight into the bitmap when the rows it clears are
+    /// transparent, or else into a buffer its worker reuses, copied or composited over only where it drew.
     public func draw(_ animation: LottieAnimation, in rect: CGRect, at time: TimeInterval) {
         draw(animation, in: rect, frame: animation.frame(at: time))
     }

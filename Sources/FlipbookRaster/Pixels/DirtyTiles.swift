@@ -46,35 +46,45 @@ package struct DirtyTiles: Sendable, Equatable {
     /// Marks every tile that the pixel rectangle `x ..< x + width`, `y ..< y + height` touches
     /// (clipped to the picture; an empty rectangle marks nothing).
     package mutating func mark(x: Int, y: Int, width: Int, height: Int) {
-        let x0 = max(0, x), y0 = max(0, y)
-        let x1 = min(self.width, x.addingReportingOverflow(width).partialValue)
-        let y1 = min(self.height, y.addingReportingOverflow(height).partialValue)
-        guard x0 < x1, y0 < y1, width > 0, height > 0 else { return }
-        let firstColumn = x0 / Self.size, lastColumn = (x1 - 1) / Self.size
-        let firstRow = y0 / Self.size, lastRow = (y1 - 1) / Self.size
-        for row in firstRow...lastRow {
-            var column = firstColumn
-            while column <= lastColumn {
-                let bit = column % 64
-                let span = min(64 - bit, lastColumn - column + 1)
-                let bits: UInt64 = span == 64 ? ~0 : ((1 << UInt64(span)) - 1) << UInt64(bit)
-                words[row * wordsPerRow + column / 64] |= bits
-                column += span
-            }
+        Self.forEachWord(of: PixelRect(x: x, y: y, width: width, height: height), width: self.width, height: self.height,
+                         wordsPerRow: wordsPerRow) { index, bits in
+            words[index] |= bits
+            return true
         }
     }
 
     /// Whether any tile that the pixel rectangle `rect` touches is marked (clipped to the picture; an
     /// empty rectangle touches none).
     package func touches(_ rect: PixelRect) -> Bool {
+        var touched = false
+        Self.forEachWord(of: rect, width: width, height: height, wordsPerRow: wordsPerRow) { index, bits in
+            touched = words[index] & bits != 0
+            return !touched
+        }
+        return touched
+    }
+
+    /// Calls `body` with the index of each word holding tiles that the pixel rectangle `rect` touches
+    /// (clipped to the `width × height` picture) and the bits of those tiles in it, while `body`
+    /// returns `true`. Static, so that `body` may change the words.
+    @inline(__always)
+    private static func forEachWord(of rect: PixelRect, width: Int, height: Int, wordsPerRow: Int,
+                                    _ body: (_ index: Int, _ bits: UInt64) -> Bool) {
         let x0 = max(0, rect.x), y0 = max(0, rect.y)
         let x1 = min(width, rect.x.addingReportingOverflow(rect.width).partialValue)
         let y1 = min(height, rect.y.addingReportingOverflow(rect.height).partialValue)
-        guard x0 < x1, y0 < y1, rect.width > 0, rect.height > 0 else { return false }
+        guard x0 < x1, y0 < y1, rect.width > 0, rect.height > 0 else { return }
+        let firstColumn = x0 / Self.size, lastColumn = (x1 - 1) / Self.size
         for row in (y0 / Self.size)...((y1 - 1) / Self.size) {
-            for column in (x0 / Self.size)...((x1 - 1) / Self.size) where contains(column: column, row: row) { return true }
+            var column = firstColumn
+            while column <= lastColumn {
+                let bit = column % 64
+                let span = min(64 - bit, lastColumn - column + 1)
+                let bits: UInt64 = span == 64 ? ~0 : ((1 << UInt64(span)) - 1) << UInt64(bit)
+                guard body(row * wordsPerRow + column / 64, bits) else { return }
+                column += span
+            }
         }
-        return false
     }
 
     /// Marks every tile.

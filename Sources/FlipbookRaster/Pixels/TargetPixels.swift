@@ -35,17 +35,27 @@ package struct TargetPixels {
     }
 
     /// Writes `pixel` into every pixel of `tiles` (a clear that repaints only what was drawn); a
-    /// transparent clear is a `memset` of each run's rows.
-    package func fill(_ tiles: DirtyTiles, with pixel: UInt32) {
+    /// transparent clear is a `memset` of each run's rows. The bytes at offsets `kept` from ``data``
+    /// are left alone: the caller is about to write them itself.
+    package func fill(_ tiles: DirtyTiles, with pixel: UInt32, except kept: Range<Int> = 0..<0) {
         tiles.forEachRun { x, y, width, height in
             for row in y..<(y + height) {
-                let start = data + row * rowBytes + 4 * x
-                if pixel == 0 {
-                    memset(start, 0, 4 * width)
-                } else {
-                    UnsafeMutableRawPointer(start).assumingMemoryBound(to: UInt32.self).update(repeating: pixel, count: width)
-                }
+                let start = row * rowBytes + 4 * x, end = start + 4 * width
+                fill(start..<min(end, max(start, kept.lowerBound)), with: pixel)
+                fill(max(start, min(end, kept.upperBound))..<end, with: pixel)
             }
+        }
+    }
+
+    /// Writes `pixel` into the whole pixels at byte offsets `bytes` from ``data``.
+    @inline(__always)
+    private func fill(_ bytes: Range<Int>, with pixel: UInt32) {
+        guard !bytes.isEmpty else { return }
+        if pixel == 0 {
+            memset(data + bytes.lowerBound, 0, bytes.count)
+        } else {
+            UnsafeMutableRawPointer(data + bytes.lowerBound).assumingMemoryBound(to: UInt32.self)
+                .update(repeating: pixel, count: bytes.count / 4)
         }
     }
 }

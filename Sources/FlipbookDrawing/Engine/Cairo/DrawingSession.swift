@@ -14,13 +14,43 @@ final class DrawingSession {
     /// The Cairo context, for drawing with it: whatever the ``plan`` holds is drawn first, so that
     /// what Cairo draws (or reads) comes after it. `nil` once the session has finished.
     var cr: OpaquePointer? {
+        if pendingClear != nil { writeClear() }
         if let plan, !plan.isEmpty { drawPlan() }
         return context
     }
 
     /// The Cairo context without drawing what is planned: for the fast paths that add to the plan, and
     /// for checks that draw nothing.
-    var plannedContext: OpaquePointer? { context }
+    var plannedContext: OpaquePointer? {
+        if pendingClear != nil { writeClear() }
+        return context
+    }
+
+    /// The Cairo context without drawing what is planned or writing the pending clear: for a draw
+    /// that settles the clear itself (``writeClear(except:)``) before it touches the pixels.
+    var contextBeforeClear: OpaquePointer? { context }
+
+    /// A transparent clear of a raster target not written yet: the tiles the last drawing left, in
+    /// the target's pixels. Written before anything else touches the pixels, unless the first draw
+    /// zeroes those rows itself (a Lottie frame: rlottie clears every row it draws on).
+    private var pendingClear: (tiles: DirtyTiles, pixels: TargetPixels)?
+
+    /// Clears `tiles` of `pixels` to transparent before anything else touches them (at the latest when
+    /// the session finishes). Drawing already treats them as transparent (see ``isTransparent(_:)``).
+    func clearBeforeDrawing(_ tiles: DirtyTiles, of pixels: TargetPixels) {
+        if pendingClear != nil { writeClear() }
+        pendingClear = tiles.isEmpty ? nil : (tiles, pixels)
+    }
+
+    /// Writes the pending clear, but for the bytes at offsets `zeroed` from the target's first pixel,
+    /// which the caller is about to zero itself.
+    func writeClear(except zeroed: Range<Int> = 0..<0) {
+        guard let (tiles, pixels) = pendingClear else { return }
+        pendingClear = nil
+        pixels.flush()
+        pixels.fill(tiles, with: 0, except: zeroed)
+        cairo_surface_mark_dirty(pixels.image)
+    }
 
     /// Whether the session still draws (it has not finished).
     var isOpen: Bool { context != nil }
@@ -102,6 +132,7 @@ final class DrawingSession {
     /// Draws what the plan holds.
     func drawPlan(bandFinished: ((Range<Int>) -> Void)? = nil) {
         guard let plan, let target = plan.target else { return }
+        writeClear()
         target.flush()
         plan.draw(fills: fastFill, rings: fastRing, bandFinished: bandFinished)
         cairo_surface_mark_dirty(target.image)
@@ -149,6 +180,7 @@ final class DrawingSession {
     /// Ends drawing: checks Cairo's status and frees the context. Later draws are ignored.
     func finish() {
         guard let cr = context else { return }
+        writeClear()
         if let plan, !plan.isEmpty {
             drawPlan(bandFinished: bandFinished)
         } else if let bandFinished {
