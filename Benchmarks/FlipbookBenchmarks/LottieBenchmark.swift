@@ -8,7 +8,8 @@ import Foundation
 /// way, and into the animation's box inside a 1920×1080 buffer (its rows that buffer's), which is the
 /// picture Flipbook draws: clipped to the box. Also by Flipbook's general path (the context's fast
 /// paths off: the frame rendered into a bitmap of its own, then composited by Cairo). All four
-/// alternate frame by frame within one run, each with its own frame; thread CPU per frame, median.
+/// take turns frame by frame within one run, each with its own frame, the first of them one further
+/// on each frame; thread CPU per frame, median.
 enum LottieBenchmark {
     /// `flipbook-bench lottie [--frames N] FILE…`: per file, median ms per 1080p frame of each and their ratio.
     static func run(_ arguments: [String]) throws {
@@ -63,33 +64,36 @@ enum LottieBenchmark {
         let boxOrigin = Int(rect.minY.rounded(.down)) * width + Int(rect.minX.rounded(.down))
         var boxBuffer = [UInt32](repeating: 0, count: width * (height + 1))
         let drawn = (0..<min(frames, animation.frameCount)).map { $0 * animation.frameCount / min(frames, animation.frameCount) }
-        var ours: [Double] = [], theirs: [Double] = [], theirsBoxed: [Double] = [], generals: [Double] = []
-        // One warm-up frame each: rlottie's first render builds its render tree.
+        // Per side, ms per frame: Flipbook, the general path, rlottie into the whole frame, into the box.
+        var times: [[Double]] = Array(repeating: [], count: 4)
+        // One warm-up frame each: rlottie's first render builds its render tree. The side that starts
+        // moves on by one each frame, so that none always follows the same one (each leaves the caches
+        // holding its own 8 MB).
         for (index, frame) in ([drawn[0]] + drawn).enumerated() {
-            var start = Clock.threadCPU()
-            bitmap.draw(background: .clear) { context, _ in context.draw(animation, in: rect, frame: frame) }
-            let oursTime = Clock.threadCPU() - start
-            start = Clock.threadCPU()
-            general.draw(background: .clear) { context, _ in
-                context.allowsFastPaths = false
-                context.draw(generalAnimation, in: rect, frame: frame)
-            }
-            let generalTime = Clock.threadCPU() - start
-            start = Clock.threadCPU()
-            buffer.withUnsafeMutableBufferPointer { lottie_animation_render(direct, frame, $0.baseAddress, width, height, width * 4) }
-            let theirsTime = Clock.threadCPU() - start
-            start = Clock.threadCPU()
-            boxBuffer.withUnsafeMutableBufferPointer {
-                lottie_animation_render(boxed, frame, $0.baseAddress! + boxOrigin, boxWidth, boxHeight, width * 4)
-            }
-            let boxedTime = Clock.threadCPU() - start
-            if index > 0 {
-                ours.append(oursTime * 1e3)
-                theirs.append(theirsTime * 1e3)
-                theirsBoxed.append(boxedTime * 1e3)
-                generals.append(generalTime * 1e3)
+            for turn in 0..<4 {
+                let side = (turn + index) % 4
+                let start = Clock.threadCPU()
+                switch side {
+                case 0:
+                    bitmap.draw(background: .clear) { context, _ in context.draw(animation, in: rect, frame: frame) }
+                case 1:
+                    general.draw(background: .clear) { context, _ in
+                        context.allowsFastPaths = false
+                        context.draw(generalAnimation, in: rect, frame: frame)
+                    }
+                case 2:
+                    buffer.withUnsafeMutableBufferPointer {
+                        lottie_animation_render(direct, frame, $0.baseAddress, width, height, width * 4)
+                    }
+                default:
+                    boxBuffer.withUnsafeMutableBufferPointer {
+                        lottie_animation_render(boxed, frame, $0.baseAddress! + boxOrigin, boxWidth, boxHeight, width * 4)
+                    }
+                }
+                if index > 0 { times[side].append((Clock.threadCPU() - start) * 1e3) }
             }
         }
+        let ours = times[0], generals = times[1], theirs = times[2], theirsBoxed = times[3]
         if let issue = bitmap.drawingIssue ?? general.drawingIssue { throw issue }
         let oursMedian = median(ours), theirsMedian = median(theirs), generalMedian = median(generals)
         let boxedMedian = median(theirsBoxed)

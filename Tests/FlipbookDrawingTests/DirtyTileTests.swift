@@ -289,6 +289,23 @@ struct DirtyTileTests {
         #expect(runs == [[0, 0, 2 * t, t], [0, t, 2 * t, t], [0, 2 * t, 3 * t + 4, 6]])
     }
 
+    @Test func runsAcrossWordsAndToTheLastColumn() {
+        let t = DirtyTiles.size
+        // 130 columns, the last 8 pixels wide: three words a row.
+        var tiles = DirtyTiles(width: 129 * t + 8, height: t)
+        tiles.mark(x: 0, y: 0, width: 1, height: 1)  // column 0
+        tiles.mark(x: 62 * t, y: 0, width: 6 * t, height: 1)  // columns 62–67, across the first boundary
+        tiles.mark(x: 127 * t, y: 0, width: 3 * t, height: 1)  // columns 127–129, across the second, to the end
+        var runs: [[Int]] = []
+        tiles.forEachRun { x, y, w, h in runs.append([x, y, w, h]) }
+        #expect(runs == [[0, 0, t, t], [62 * t, 0, 6 * t, t], [127 * t, 0, 2 * t + 8, t]])
+        tiles.markAll()
+        runs = []
+        tiles.forEachRun { x, y, w, h in runs.append([x, y, w, h]) }
+        #expect(runs == [[0, 0, 129 * t + 8, t]])
+        #expect(tiles.touches(PixelRect(x: 129 * t, y: 0, width: 8, height: 1)))
+    }
+
     @Test func unionAndDifference() {
         let t = DirtyTiles.size
         var a = DirtyTiles(width: 65 * t + t / 2, height: 2 * t)  // 66 columns: two words per row

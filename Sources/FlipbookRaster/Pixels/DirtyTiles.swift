@@ -130,17 +130,29 @@ package struct DirtyTiles: Sendable, Equatable {
         for row in first..<end {
             let y = row * Self.size, height = min(Self.size, self.height - y)
             var column = 0
-            while column < columns {
-                guard contains(column: column, row: row) else {
-                    column += 1
-                    continue
-                }
-                var end = column + 1
-                while end < columns && contains(column: end, row: row) { end += 1 }
-                let x = column * Self.size
-                try body(x, y, min(end * Self.size, width) - x, height)
-                column = end
+            while let start = firstColumn(row: row, from: column, marked: true) {
+                let stop = firstColumn(row: row, from: start, marked: false) ?? columns
+                let x = start * Self.size
+                try body(x, y, min(stop * Self.size, width) - x, height)
+                column = stop
             }
         }
+    }
+
+    /// The first column of tile row `row` from `column` on whose tile is marked (or, with `marked`
+    /// false, unmarked), a word of 64 tiles at a time; `nil` when there is none before the last column.
+    private func firstColumn(row: Int, from column: Int, marked: Bool) -> Int? {
+        var index = column / 64, bit = UInt64(column % 64)
+        while index < wordsPerRow {
+            let word = words[row * wordsPerRow + index]
+            let candidates = (marked ? word : ~word) & (~UInt64(0) << bit)
+            if candidates != 0 {
+                let found = index * 64 + candidates.trailingZeroBitCount
+                return found < columns ? found : nil
+            }
+            index += 1
+            bit = 0
+        }
+        return nil
     }
 }
