@@ -60,8 +60,8 @@ enum LottieBenchmark {
         // The box Flipbook hands rlottie: the fitted rectangle's pixels, rounded out as `draw` rounds
         // them. A row more, so that rlottie's clear of `box height × 1920` pixels from the box's first
         // pixel stays inside the buffer.
-        let boxWidth = Int((fitted.width - 1e-9).rounded(.up)), boxHeight = Int((fitted.height - 1e-9).rounded(.up))
-        let boxOrigin = Int(rect.minY.rounded(.down)) * width + Int(rect.minX.rounded(.down))
+        let boxWidth = try pixels(fitted.width - 1e-9, .up, of: file), boxHeight = try pixels(fitted.height - 1e-9, .up, of: file)
+        let boxOrigin = try pixels(rect.minY, .down, of: file) * width + pixels(rect.minX, .down, of: file)
         var boxBuffer = [UInt32](repeating: 0, count: width * (height + 1))
         let drawn = (0..<min(frames, animation.frameCount)).map { $0 * animation.frameCount / min(frames, animation.frameCount) }
         // Per side, ms per frame: Flipbook, the general path, rlottie into the whole frame, into the box.
@@ -97,10 +97,18 @@ enum LottieBenchmark {
         if let issue = bitmap.drawingIssue ?? general.drawingIssue { throw issue }
         let oursMedian = median(ours), theirsMedian = median(theirs), generalMedian = median(generals)
         let boxedMedian = median(theirsBoxed)
-        print(String(format: "%@ | %d×%d | %d×%d | %d | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f", url.lastPathComponent,
-                     Int(animation.size.width), Int(animation.size.height), boxWidth, boxHeight, ours.count, generalMedian,
+        print(String(format: "%@ | %.0f×%.0f | %d×%d | %d | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f", url.lastPathComponent,
+                     Double(animation.size.width), Double(animation.size.height), boxWidth, boxHeight, ours.count, generalMedian,
                      oursMedian, theirsMedian, boxedMedian, generalMedian / theirsMedian, oursMedian / theirsMedian,
                      oursMedian / boxedMedian))
+    }
+
+    /// `value` rounded by `rule` as a whole number of pixels; refused, naming `file`, when it is none.
+    static func pixels(_ value: Double, _ rule: FloatingPointRoundingRule, of file: String) throws -> Int {
+        guard let count = Int(exactly: value.rounded(rule)) else {
+            throw FlipbookError.invalidInput("\(file): the animation's box, \(value) pixels, is not a number of pixels.")
+        }
+        return count
     }
 
     static func median(_ values: [Double]) -> Double {

@@ -38,7 +38,7 @@ final class DrawingSession {
     /// Clears `tiles` of `pixels` to transparent before anything else touches them (at the latest when
     /// the session finishes). Drawing already treats them as transparent (see ``isTransparent(_:)``).
     func clearBeforeDrawing(_ tiles: DirtyTiles, of pixels: TargetPixels) {
-        if pendingClear != nil { writeClear() }
+        writeClear()
         pendingClear = tiles.isEmpty ? nil : (tiles, pixels)
     }
 
