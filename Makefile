@@ -62,14 +62,14 @@ test-only:
 	@bash scripts/install-deps.sh ffmpeg
 	$(SWIFT) build -c release --product flipbook
 	$(SWIFT) build $(DEBUG_FLAGS) --build-tests
-	FLIPBOOK_RELEASE_TOOL=$(abspath $(RELEASE_BIN))/flipbook FLIPBOOK_SKIP_SLOW_TESTS=0 $(SWIFT) test --skip-build --disable-xctest
+	@bash scripts/run-tests.sh FLIPBOOK_RELEASE_TOOL=$(abspath $(RELEASE_BIN))/flipbook FLIPBOOK_SKIP_SLOW_TESTS=0
 
 # No release build: without FLIPBOOK_RELEASE_TOOL the suites that render the 1080p workloads are
 # reported skipped, and FLIPBOOK_SKIP_SLOW_TESTS=1 skips the random searches marked .slow (both say
 # why). The same debug flags as test-only, so the two share their objects.
 check: deps
 	$(SWIFT) build $(DEBUG_FLAGS) --build-tests
-	FLIPBOOK_SKIP_SLOW_TESTS=1 $(SWIFT) test --skip-build --disable-xctest
+	@bash scripts/run-tests.sh FLIPBOOK_SKIP_SLOW_TESTS=1
 
 # The web formats played in headless Chromium: a transparent VP9 WebM must show its alpha, AV1 and
 # H.264 their colours, an MP4 and a WebM with sound must decode and play it (scripts/browser/).

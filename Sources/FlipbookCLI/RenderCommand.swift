@@ -106,6 +106,7 @@ extension FlipbookTool {
         func run() throws {
             guard output.count == 1 else { return try runSeveral() }
             let plan = try plan()
+            try placingErrors(given: givenFlags) { try checkWorkers(encoding.workers) }
             printWarnings(of: plan.timeline, quiet: quiet)
             if dryRun {
                 print(json ? try plan.json() : plan.summary)
@@ -125,6 +126,7 @@ extension FlipbookTool {
         /// `-o a.mp4 -o b.webm -o c.gif`: one drawing, a summary line per output.
         func runSeveral() throws {
             let plans = try plans()
+            try placingErrors(given: givenFlags) { try checkWorkers(encoding.workers) }
             if let first = plans.first { printWarnings(of: first.timeline, quiet: quiet) }
             if dryRun {
                 print(json ? "[\n" + (try plans.map { try $0.json() }.joined(separator: ",\n")) + "\n]"

@@ -111,6 +111,8 @@ struct ToolTests {
         (["render", "confetti", "-o", "OUT/x.mp4", "--size", "0x100"], "error: --size must be between 1 and 32767 pixels on each side and at most 268435456 pixels in all; it is 0×100 pixels."),
         (["render", "confetti", "-o", "OUT/x.mp4", "--size", "20000x100"], "error: --size must fit H264's largest level"),
         (["render", "confetti", "-o", "OUT/x.mp4", "--scale", "0"], "error: --scale must be greater than 0"),
+        (["still", "confetti", "-o", "OUT/x.png", "--scale", "1e-9"], "error: --scale must be a scale at which a frame (size × scale) is "
+            + "between 1 and 32767 pixels on each side and at most 268435456 pixels in all; it is 1e-9. The frame is then 0×0 pixels."),
         (["render", "confetti", "-o", "OUT/x.mp4", "--crf", "60"], "error: --crf must be between 0 and 51 for H.264; it is 60. CRF ranges: h264, hevc 0...51; vp9, av1 0...63."),
         (["render", "confetti", "-o", "OUT/x.mp4", "--preset", "warp"], "error: The value 'warp' is invalid for '--preset <preset>'"),
         (["render", "confetti", "-o", "OUT/x.mp4", "--preset", "medum"], "error: The value 'medum' is invalid for '--preset <preset>'. Did you mean 'medium'? Choices:\n  - ultrafast\n"),

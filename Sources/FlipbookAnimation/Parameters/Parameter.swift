@@ -112,8 +112,10 @@ private struct Rule<V> {
     }
 
     func info(key: String, defaultValue: String?, help: String) -> ParameterInfo {
-        ParameterInfo(key: key, type: codec.typeName, defaultValue: defaultValue,
-                      range: limits?.shortDescription ?? (nonEmpty ? "not empty" : nil), unit: unit, help: help)
+        var info = ParameterInfo(key: key, type: codec.typeName, defaultValue: defaultValue,
+                                 range: limits?.shortDescription ?? (nonEmpty ? "not empty" : nil), unit: unit, help: help)
+        info.limits = limits
+        return info
     }
 
     /// Reads the value's form, placing any error at `json`. Limits are not checked here but where

@@ -16,6 +16,9 @@ public struct ParameterInfo: Sendable, Equatable, Codable {
     public let unit: String?
     /// One line saying what the parameter does.
     public let help: String
+    /// The limits behind ``range`` as numbers, for checks generated from the tables; `nil` when the
+    /// range is not numeric limits. Not written in `flipbook scenes --json`, which shows ``range``.
+    package var limits: ParameterLimits? = nil
 
     /// A parameter described by its key, type, default, range, unit and help.
     public init(key: String, type: String, defaultValue: String?, range: String?, unit: String?, help: String) {

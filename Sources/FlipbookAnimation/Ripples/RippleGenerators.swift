@@ -52,18 +52,26 @@ public struct RippleRain: Sendable, Equatable {
         try ripples(keyPath: "rain")
     }
 
-    func ripples(keyPath: String) throws -> [Ripple] {
+    /// Checks every value, naming the first bad one under `keyPath`; the duration and the number of
+    /// drops only with `includingDuration` (a rain running to the scene's end has none of its own).
+    func validate(keyPath: String, includingDuration: Bool) throws {
         try check(rate, within: RippleRain.rateLimits, "\(keyPath).rate", unit: "drops per second")
         try check(start, within: RippleRain.startLimits, "\(keyPath).start", unit: "seconds")
-        try check(duration, within: RippleRain.durationLimits, "\(keyPath).duration", unit: "seconds")
-        try check(rate * duration <= Double(RippleRain.maximumCount) / 2, keyPath,
-                  "at most \(RippleRain.maximumCount / 2) drops on average (rate × duration)",
-                  "\(formatNumber(rate * duration)) drops")
+        if includingDuration {
+            try check(duration, within: RippleRain.durationLimits, "\(keyPath).duration", unit: "seconds")
+            try check(rate * duration <= Double(RippleRain.maximumCount) / 2, keyPath,
+                      "at most \(RippleRain.maximumCount / 2) drops on average (rate × duration)",
+                      "\(formatNumber(rate * duration)) drops")
+        }
         let corner = [area.origin.x, area.origin.y, area.size.width, area.size.height].map { Double($0) }
         try check(corner.allSatisfy(RippleRain.startLimits.contains) && area.size.width >= 0 && area.size.height >= 0,
                   "\(keyPath).area", "a rectangle [x, y, width, height] with every number between -10000000 and "
                     + "10000000 points and a size of at least 0", "[" + corner.map(formatNumber).joined(separator: ", ") + "]")
         try check(!palette.isEmpty, "\(keyPath).palette", "a non-empty list of colours", "empty")
+    }
+
+    func ripples(keyPath: String) throws -> [Ripple] {
+        try validate(keyPath: keyPath, includingDuration: true)
         var random = SeededRandom(seed: seed, streams: 3)
         var drops: [Ripple] = []
         var time = start

@@ -10,9 +10,11 @@ extension SceneFile.RipplesParameters {
 
     func makeScene(canvas: CGSize, sceneDuration: TimeInterval, keyPath: String?) throws -> RipplesScene {
         func key(_ name: String) -> String { keyPath.map { joinKeyPath($0, name) } ?? name }
-        // Touches, rain and trails are checked by the script and generators they make; the explicit
-        // rings and the palette by the table.
-        try SceneFile.RipplesParameters.parameters.validate(self, keyPath: keyPath ?? "", keys: ["ripples", "palette"])
+        // Touches, rain and trails are checked by the script and generators they make; every other
+        // key by the table (RipplesScene takes any value, so nothing else checks them).
+        let checkedByTheirGenerators: Set = ["touches", "rain", "trail"]
+        try SceneFile.RipplesParameters.parameters.validate(
+            self, keyPath: keyPath ?? "", keys: Set(SceneFile.RipplesParameters.parameters.keys).subtracting(checkedByTheirGenerators))
         let palette = self.palette ?? RipplesScene.palette
 
         var all: [Ripple] = []
@@ -25,14 +27,17 @@ extension SceneFile.RipplesParameters {
         }
         for (i, rain) in (self.rain ?? []).enumerated() {
             let start = rain.start ?? 0
-            // A rain left to run "to the end" that starts at or after the end has nothing to make;
-            // reporting a duration of 0 would be about a key the file never wrote.
-            let duration = rain.duration ?? (sceneDuration - start)
-            guard duration > 0 else { continue }
             let generator = RippleRain(
-                rate: rain.rate ?? RippleRain.defaultRate, start: start, duration: duration,
+                rate: rain.rate ?? RippleRain.defaultRate, start: start, duration: rain.duration ?? (sceneDuration - start),
                 area: rain.area ?? CGRect(origin: .zero, size: canvas), palette: rain.palette ?? palette,
                 seed: rain.seed ?? UInt64(i))
+            // A rain left to run "to the end" that starts at or after the end has nothing to make;
+            // reporting a duration of 0 would be about a key the file never wrote. Its other values are
+            // still checked.
+            if rain.duration == nil, generator.duration <= 0 {
+                try generator.validate(keyPath: key("rain[\(i)]"), includingDuration: false)
+                continue
+            }
             all += try generator.ripples(keyPath: key("rain[\(i)]"))
         }
         for (i, trail) in (self.trail ?? []).enumerated() {
@@ -70,6 +75,7 @@ extension SceneFile.TrailDescription {
                                     at: FlipbookError.Location(keyPath: joinKeyPath(keyPath, "path")))
             }
         case (nil, let points?):
+            try SceneFile.TrailDescription.parameters.validate(self, keyPath: keyPath, keys: ["points"])
             try check(points.count >= 2, joinKeyPath(keyPath, "points"), "a list of at least two points",
                       "\(points.count) points")
             return Path { $0.addLines(points) }

@@ -45,8 +45,8 @@ extension TemplateParameter {
     }
 
     /// Checks `text` as this parameter's value. An image's path is resolved against `baseDirectory`
-    /// (the current directory for `nil`) and must name an existing file; the value it stands for is
-    /// that full path.
+    /// (the current directory for `nil`) and, inside that folder, must name an existing file; the value
+    /// it stands for is that full path.
     package func check(_ text: String, baseDirectory: URL?) -> Result<TemplateValue, TemplateValueProblem> {
         func problem(_ found: String, _ followUp: String = "") -> Result<TemplateValue, TemplateValueProblem> {
             .failure(TemplateValueProblem(requirement: requirement, found: found, followUp: followUp))
@@ -70,6 +70,11 @@ extension TemplateParameter {
             // Appended rather than `relativeTo:`, which would drop a folder URL's last part without its '/'.
             if !text.hasPrefix("/"), let baseDirectory { url = baseDirectory.appendingPathComponent(text) }
             url = url.standardizedFileURL
+            // A path that leaves the scene file's folder is not looked at here: the layer that uses it
+            // decides (a Lottie slot refuses it), so whether such a file exists is never revealed.
+            if let baseDirectory, !url.isInside(baseDirectory.standardizedFileURL) {
+                return .success(TemplateValue(text: text, json: .string(url.path)))
+            }
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
                 return problem("'\(text)'", " There is no file \(url.path).")
@@ -112,5 +117,13 @@ extension TemplateParameter {
         var literal = sign + jsonWhole + (fraction.isEmpty ? "" : "." + fraction)
         if mantissaEnd != digits.endIndex { literal += "e" + exponent }
         return (value, literal)
+    }
+}
+
+private extension URL {
+    /// Whether this standardized file URL lies in `folder` (itself standardized), by whole path parts.
+    func isInside(_ folder: URL) -> Bool {
+        let base = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
+        return path.hasPrefix(base)
     }
 }

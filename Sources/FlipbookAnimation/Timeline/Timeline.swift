@@ -171,9 +171,16 @@ public struct Timeline: Sendable {
     /// The duration, in seconds.
     public static let durationLimits = ParameterLimits.above(0, atMost: maximumDuration)
 
+    /// Whether `size`, taken as pixels, is a frame size Flipbook can draw.
+    private static func fitsAsPixels(_ size: CGSize) -> Bool {
+        let (width, height) = (pixels(size.width), pixels(size.height))
+        let range = 1...Bitmap.maximumDimension
+        return range.contains(width) && range.contains(height) && width * height <= Bitmap.maximumPixelCount
+    }
+
     /// "`key` requirement; it is `value`.", for the checks below.
-    private func bad(_ key: String, _ requirement: String, _ value: String) -> FlipbookError {
-        FlipbookError.mustBe(key, requirement, itIs: value)
+    private func bad(_ key: String, _ requirement: String, _ value: String, _ followUp: String = "") -> FlipbookError {
+        FlipbookError.mustBe(key, requirement, itIs: value, followUp)
     }
 
     /// Checks the size, scale, frame rate and duration: the one check of each, whether the value came
@@ -194,6 +201,12 @@ public struct Timeline: Sendable {
         guard (1...maximum).contains(pixelWidth), (1...maximum).contains(pixelHeight),
               pixelWidth * pixelHeight <= Bitmap.maximumPixelCount else {
             let pixels = "\(formatNumber((size.width * scale).rounded()))×\(formatNumber((size.height * scale).rounded())) pixels"
+            // A size that fits at one pixel per point was made too small or too large by the scale:
+            // the message names the setting the user wrote.
+            if scale != 1, Self.fitsAsPixels(size) {
+                throw bad("scale", "a scale at which a frame (size × scale) is \(Self.pixelRequirement)",
+                          formatNumber(scale), "The frame is then \(pixels).")
+            }
             throw FlipbookError(invalid: "size", "must be \(Self.pixelRequirement); it is \(pixels).",
                                 at: .init(keyPath: "size"))
         }

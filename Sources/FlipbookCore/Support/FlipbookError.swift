@@ -189,7 +189,9 @@ extension FlipbookError {
     }
 }
 
-/// A number as a person writes it: `3` rather than `3.0`, `0.5`, `1e+300`.
+/// A number as a person writes it: `3` rather than `3.0`, `0.5`, `1e+300`, `1e-9` rather than `1e-09`.
 package func formatNumber(_ value: Double) -> String {
-    value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
+    if value.isFinite && value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
+    // Swift pads a one-digit exponent with a zero; people do not.
+    return "\(value)".replacingOccurrences(of: "e-0", with: "e-").replacingOccurrences(of: "e+0", with: "e+")
 }

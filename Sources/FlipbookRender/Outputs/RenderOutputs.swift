@@ -55,9 +55,7 @@ func renderSharing(
     _ plans: [OutputPlan], workers: Int?, cancellation: RenderCancellation?, progress: ((RenderProgress) -> Void)?
 ) throws -> [RenderReport] {
     try checkSharedOutputs(plans)
-    if let workers, !renderWorkerRange.contains(workers) {
-        throw Setting.workers.mustBe(renderWorkerRange.requirementText, itIs: String(workers))
-    }
+    try checkWorkers(workers)
     let stop = RenderCancellation()
     let forwarding = cancellation?.onCancel { stop.cancel($0) }
     defer { cancellation?.removeHandler(forwarding) }

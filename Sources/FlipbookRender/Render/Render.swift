@@ -103,9 +103,7 @@ func renderClip(
 ) throws -> RenderReport {
     var options = requestedOptions
     let total = frames.count
-    if let workers, !renderWorkerRange.contains(workers) {
-        throw Setting.workers.mustBe(renderWorkerRange.requirementText, itIs: String(workers))
-    }
+    try checkWorkers(workers)
     // The caller's handle (if any) and the task's cancellation both end up in this one.
     let stop = RenderCancellation()
     let forwarding = cancellation?.onCancel { stop.cancel($0) }
@@ -173,3 +171,13 @@ extension RenderReport {
 
 /// The drawing thread counts ``render(_:to:options:workers:cancellation:progress:)-(_,URL,_,_,_,_)`` accepts.
 public let renderWorkerRange = 1...256
+
+/// Checks a drawing thread count (`nil`: one per core) against ``renderWorkerRange``: every render
+/// path calls this before drawing, and `--dry-run` before printing its plan.
+///
+/// - Throws: ``FlipbookError`` naming `workers` when it is out of range.
+public func checkWorkers(_ workers: Int?) throws {
+    if let workers, !renderWorkerRange.contains(workers) {
+        throw Setting.workers.mustBe(renderWorkerRange.requirementText, itIs: String(workers))
+    }
+}

@@ -81,7 +81,7 @@ extension Setting {
     public static let threads = Setting(
         key: "threads", flag: "threads", swift: "VideoOptions.encoderThreads", type: "auto or whole number",
         defaultValue: String(VideoOptions.defaultEncoderThreads),
-        range: "auto, " + VideoOptions.encoderThreadRange.tableText,
+        range: "auto (or \(VideoOptions.automaticEncoderThreads), FFmpeg's -threads 0), " + VideoOptions.encoderThreadRange.tableText,
         codecs: VideoCodec.names(having: \.hasThreads), places: clipPlaces,
         help: "The encoder's threads. A number gives the same bytes on every machine; auto lets the encoder use the machine's cores (faster on many cores, bytes that depend on the machine, one encode).")
 

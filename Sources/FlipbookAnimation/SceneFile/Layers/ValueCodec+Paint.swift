@@ -54,6 +54,10 @@ struct GradientFields: Equatable {
 
     /// The gradient; a mistake is placed at `json`, the gradient object at `keyPath`.
     func gradient(_ json: JSONValue, keyPath: String) throws -> LayerGradient {
+        for (key, count) in [("colors", colors?.count), ("stops", self.stops?.count)] where count == 0 {
+            let path = joinKeyPath(keyPath, key)
+            throw FlipbookError(invalid: path, "must be a non-empty list; it is empty.", at: json.location(keyPath: path))
+        }
         let stops: [LayerGradient.Stop]
         switch (colors, self.stops) {
         case (let colors?, nil): stops = LayerGradient.evenStops(colors)
