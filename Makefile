@@ -19,7 +19,7 @@ RELEASE_BIN = .build/release
 SYSTEM_LIBRARIES := $(shell sed -n 's/.*pkgConfig: "\(.*\)".*/\1/p' Package.swift)
 UNAME := $(shell uname -s)
 
-.PHONY: deps demo check test test-only valgrind memcheck-only fuzz bench docs clean browser-check slurm-test studio-check
+.PHONY: deps test-deps demo check test test-only valgrind memcheck-only fuzz bench docs clean browser-check slurm-test studio-check
 
 deps:
 	@bash scripts/install-deps.sh
@@ -42,8 +42,13 @@ demo: deps
 ifeq ($(UNAME),Darwin)
 test: deps docs test-only
 else
-test: deps docs fuzz memcheck-only browser-check slurm-test test-only studio-check
+test: deps test-deps docs fuzz memcheck-only browser-check slurm-test test-only studio-check
 endif
+
+# Everything the checks below install, in one apt-get run rather than one per check.
+TEST_PACKAGES = ffmpeg valgrind binutils chromium python3-websocket slurm-wlm munge
+test-deps:
+	@bash scripts/install-deps.sh $(TEST_PACKAGES)
 
 # The nine libFuzzer targets in Fuzz/, FUZZ_RUNS runs each from a fixed seed; fails on any crash.
 FUZZ_RUNS ?= 20000
@@ -111,7 +116,8 @@ bench: deps
 # and handing the plugin a second graph of the same module makes DocC lose the snippets. So the
 # plugin runs first (it builds Flipbook and extracts the snippets), the full graph is extracted here
 # from the built module, and DocC converts the catalog with both. Fails if DocC warns about the
-# catalog: a link to a symbol that does not exist, a missing snippet.
+# catalog: a link to a symbol that does not exist, a missing snippet. The plugin builds with the
+# debug flags every other debug build uses, so it shares their objects rather than rebuilding them.
 DOCS_ARCHIVE = .build/documentation/Flipbook.doccarchive
 DOCS_GRAPHS = .build/documentation/symbol-graphs
 DOCS_LOG = .build/documentation/docc.log
@@ -125,7 +131,7 @@ DOCC = docc
 endif
 
 docs: deps
-	$(SWIFT) package generate-documentation --target Flipbook > /dev/null
+	$(SWIFT) package $(DEBUG_FLAGS) generate-documentation --target Flipbook > /dev/null
 	rm -rf $(DOCS_GRAPHS) && mkdir -p $(DOCS_GRAPHS)
 	cp .build/plugins/Swift-DocC/outputs/.build/symbol-graphs/snippet-symbol-graphs/*/Flipbook-snippets.symbols.json $(DOCS_GRAPHS)/
 	bin="$$($(SWIFT) build --show-bin-path)"; \

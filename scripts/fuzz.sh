@@ -135,9 +135,9 @@ seeds() {
     esac
 }
 
-failed=()
-for name in "${targets[@]}"; do
-    corpus="$build/corpus/$name"
+# Each target's scratch corpus: its seeds, copied so Fixtures/ is never written to.
+prepare() {
+    local name="$1" corpus="$build/corpus/$1"
     mkdir -p "$corpus"
     # PNGs beside the seeds are pictures of them, except for the image decoders, whose seeds they are.
     if [[ "$name" == Image || "$name" == AudioFile ]]; then
@@ -158,31 +158,52 @@ for name in "${targets[@]}"; do
     fi
     if [[ "$name" == SVGPath ]]; then
         # The SVG shapes the scene fixtures use, one seed each.
-        n=0
+        local n=0
         while IFS= read -r data; do
             n=$((n + 1))
             printf '%s' "$data" >"$corpus/fixture-svg-$n.txt"
         done < <(grep -ho '"svg": *"[^"]*"' Fixtures/Scenes/*.json | sed 's/^"svg": *"//; s/"$//')
     fi
-    log="$build/fuzz-$name.log"
-    start=$SECONDS
-    # One process, one job: reproducible from the seed, and it leaves the other core to others.
+    return 0
+}
+
+# Runs one target to its end and says how it went; exits non-zero when it crashed.
+run_target() {
+    local name="$1" corpus="$build/corpus/$1" log="$build/fuzz-$1.log" start=$SECONDS
+    # One process, one job, from a fixed seed: reproducible, whatever runs beside it.
     # Swift's own crash backtracer fights ASan over the crashed process; libFuzzer reports instead.
     # Fontconfig's live configuration reads as leaked (Fuzz/lsan.supp).
     # AudioFile runs FFmpeg's demuxers and decoders under ASan: 20,000 runs took 403 s and reached
     # 1.8 GB of the 2 GB limit, so it gets a quarter of the runs, and ASan's quarantine of freed
     # memory is held to 64 MB for every target.
-    target_runs="$runs"
+    local target_runs="$runs"
     [[ "$name" == AudioFile ]] && target_runs=$(( (runs + 3) / 4 ))
     if SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1:quarantine_size_mb=64 LSAN_OPTIONS=suppressions=Fuzz/lsan.supp "$build/fuzz-$name" -runs="$target_runs" -seed=1 -timeout=10 -rss_limit_mb=2048 \
         -print_final_stats=1 -artifact_prefix="$build/crashes/$name-" "$corpus" >"$log" 2>&1; then
+        local execs
         execs="$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo "?")"
         echo "fuzz: $name ok ($execs runs, $((SECONDS - start)) s)"
     else
         echo "fuzz: $name FAILED after $((SECONDS - start)) s; the end of $log:" >&2
         grep -v '^#[0-9]' "$log" | tail -40 >&2
-        failed+=("$name")
+        return 1
     fi
+}
+
+for name in "${targets[@]}"; do prepare "$name"; done
+
+# The targets run side by side, one per core (FUZZ_JOBS to choose): each is its own process with
+# its own seed, so a run's findings do not depend on how many run at once.
+parallel="${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)}"
+rm -f "$build"/status-*
+for name in "${targets[@]}"; do
+    while [[ $(jobs -rp | wc -l) -ge $parallel ]]; do wait -n || true; done
+    { run_target "$name"; echo $? >"$build/status-$name"; } &
+done
+wait
+failed=()
+for name in "${targets[@]}"; do
+    [[ "$(cat "$build/status-$name" 2>/dev/null)" == 0 ]] || failed+=("$name")
 done
 
 if [[ ${#failed[@]} -gt 0 ]]; then

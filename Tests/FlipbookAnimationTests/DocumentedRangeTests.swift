@@ -154,12 +154,18 @@ struct DocumentedRangeTests {
         }
     }
 
-    @Test("Just outside every documented range, a scene file is refused naming the key")
-    func everyRangeIsEnforced() throws {
+    /// A test's folder holding the image the image layer's cases draw, `dot.png`.
+    static func folderWithImage() throws -> TemporaryDirectory {
         let folder = try TemporaryDirectory("ranges")
         var dot = try Bitmap(width: 4, height: 4)
         dot.draw(background: .red) { _, _ in }
         try dot.writePNG(to: folder.file("dot.png"))
+        return folder
+    }
+
+    @Test("Just outside every documented range, a scene file is refused naming the key")
+    func everyRangeIsEnforced() throws {
+        let folder = try Self.folderWithImage()
 
         var problems: [String] = []
         var checked = 0
@@ -205,10 +211,7 @@ struct DocumentedRangeTests {
 
     @Test("Every section's values just inside their ranges are accepted, so the cases above test the ranges alone")
     func placementsAreValid() throws {
-        let folder = try TemporaryDirectory("ranges")
-        var dot = try Bitmap(width: 4, height: 4)
-        dot.draw(background: .red) { _, _ in }
-        try dot.writePNG(to: folder.file("dot.png"))
+        let folder = try Self.folderWithImage()
         var problems: [String] = []
         for section in Self.sections {
             for row in section.parameters {
