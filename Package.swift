@@ -22,9 +22,10 @@ import PackageDescription
 //   Flipbook               re-exports 2–5
 //   FlipbookTesting        snapshot assertions for users' tests (Swift Testing and XCTest)
 //   flipbook               the command-line tool
-//   FlipbookStudio         `flipbook studio`'s web preview over Hummingbird; its own executable,
-//                          flipbook-studio, which `flipbook studio` starts, so neither the library nor
-//                          the `flipbook` tool (nor `make demo`) builds the server's dependencies
+//   Studio/                `flipbook studio`'s web preview over Hummingbird: a package of its own
+//                          (Studio/Package.swift, depending on this one by path; `make studio`), whose
+//                          program flipbook-studio `flipbook studio` starts, so that this package, and so
+//                          every package depending on the `Flipbook` library, resolves no web-server package
 //   Snippets/*.swift       the README's Swift examples, built by `swift build` against the `Flipbook` product
 let package = Package(
     name: "Flipbook",
@@ -34,7 +35,6 @@ let package = Package(
         .library(name: "FlipbookTesting", targets: ["FlipbookTesting"]),
         .executable(name: "flipbook", targets: ["FlipbookCLI"]),
         .executable(name: "flipbook-bench", targets: ["FlipbookBenchmarks"]),
-        .executable(name: "flipbook-studio", targets: ["FlipbookStudioTool"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -42,8 +42,6 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // RFC 4180 CSV fields for the data files of template batches (`TemplateData`).
         .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
-        // The HTTP server of `flipbook studio` (flipbook-studio only; the library never links it).
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         .systemLibrary(
@@ -145,14 +143,6 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .target(
-            name: "FlipbookStudio",
-            dependencies: ["Flipbook", .product(name: "Hummingbird", package: "hummingbird")]
-        ),
-        .executableTarget(
-            name: "FlipbookStudioTool",
-            dependencies: ["FlipbookStudio", .product(name: "ArgumentParser", package: "swift-argument-parser")]
-        ),
         .executableTarget(
             name: "FlipbookBenchmarks",
             dependencies: ["Flipbook", "CFFmpeg", "CSwscale", "CCairo", "CRlottie"],
@@ -198,10 +188,6 @@ let package = Package(
             name: "FlipbookTestingTests",
             dependencies: ["FlipbookTesting", "Flipbook", "FlipbookTestSupport"],
             exclude: ["Snapshots", "party.json"]
-        ),
-        .testTarget(
-            name: "FlipbookStudioTests",
-            dependencies: ["FlipbookStudio", "Flipbook", "FlipbookTestSupport"]
         ),
         .testTarget(
             name: "FlipbookCLITests",

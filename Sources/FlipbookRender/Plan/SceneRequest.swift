@@ -37,8 +37,9 @@ public struct SceneRequest: Sendable, Equatable {
     /// (`--strict`; ``SceneFile/makeLottieStrict()``). Default false: each layer's own `strict`.
     public var strictLottie = false
     /// The scene file already read, so that many requests for one template (the rows of a data
-    /// batch) read and parse it once; `nil` reads ``scene`` from disk.
-    package var loadedFile: SceneFile?
+    /// batch) read and parse it once, or so that a preview keeps drawing the last version that read
+    /// while the file on disk has an error (Flipbook Studio); `nil` reads ``scene`` from disk.
+    public var loadedFile: SceneFile?
 
     /// The built-in scenes, by name (``ScenePreset``'s).
     public static let builtInScenes = ScenePreset.allCases.map(\.rawValue)

@@ -1,5 +1,4 @@
 import Flipbook
-import FlipbookTestSupport
 @testable import FlipbookStudio
 import Foundation
 import Testing

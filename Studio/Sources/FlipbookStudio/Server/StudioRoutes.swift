@@ -22,9 +22,9 @@ struct StudioRoutes {
     static let maximumBodySize = 1 << 20
 
     func add(to router: Router<BasicRequestContext>) {
-        router.get("/") { _, _ in Responses.bytes(Data(StudioPage.html.utf8), type: "text/html; charset=utf-8") }
-        router.get("/studio.js") { _, _ in Responses.bytes(Data(StudioPage.script.utf8), type: "text/javascript; charset=utf-8") }
-        router.get("/studio.css") { _, _ in Responses.bytes(Data(StudioPage.style.utf8), type: "text/css; charset=utf-8") }
+        router.get("/") { _, _ in Responses.bytes(StudioPage.html, type: "text/html; charset=utf-8") }
+        router.get("/studio.js") { _, _ in Responses.bytes(StudioPage.script, type: "text/javascript; charset=utf-8") }
+        router.get("/studio.css") { _, _ in Responses.bytes(StudioPage.style, type: "text/css; charset=utf-8") }
         router.get("/api/info") { request, _ in
             await Responses.guarded {
                 let parameters = request.uri.queryParameters
