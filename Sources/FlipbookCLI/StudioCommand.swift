@@ -8,8 +8,8 @@ import Darwin
 #endif
 
 extension FlipbookTool {
-    /// `flipbook studio`: starts the preview server, `flipbook-studio`, built beside `flipbook` as its
-    /// own product so that the tool and the library never compile the server's dependencies.
+    /// `flipbook studio`: starts the preview server, `flipbook-studio`, a package of its own
+    /// (`Studio/`) so that the tool and the library never resolve the server's dependencies.
     struct Studio: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Preview a scene in the browser while you edit it: scrub, play, tune its parameters, render.",
@@ -21,8 +21,9 @@ extension FlipbookTool {
                 must then carry (the printed URL has it). Without a scene, the page offers the built-in \
                 scenes and the scene files (JSON and Lottie) of the current folder, and opens the one chosen.
 
-                The server is the flipbook-studio program, built beside flipbook:
-                  swift build --product flipbook-studio
+                The server is the flipbook-studio program, the Studio package of Flipbook's repository \
+                (make studio builds it). flipbook runs the one FLIPBOOK_STUDIO names, else the one in the \
+                repository's Studio/.build of its own configuration (debug or release), else the one beside it.
 
                 Examples:
                   flipbook studio Fixtures/Templates/card.json
@@ -63,21 +64,13 @@ extension FlipbookTool {
             throw FlipbookError.file("Cannot start \(server.path): \(reason).", path: server.path)
         }
 
-        /// `flipbook-studio` beside this executable.
+        /// The server for this `flipbook` (``StudioProgram/find(toolFolder:environment:)``).
         ///
-        /// - Throws: ``FlipbookError`` saying how to build it when it is not there.
+        /// - Throws: ``FlipbookError`` saying how to build it when it is not found.
         static func serverExecutable() throws -> URL {
             let own = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
-            let folder = own.resolvingSymlinksInPath().deletingLastPathComponent()
-            let server = folder.appendingPathComponent("flipbook-studio")
-            guard FileManager.default.isExecutableFile(atPath: server.path) else {
-                let release = folder.lastPathComponent == "release" || folder.path.contains("/release/")
-                throw FlipbookError.file(
-                    "flipbook studio runs the flipbook-studio program, which is not built: there is no \(server.path). "
-                        + "Build it with: swift build\(release ? " -c release" : "") --product flipbook-studio",
-                    path: server.path)
-            }
-            return server
+            return try StudioProgram.find(toolFolder: own.resolvingSymlinksInPath().deletingLastPathComponent(),
+                                          environment: ProcessInfo.processInfo.environment)
         }
     }
 }
