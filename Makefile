@@ -2,24 +2,31 @@
 #   make demo   install what is missing, render the demo clips and stills into out/
 #   make test   install what is missing, build the documentation, fuzz the parsers, the Lottie checks
 #               and the fast fill for a fixed number of runs, run the memcheck run, render and join
-#               chunks on a local one-node Slurm cluster (as root on Linux), and the test suite (what CI runs;
-#               on macOS, where valgrind and libFuzzer's runtime are not at hand, docs and tests alone)
+#               chunks on a local one-node Slurm cluster (as root on Linux), the test suite, and the
+#               studio's tests and its page in the browser (what CI runs; on macOS, where valgrind and
+#               libFuzzer's runtime are not at hand, docs and tests alone)
 #   make check  the quick loop while working: the debug build and the test suite, without the release
-#               tool's suites, the tests marked .slow, fuzzing, memcheck, the browser or the cluster
+#               tool's suites, the tests marked .slow, fuzzing, memcheck, the browser, the cluster or the
+#               studio (whose package, Studio/, alone builds Hummingbird)
 #   make docs   build the DocC documentation archive (Sources/Flipbook/Flipbook.docc)
+#   make studio build flipbook-studio, the server `flipbook studio` starts (the package in Studio/)
 
 SWIFT ?= swift
 # Debug builds give C code DWARF 4: valgrind 3.19 (Debian 12) cannot read the DWARF 5 forms clang
 # emits by default (DW_FORM_strx, DW_FORM_addrx) and gives up on the whole binary. Every debug build
 # here uses the same flags, so none rebuilds another's objects.
 DEBUG_FLAGS = -Xcc -gdwarf-4
+# The studio's server is a package of its own, built into Studio/.build: its build of the library
+# shares no objects with the root's, and the root never resolves its web-server dependencies.
+STUDIO_PACKAGE = --package-path Studio
 OUT ?= out
 RELEASE_BIN = .build/release
 # The system libraries' pkg-config names, as Package.swift's system-library targets state them.
 SYSTEM_LIBRARIES := $(shell sed -n 's/.*pkgConfig: "\(.*\)".*/\1/p' Package.swift)
 UNAME := $(shell uname -s)
 
-.PHONY: deps test-deps demo check test test-only valgrind memcheck-only fuzz bench docs clean browser-check slurm-test studio-check
+.PHONY: deps test-deps demo check test test-only valgrind memcheck-only fuzz bench docs clean browser-check \
+	slurm-test studio studio-test studio-check
 
 deps:
 	@bash scripts/install-deps.sh
@@ -42,7 +49,7 @@ demo: deps
 ifeq ($(UNAME),Darwin)
 test: deps docs test-only
 else
-test: deps test-deps docs fuzz memcheck-only browser-check slurm-test test-only studio-check
+test: deps test-deps docs fuzz memcheck-only browser-check slurm-test test-only studio-test studio-check
 endif
 
 # Everything the checks below install, in one apt-get run rather than one per check.
@@ -82,11 +89,19 @@ browser-check: deps
 	$(SWIFT) build -c release --product flipbook
 	bash scripts/browser-check.sh
 
+# flipbook-studio, debug, into Studio/.build/debug, where a debug `flipbook studio` finds it.
+studio: deps
+	$(SWIFT) build $(STUDIO_PACKAGE) $(DEBUG_FLAGS) --product flipbook-studio
+
+# The studio package's own tests (Studio/Tests/FlipbookStudioTests), in a new empty TMPDIR like the root's.
+studio-test: deps
+	$(SWIFT) build $(STUDIO_PACKAGE) $(DEBUG_FLAGS) --build-tests
+	@bash scripts/run-tests.sh -- $(STUDIO_PACKAGE)
+
 # Flipbook Studio's page in headless Chromium: the first frame, and the newest frame after fast
-# scrubbing (scripts/studio-check.sh); the debug build test-only makes.
-studio-check: deps
+# scrubbing (scripts/studio-check.sh), with the debug builds of flipbook and flipbook-studio.
+studio-check: studio
 	$(SWIFT) build $(DEBUG_FLAGS) --product flipbook
-	$(SWIFT) build $(DEBUG_FLAGS) --product flipbook-studio
 	bash scripts/studio-check.sh
 
 # Runs Flipbook under memcheck; fails on bytes definitely lost, or memory errors, in Flipbook code.
@@ -157,4 +172,4 @@ docs: deps
 	@test -d $(DOCS_ARCHIVE) && echo "Wrote $(abspath $(DOCS_ARCHIVE)) (view it with: $(DOCC) preview Sources/Flipbook/Flipbook.docc --additional-symbol-graph-dir $(DOCS_GRAPHS))"
 
 clean:
-	rm -rf .build $(OUT)
+	rm -rf .build Studio/.build $(OUT)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Runs the built test suite (`swift test --skip-build`) with the given VAR=value settings and TMPDIR
-# pointing at a new, empty folder, so that no test can pass or fail because of what earlier work left
-# in the machine's temporary folder. What the tests leave there is listed, then removed.
+# Runs the built test suite (`swift test --skip-build`; `-- --package-path Studio` for the studio's)
+# with the given VAR=value settings and TMPDIR pointing at a new, empty folder, so that no test can
+# pass or fail because of what earlier work left in the machine's temporary folder. What the tests
+# leave there is listed, then removed.
 # Usage: scripts/run-tests.sh [VAR=value ...] [-- swift test arguments]
 set -uo pipefail
 cd "$(dirname "$0")/.."

@@ -3,14 +3,15 @@
 # the card template on a free port; the page must show its first frame and, after 100 scrub
 # requests in a second, the last frame asked for and never an older one after it; a timeline
 # setting and an uploaded image must reach the frame and the command. The screenshot goes to
-# $OUT/browser/studio.png. Runs the debug build that `swift build --build-tests` makes.
+# $OUT/browser/studio.png. Runs the debug builds of `flipbook` (`swift build`) and of the Studio
+# package's `flipbook-studio` (`make studio`), which `flipbook studio` finds in Studio/.build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh chromium python3-websocket
 bin="$(swift build --show-bin-path)"
-for program in flipbook flipbook-studio; do
-    [[ -x "$bin/$program" ]] || { echo "error: $bin/$program is missing; run 'swift build --build-tests' first" >&2; exit 1; }
-done
+[[ -x "$bin/flipbook" ]] || { echo "error: $bin/flipbook is missing; run 'swift build' first" >&2; exit 1; }
+studio="$(swift build --package-path Studio --show-bin-path)/flipbook-studio"
+[[ -x "$studio" ]] || { echo "error: $studio is missing; run 'make studio' first" >&2; exit 1; }
 out="${OUT:-out}/browser"
 mkdir -p "$out"
 log="$(mktemp -t flipbook-studio.XXXXXX)"

@@ -2,10 +2,11 @@
 
 usage: python3 scripts/browser/studio-bench.py [--bin .build/release] [--soak SECONDS] [--samples N]
 
-Run from the package's folder, with the release build of `flipbook` and `flipbook-studio` (`swift
-build -c release --product flipbook --product flipbook-studio`). It copies the workloads B1 (the
-demo's confetti, 1080p), B2 (the storm) and B3 (the ripples) from Fixtures/Benchmarks into a
-temporary folder and measures, through the page itself (devtools.py):
+Run from the package's folder, with the release builds of `flipbook` and of the Studio package's
+`flipbook-studio`, which the release `flipbook` finds in Studio/.build/release (`swift build -c
+release --product flipbook && swift build -c release --package-path Studio --product flipbook-studio`).
+It copies the workloads B1 (the demo's confetti, 1080p), B2 (the storm) and B3 (the ripples) from
+Fixtures/Benchmarks into a temporary folder and measures, through the page itself (devtools.py):
 
 1. start-up: from starting `flipbook studio B1-seed.json --port 0` to its first frame painted in
    the page (the browser already running), the median of 3;
