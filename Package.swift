@@ -175,6 +175,10 @@ let package = Package(
             dependencies: ["FlipbookCore"]
         ),
         .testTarget(
+            name: "FlipbookRasterTests",
+            dependencies: ["FlipbookCore", "FlipbookRaster", "FlipbookTestSupport"]
+        ),
+        .testTarget(
             name: "FlipbookDrawingTests",
             dependencies: ["FlipbookCore", "FlipbookRaster", "FlipbookDrawing", "FlipbookTestSupport", "CZlib", "CRlottie"]
         ),
