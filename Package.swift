@@ -11,13 +11,15 @@ import PackageDescription
 //   CRlottie               rlottie, which draws Lottie animations (after Flipbook's own checks of the file)
 //   FlipbookCore           no C: geometry, Color, Path, FrameRate, FlipbookError, output files
 //   FlipbookRaster         pixels without Cairo: the fast paths and the filters' pixel work, the frame
-//                          plan, dirty tiles, the pixels the encoders read, over the C kernels; drawing's
-//                          pointer code lives here (drawing keeps only its Cairo and Pango hand-overs)
+//                          plan, dirty tiles, the pixels the encoders read and their conversion to the
+//                          encoders' layouts (YUV planes, alpha, GIF palette), over the C kernels; the
+//                          pointer code of drawing and video lives here (they keep their C hand-overs)
 //   FlipbookAudio          sound without Cairo: audio files decoded, bundled sounds synthesised, the mix,
 //                          its true-peak limiter and loudness
 //   FlipbookDrawing        CairoCanvas (the API) over its engine (Cairo and the raster's fast paths), Bitmap
 //   FlipbookAnimation      Scene, Timeline, confetti, ripples, scene files and templates (SwiftCSV for data files)
-//   FlipbookVideo          VideoEncoder, pixel conversion (on the raster's pixels: no Cairo, no Pango)
+//   FlipbookVideo          VideoEncoder: formats, encoders, muxers, sinks (on the raster's converted
+//                          pixels: no Cairo, no Pango)
 //   FlipbookRender         render(_:to:), renderStill(_:at:to:); hands Bitmaps to the encoders; batches
 //   Flipbook               re-exports 2–5
 //   FlipbookTesting        snapshot assertions for users' tests (Swift Testing and XCTest)
@@ -123,7 +125,7 @@ let package = Package(
             dependencies: ["FlipbookDrawing", "FlipbookAudio", .product(name: "SwiftCSV", package: "SwiftCSV")]
         ),
         .target(
-            name: "FlipbookVideo", dependencies: ["FlipbookCore", "FlipbookRaster", "FlipbookAudio", "CFFmpeg", "CFlipbookKernels"]),
+            name: "FlipbookVideo", dependencies: ["FlipbookCore", "FlipbookRaster", "FlipbookAudio", "CFFmpeg"]),
         .target(
             name: "FlipbookRender",
             dependencies: ["FlipbookDrawing", "FlipbookAnimation", "FlipbookVideo"]
@@ -161,6 +163,10 @@ let package = Package(
         .testTarget(
             name: "FlipbookCoreTests",
             dependencies: ["FlipbookCore"]
+        ),
+        .testTarget(
+            name: "FlipbookRasterTests",
+            dependencies: ["FlipbookCore", "FlipbookRaster", "FlipbookTestSupport"]
         ),
         .testTarget(
             name: "FlipbookDrawingTests",

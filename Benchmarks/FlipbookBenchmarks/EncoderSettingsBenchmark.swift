@@ -1,5 +1,6 @@
 import CFFmpeg
 import Flipbook
+import FlipbookRaster
 import FlipbookRender
 import FlipbookVideo
 import Foundation

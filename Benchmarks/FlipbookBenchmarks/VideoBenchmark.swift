@@ -1,6 +1,7 @@
 import CFFmpeg
 import CSwscale
 import Flipbook
+import FlipbookRaster
 import FlipbookVideo
 import Foundation
 

@@ -1,5 +1,6 @@
 import Flipbook
 import FlipbookRender
+import FlipbookRaster
 import FlipbookVideo
 import Foundation
 

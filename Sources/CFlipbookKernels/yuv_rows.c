@@ -1,5 +1,5 @@
 // BGRA → YUV 4:2:0 for two rows at a time, thirty-two pixels a step: the arithmetic of
-// FlipbookVideo's YUVConversion.swift (16-bit lanes, products' high halves, the same truncations),
+// FlipbookRaster's YUVRowPair.swift (16-bit lanes, products' high halves, the same truncations),
 // written once in Clang's generic vectors and compiled for the baseline, AVX2 and AVX-512. It is
 // integer arithmetic throughout, so every instruction set gives the bytes of the Swift code; the tests
 // compare them.

@@ -147,11 +147,6 @@ struct FramePlanTests {
         }
     }
 
-    @Test func bandsHoldWholeTiles() {
-        // Each band's dirty tiles are whole, so its conversion to video needs no other band's pixels.
-        #expect(FramePlan.bandHeight % DirtyTiles.size == 0)
-    }
-
     @Test func bandsAreReportedTopToBottomOverTheWholeBitmap() throws {
         for drawsSomething in [true, false] {
             var bitmap = try Bitmap(width: 50, height: 150)

@@ -151,44 +151,6 @@ import Testing
         let decoded = try Bitmap(pngData: translucent.pngData(), path: "translucent.png")
         #expect(SpareRow.bytes(after: decoded.storage.surface) == 0)
     }
-
-    @Test func pixelInkFindsEachBandsColumns() {
-        var pixels = [UInt32](repeating: 0, count: 40 * 40)
-        for (x, y) in [(3, 2), (10, 15), (7, 20), (39, 39)] { pixels[y * 40 + x] = 0xFF00_00FF }
-        let ink = pixels.withUnsafeBytes { PixelInk(pixels: $0.baseAddress!, width: 40, height: 40, rowBytes: 160) }
-        #expect(ink.bands == [PixelInk.Band(rows: 0..<16, columns: 3..<11), PixelInk.Band(rows: 16..<32, columns: 7..<8),
-                              PixelInk.Band(rows: 32..<40, columns: 39..<40)])
-        #expect(ink.rects(x: 100, y: 10).first == PixelRect(x: 103, y: 10, width: 8, height: 16))
-        let empty = [UInt32](repeating: 0, count: 16).withUnsafeBytes {
-            PixelInk(pixels: $0.baseAddress!, width: 4, height: 4, rowBytes: 16)
-        }
-        #expect(empty.bands.isEmpty)
-    }
-
-    @Test func dirtyTilesTellWhetherARectangleTouchesAMark() {
-        var tiles = DirtyTiles(width: 100, height: 50)
-        tiles.mark(x: 20, y: 20, width: 1, height: 1)
-        #expect(tiles.touches(PixelRect(x: 16, y: 16, width: 16, height: 16)))
-        #expect(tiles.touches(PixelRect(x: 0, y: 0, width: 17, height: 17)))
-        #expect(!tiles.touches(PixelRect(x: 0, y: 0, width: 16, height: 50)))
-        #expect(!tiles.touches(PixelRect(x: 32, y: 0, width: 68, height: 50)))
-        #expect(!tiles.touches(PixelRect(x: 20, y: 20, width: 0, height: 5)))
-    }
-
-    @Test func aClearLeavesTheBytesItIsToldTo() {
-        // 40 × 3 pixels, all set; tiles cover them all. Keep row 0 from x = 10 to row 1's x = 5.
-        var pixels = [UInt32](repeating: 7, count: 40 * 3)
-        var tiles = DirtyTiles(width: 40, height: 3)
-        tiles.mark(x: 0, y: 0, width: 40, height: 3)
-        pixels.withUnsafeMutableBytes { raw in
-            let base = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            let target = TargetPixels(image: OpaquePointer(base), data: base, rowBytes: 160, width: 40, height: 3,
-                                      offsetX: 0, offsetY: 0)
-            target.fill(tiles, with: 0, except: (4 * 10)..<(160 + 4 * 5))
-        }
-        #expect(pixels[0..<10].allSatisfy { $0 == 0 } && pixels[10..<45].allSatisfy { $0 == 7 })
-        #expect(pixels[45...].allSatisfy { $0 == 0 })
-    }
 }
 
 /// Rectangles with fractional edges that rlottie can still draw onto the bitmap's own pixels.

@@ -1,5 +1,6 @@
 import FlipbookAnimation
 import FlipbookDrawing
+import FlipbookRaster
 import FlipbookRender
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import FlipbookDrawing
+import FlipbookRaster
 import FlipbookRender
 import Foundation
 @testable import FlipbookVideo

@@ -103,7 +103,7 @@ void flipbook_fill_window_portable(const flipbook_fill_window *_Nonnull fill);
 void flipbook_fill_window_avx2(const flipbook_fill_window *_Nonnull fill);
 void flipbook_fill_window_avx512(const flipbook_fill_window *_Nonnull fill);
 
-/// FlipbookVideo's BGRA → YUV coefficients narrowed to 16 bits (YUVConversion.swift makes them):
+/// FlipbookRaster's BGRA → YUV coefficients narrowed to 16 bits (YUVCoefficients.swift makes them):
 /// magnitudes, the signs fixed by the matrix, and the background's chroma share split into a positive
 /// and a negative part (one of them zero).
 typedef struct {

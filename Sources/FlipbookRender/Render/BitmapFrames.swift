@@ -38,17 +38,17 @@ extension ConvertedFrame {
     }
 }
 
-/// Converts a bitmap to YUV 4:2:0 flattened over `background` (see the output layer's
+/// Converts a bitmap to YUV 4:2:0 flattened over `background` (see the raster layer's
 /// `convert(_:background:into:)`).
 package func convert(_ bitmap: Bitmap, background: Color, into frame: inout YUVFrame) {
-    bitmap.withFramePixels { FlipbookVideo.convert($0, background: background, into: &frame) }
+    bitmap.withFramePixels { FlipbookRaster.convert($0, background: background, into: &frame) }
 }
 
 /// Converts a bitmap to YUV 4:2:0 with coefficients already computed, only its tiles drawn since it
-/// was cleared when it knows them (see the output layer's `convert(_:coefficients:into:instructionSet:)`).
+/// was cleared when it knows them (see the raster layer's `convert(_:coefficients:into:instructionSet:)`).
 package func convert(_ bitmap: Bitmap, coefficients: YUVCoefficients, into frame: inout YUVFrame,
                      instructionSet: InstructionSet? = .widest) {
     bitmap.withFramePixels {
-        FlipbookVideo.convert($0, coefficients: coefficients, into: &frame, instructionSet: instructionSet)
+        FlipbookRaster.convert($0, coefficients: coefficients, into: &frame, instructionSet: instructionSet)
     }
 }

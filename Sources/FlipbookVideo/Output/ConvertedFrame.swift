@@ -32,9 +32,7 @@ public struct ConvertedFrame: Sendable {
 
     /// The encoded size: each side rounded up to the chroma subsampling.
     package static func encodedSize(width: Int, height: Int, format: PixelFormat) -> (width: Int, height: Int) {
-        let shift = format.layout.chromaShift
-        let xs = 1 << shift.x, ys = 1 << shift.y
-        return ((width + xs - 1) / xs * xs, (height + ys - 1) / ys * ys)
+        format.layout.encodedSize(width: width, height: height)
     }
 
     /// Wraps an already converted 8-bit 4:2:0 frame without copying its planes.
@@ -73,14 +71,23 @@ public struct ConvertedFrame: Sendable {
     ///     keep transparency: colours are then un-premultiplied exactly, so a half-covered edge pixel
     ///     keeps its own colour rather than darkening towards black.
     package init(converting picture: FramePixels, to pixelFormat: PixelFormat, background: Color?) {
+        let width = picture.width, height = picture.height
+        let layout = pixelFormat.layout
         if pixelFormat == .yuv420p, let background {
             // The fast, vectorised path every opaque H.264 clip has always used.
-            var frame = YUVFrame(width: picture.width, height: picture.height)
-            FlipbookVideo.convert(picture, background: background, into: &frame)
+            var frame = YUVFrame(width: width, height: height)
+            FlipbookRaster.convert(picture, background: background, into: &frame)
             self.init(frame)
-            return
+        } else if layout.planar {
+            let converted = convertToPlanes(picture, layout: layout, background: background)
+            self.init(pixelFormat: pixelFormat, width: width, height: height, planes: converted.planes,
+                      rowBytes: converted.rowBytes, rows: converted.rows)
+        } else {
+            // PAL8 is made from RGBA by the GIF palette, so it converts as RGBA here.
+            let pixels = straightPixels(picture, order: pixelFormat == .bgra ? .bgra : .rgba, background: background)
+            self.init(pixelFormat: pixelFormat == .pal8 ? .rgba : pixelFormat, width: width, height: height,
+                      planes: [pixels], rowBytes: [width * 4], rows: [height])
         }
-        self = convertGeneric(picture, to: pixelFormat, background: background)
     }
 
     /// Converts `picture` into this frame, keeping its pixel format and reusing its buffers: for
@@ -91,7 +98,7 @@ public struct ConvertedFrame: Sendable {
             var frame = yuv ?? YUVFrame(width: picture.width, height: picture.height)
             // Take the frame out first, so converting into it does not copy buffers still shared.
             yuv = nil
-            FlipbookVideo.convert(picture, coefficients: YUVCoefficients(background: background), into: &frame)
+            FlipbookRaster.convert(picture, coefficients: YUVCoefficients(background: background), into: &frame)
             width = picture.width
             height = picture.height
             yuv = frame

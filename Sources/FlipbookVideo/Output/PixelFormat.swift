@@ -1,4 +1,5 @@
 import CFFmpeg
+import FlipbookRaster
 
 /// The pixel layout of an encoded clip or image, named as libavutil names it.
 ///
@@ -23,51 +24,34 @@ public enum PixelFormat: String, Sendable, Codable, CaseIterable {
     case pal8
 }
 
-/// How a ``PixelFormat`` stores its samples: the table the converter and the encoders read,
-/// rather than a `switch` in each of them.
-package struct PixelLayout: Sendable {
-    /// libavutil's identifier.
-    package var libav: AVPixelFormat
-    /// Bits per sample: 8 or 10 (10-bit samples are stored little-endian in 16 bits).
-    package var depth: Int
-    /// Whether samples are YUV planes (else packed RGB(A) or palette indices in one plane).
-    package var planar: Bool
-    /// log₂ of the horizontal and vertical chroma subsampling (1, 1 for 4:2:0).
-    package var chromaShift: (x: Int, y: Int)
-    /// Whether the layout carries alpha.
-    package var hasAlpha: Bool
-    /// Bytes per pixel of a packed layout (4 for RGBA/BGRA, 1 for palette indices).
-    package var packedBytes: Int
-
-    /// Bytes one sample occupies in a plane.
-    package var sampleBytes: Int { depth > 8 ? 2 : 1 }
-}
-
 extension PixelFormat {
-    /// The layout table.
+    /// How the format stores its samples: the table the converter and the encoders read.
     package var layout: PixelLayout {
         switch self {
-        case .yuv420p:
-            PixelLayout(libav: AV_PIX_FMT_YUV420P, depth: 8, planar: true, chromaShift: (1, 1), hasAlpha: false, packedBytes: 0)
-        case .yuva420p:
-            PixelLayout(libav: AV_PIX_FMT_YUVA420P, depth: 8, planar: true, chromaShift: (1, 1), hasAlpha: true, packedBytes: 0)
-        case .yuv420p10le:
-            PixelLayout(libav: AV_PIX_FMT_YUV420P10LE, depth: 10, planar: true, chromaShift: (1, 1), hasAlpha: false, packedBytes: 0)
-        case .yuv422p10le:
-            PixelLayout(libav: AV_PIX_FMT_YUV422P10LE, depth: 10, planar: true, chromaShift: (1, 0), hasAlpha: false, packedBytes: 0)
-        case .yuva444p10le:
-            PixelLayout(libav: AV_PIX_FMT_YUVA444P10LE, depth: 10, planar: true, chromaShift: (0, 0), hasAlpha: true, packedBytes: 0)
-        case .rgba:
-            PixelLayout(libav: AV_PIX_FMT_RGBA, depth: 8, planar: false, chromaShift: (0, 0), hasAlpha: true, packedBytes: 4)
-        case .bgra:
-            PixelLayout(libav: AV_PIX_FMT_BGRA, depth: 8, planar: false, chromaShift: (0, 0), hasAlpha: true, packedBytes: 4)
-        case .pal8:
-            PixelLayout(libav: AV_PIX_FMT_PAL8, depth: 8, planar: false, chromaShift: (0, 0), hasAlpha: true, packedBytes: 1)
+        case .yuv420p: PixelLayout(depth: 8, planar: true, chromaShift: (1, 1), hasAlpha: false, packedBytes: 0)
+        case .yuva420p: PixelLayout(depth: 8, planar: true, chromaShift: (1, 1), hasAlpha: true, packedBytes: 0)
+        case .yuv420p10le: PixelLayout(depth: 10, planar: true, chromaShift: (1, 1), hasAlpha: false, packedBytes: 0)
+        case .yuv422p10le: PixelLayout(depth: 10, planar: true, chromaShift: (1, 0), hasAlpha: false, packedBytes: 0)
+        case .yuva444p10le: PixelLayout(depth: 10, planar: true, chromaShift: (0, 0), hasAlpha: true, packedBytes: 0)
+        case .rgba: PixelLayout(depth: 8, planar: false, chromaShift: (0, 0), hasAlpha: true, packedBytes: 4)
+        case .bgra: PixelLayout(depth: 8, planar: false, chromaShift: (0, 0), hasAlpha: true, packedBytes: 4)
+        case .pal8: PixelLayout(depth: 8, planar: false, chromaShift: (0, 0), hasAlpha: true, packedBytes: 1)
         }
     }
 
     /// libavutil's identifier for the layout.
-    var libavFormat: AVPixelFormat { layout.libav }
+    var libavFormat: AVPixelFormat {
+        switch self {
+        case .yuv420p: AV_PIX_FMT_YUV420P
+        case .yuva420p: AV_PIX_FMT_YUVA420P
+        case .yuv420p10le: AV_PIX_FMT_YUV420P10LE
+        case .yuv422p10le: AV_PIX_FMT_YUV422P10LE
+        case .yuva444p10le: AV_PIX_FMT_YUVA444P10LE
+        case .rgba: AV_PIX_FMT_RGBA
+        case .bgra: AV_PIX_FMT_BGRA
+        case .pal8: AV_PIX_FMT_PAL8
+        }
+    }
 
     /// Whether the layout keeps transparency.
     public var hasAlpha: Bool { layout.hasAlpha }

@@ -48,8 +48,9 @@ struct Opening {
         }
         if format.pixelFormat.layout.planar {
             // The tags must match the matrix, range and chroma siting of our RGB→YUV conversion
-            // (YUVConversion.swift, AlphaConversion.swift): BT.709, limited range, and subsampled
-            // chroma as the mean of its 2×2 (or 2×1) pixels, i.e. sited at their centre.
+            // (the raster's Conversion/YUVConversion.swift and AlphaConversion.swift): BT.709, limited
+            // range, and subsampled chroma as the mean of its 2×2 (or 2×1) pixels, i.e. sited at their
+            // centre.
             c.pointee.color_primaries = AVCOL_PRI_BT709
             c.pointee.color_trc = AVCOL_TRC_BT709
             c.pointee.colorspace = AVCOL_SPC_BT709

@@ -1,5 +1,6 @@
 import CFFmpeg
 import FlipbookCore
+import FlipbookRaster
 import Foundation
 
 /// One libavcodec encoder (libx264, libx265, libvpx, prores_ks, gif, …): converted frames in,
@@ -129,8 +130,8 @@ final class FrameEncoder {
                 guard let destination = pointers[index] else {
                     throw FlipbookError(.codec, "Cannot write \(what) \(file.path): libavutil gave frame \(pts) no picture planes.")
                 }
-                copy(plane, width: picture.rowBytes[index], rows: picture.rows[index], sampleBytes: sampleBytes,
-                     into: destination, stride: Int(strides[index]))
+                copyPaddingRows(plane, width: picture.rowBytes[index], rows: picture.rows[index],
+                                sampleBytes: sampleBytes, into: destination, stride: Int(strides[index]))
             }
             if let palette = picture.palette, let destination = pointers[1] {
                 // PAL8: 256 native-endian 0xAARRGGBB entries in the second data pointer.
@@ -162,35 +163,6 @@ final class FrameEncoder {
             // Every frame lasts exactly one tick of 1/fps; libx264 and others leave the duration unset.
             if packet.pointee.duration == 0 { packet.pointee.duration = 1 }
             try output(packet)
-        }
-    }
-
-    /// Copies a plane into the frame, filling each row's alignment padding (between `width` and
-    /// `stride` bytes) with the row's last sample (`sampleBytes` bytes). x264's SIMD input copy reads whole vectors and so looks
-    /// at that padding; left uninitialised it made the output depend on whatever memory malloc
-    /// returned, and broke byte-for-byte reproducibility.
-    private func copy(_ plane: [UInt8], width: Int, rows: Int, sampleBytes: Int,
-                      into destination: UnsafeMutablePointer<UInt8>, stride: Int) {
-        plane.withUnsafeBufferPointer { source in
-            // Planes of a validated size are never empty; an empty one has nothing to copy.
-            guard let base = source.baseAddress else { return }
-            if stride == width {
-                destination.update(from: base, count: width * rows)
-                return
-            }
-            for row in 0..<rows {
-                let target = destination + row * stride
-                target.update(from: base + row * width, count: width)
-                if sampleBytes == 1 {
-                    (target + width).update(repeating: source[row * width + width - 1], count: stride - width)
-                } else {
-                    var offset = width
-                    while offset + sampleBytes <= stride {
-                        (target + offset).update(from: base + row * width + width - sampleBytes, count: sampleBytes)
-                        offset += sampleBytes
-                    }
-                }
-            }
         }
     }
 

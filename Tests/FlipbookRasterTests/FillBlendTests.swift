@@ -1,4 +1,3 @@
-@testable import FlipbookDrawing
 @testable import FlipbookRaster
 import FlipbookCore
 import FlipbookTestSupport

@@ -1,5 +1,4 @@
 import FlipbookCore
-import FlipbookRaster
 
 /// One picture in 8-bit planar YUV 4:2:0 (BT.709, limited range), the encoder's input.
 ///

@@ -1,10 +1,4 @@
 import FlipbookCore
-import FlipbookRaster
-
-// BT.709, the matrix VideoEncoder tags every YUV stream with (see YUVConversion.swift).
-private let kr = 0.2126
-private let kb = 0.0722
-private let kg = 1 - kr - kb
 
 /// A pixel's colour in 0…255 per channel (straight, or flattened over the background) and its alpha.
 private struct Straight {
@@ -30,17 +24,20 @@ private func pixel(_ row: UnsafeRawPointer, _ x: Int, background: (r: Double, g:
     return Straight(r: r * scale, g: g * scale, b: b * scale, a: a)
 }
 
-/// Converts any bitmap into any layout with straightforward (scalar) arithmetic: exact, and fast
-/// enough for the formats that are not H.264's `yuv420p`, which has its own vectorised path.
-///
-/// Chroma of a subsampled block is the alpha-weighted mean of its pixels' straight colours (the
-/// colour of what the block covers), so a transparent neighbour does not darken an edge.
-package func convertGeneric(_ picture: FramePixels, to format: PixelFormat, background: Color?) -> ConvertedFrame {
-    let flatten = background.map { c in (r: c.red * c.opacity * 255, g: c.green * c.opacity * 255, b: c.blue * c.opacity * 255) }
-    if !format.layout.planar {
-        return convertPacked(picture, to: format, flatten: flatten)
-    }
-    return convertPlanar(picture, to: format, flatten: flatten)
+/// The background every pixel is flattened over, in 0…255 per channel (a translucent one first over
+/// black), or `nil` to keep transparency.
+private func flattening(_ background: Color?) -> (r: Double, g: Double, b: Double)? {
+    background.map { c in (r: c.red * c.opacity * 255, g: c.green * c.opacity * 255, b: c.blue * c.opacity * 255) }
+}
+
+/// A converted picture's sample planes (Y, Cb, Cr[, A]): tightly packed rows, 10-bit samples 16-bit
+/// little-endian.
+package struct SamplePlanes: Sendable {
+    package var planes: [[UInt8]]
+    /// Bytes per row of each plane.
+    package var rowBytes: [Int]
+    /// Rows of each plane.
+    package var rows: [Int]
 }
 
 /// Writes one sample of `depth` bits (8: one byte; more: 16-bit little-endian), rounded and clamped.
@@ -54,13 +51,22 @@ private func store(_ plane: UnsafeMutableRawPointer, _ index: Int, _ value: Doub
     }
 }
 
-/// Planar YUV(A) at 8 or 10 bits, one band of chroma rows at a time: the band's pixels are read
-/// once (un-premultiplied or flattened), then give their luma and alpha, then the band's chroma.
-private func convertPlanar(_ picture: FramePixels, to format: PixelFormat,
-                           flatten: (r: Double, g: Double, b: Double)?) -> ConvertedFrame {
+/// Converts a picture into planar YUV(A) at 8 or 10 bits, BT.709 limited range, with straightforward
+/// (scalar) arithmetic: exact, and fast enough for the layouts that are not H.264's 8-bit 4:2:0 over a
+/// background, which has its own vectorised path (``convert(_:background:into:)``).
+///
+/// Colours are flattened over `background` (alpha becomes opaque) or, with `nil`, un-premultiplied
+/// exactly. Chroma of a subsampled block is the alpha-weighted mean of its pixels' straight colours
+/// (the colour of what the block covers), so a transparent neighbour does not darken an edge. Odd
+/// sides are padded to the subsampling by repeating the last column or row.
+///
+/// One band of chroma rows at a time: the band's pixels are read once (un-premultiplied or
+/// flattened), then give their luma and alpha, then the band's chroma.
+package func convertToPlanes(_ picture: FramePixels, layout: PixelLayout, background: Color?) -> SamplePlanes {
+    let flatten = flattening(background)
+    let (kr, kg, kb) = (BT709.kr, BT709.kg, BT709.kb)
     let width = picture.width, height = picture.height
-    let layout = format.layout
-    let (ew, eh) = ConvertedFrame.encodedSize(width: width, height: height, format: format)
+    let (ew, eh) = layout.encodedSize(width: width, height: height)
     let sx = layout.chromaShift.x, sy = layout.chromaShift.y
     let cw = ew >> sx, ch = eh >> sy
     let bytes = layout.sampleBytes, wide = bytes == 2, hasAlpha = layout.hasAlpha
@@ -126,16 +132,22 @@ private func convertPlanar(_ picture: FramePixels, to format: PixelFormat,
         rowBytes.append(ew * bytes)
         rows.append(eh)
     }
-    return ConvertedFrame(pixelFormat: format, width: width, height: height, planes: planes, rowBytes: rowBytes, rows: rows)
+    return SamplePlanes(planes: planes, rowBytes: rowBytes, rows: rows)
 }
 
-/// RGBA or BGRA, straight 8-bit; un-premultiplied with Cairo's own rounding, `(c·255 + a/2) / a`.
-/// (``PixelFormat/pal8`` is made from RGBA by the GIF palette, so it converts as RGBA here.)
-private func convertPacked(_ picture: FramePixels, to format: PixelFormat,
-                           flatten: (r: Double, g: Double, b: Double)?) -> ConvertedFrame {
+/// The byte order of a packed straight pixel.
+package enum PackedOrder: Sendable {
+    case rgba, bgra
+}
+
+/// Converts a picture into packed straight (not premultiplied) 8-bit pixels, `width × height` of them,
+/// rows without padding: flattened over `background` (alpha becomes 255), or with `nil` un-premultiplied
+/// with Cairo's own rounding, `(c·255 + a/2) / a`.
+package func straightPixels(_ picture: FramePixels, order: PackedOrder, background: Color?) -> [UInt8] {
+    let flatten = flattening(background)
     let width = picture.width, height = picture.height
     var out = [UInt8](repeating: 0, count: width * height * 4)
-    let bgraOrder = format == .bgra
+    let bgraOrder = order == .bgra
     picture.withUnsafeBytes { pixels, stride in
         guard let base = pixels.baseAddress else { return }
         for y in 0..<height {
@@ -160,6 +172,5 @@ private func convertPacked(_ picture: FramePixels, to format: PixelFormat,
             }
         }
     }
-    let stored: PixelFormat = format == .pal8 ? .rgba : format
-    return ConvertedFrame(pixelFormat: stored, width: width, height: height, planes: [out], rowBytes: [width * 4], rows: [height])
+    return out
 }

@@ -1,5 +1,4 @@
 import FlipbookCore
-import FlipbookRaster
 import Foundation
 
 /// Converts a bitmap to YUV 4:2:0 band by band while it is drawn: each band as its pixels become final
@@ -33,8 +32,8 @@ package final class BandConverter {
             started = true
             start(&frame, pixels)
         }
-        FlipbookVideo.convert(pixels.pixels, stride: pixels.bytesPerRow, kernel, tiles: cleared?.drawn, rows: rows, into: &frame,
-                .widest)
+        FlipbookRaster.convert(pixels.pixels, stride: pixels.bytesPerRow, kernel, tiles: cleared?.drawn, rows: rows,
+                               into: &frame, .widest)
     }
 
     /// The converted frame, once every band is in; `nil` when none came (nothing was drawn).
