@@ -77,31 +77,11 @@ extension SceneFile {
     ///
     /// This is what `flipbook render --seed` and a batch job's `"seed"` do to a scene file.
     public mutating func overrideSeed(_ seed: UInt64) {
-        guard var layers else { return }
-        Self.overrideSeed(seed, in: &layers)
-        self.layers = layers
-    }
-
-    /// ``overrideSeed(_:)`` for `layers` and the layers of their groups.
-    private static func overrideSeed(_ seed: UInt64, in layers: inout [Layer]) {
-        for index in layers.indices {
-            layers[index].sound?.seed = seed
-            switch layers[index].content {
-            case .confetti(var parameters):
-                parameters.seed = seed
-                layers[index].content = .confetti(parameters)
-            case .ripples(var parameters):
-                if var rain = parameters.rain {
-                    for drop in rain.indices { rain[drop].seed = seed &+ UInt64(drop) }
-                    parameters.rain = rain
-                    layers[index].content = .ripples(parameters)
-                }
-            case .group(var parameters):
-                overrideSeed(seed, in: &parameters.layers)
-                layers[index].content = .group(parameters)
-            case .text, .shape, .image, .audio, .lottie, .captions:
-                break
-            }
+        changeEveryLayer { layer in
+            layer.sound?.seed = seed
+            var parameters = layer.content.parameters
+            parameters.overrideSeed(seed)
+            layer.content = parameters.content
         }
     }
 }

@@ -52,28 +52,8 @@ extension SceneFile.Layer {
     /// of the timeline; `pictures` decodes the images it uses, once per timeline.
     func makeTimelineLayer(canvas: CGSize, remaining: TimeInterval, pictures: PictureCache, keyPath path: String) throws
         -> Timeline.Layer {
-        let scene: any Scene
-        switch content {
-        case .confetti(let parameters):
-            scene = try parameters.decodingImages(pictures: pictures, keyPath: path).makeScene(canvas: canvas, keyPath: path)
-        case .ripples(let parameters):
-            // Generators without their own end run to the end of the timeline, in the layer's clock.
-            scene = try parameters.makeScene(canvas: canvas, sceneDuration: remaining, keyPath: path)
-        case .shape(let parameters):
-            scene = try parameters.makeScene(keyPath: path)
-        case .image(let parameters):
-            scene = try parameters.makeScene(pictures: pictures, keyPath: path)
-        case .text(let parameters):
-            scene = try parameters.makeScene(baseDirectory: pictures.baseDirectory, keyPath: path)
-        case .group(let parameters):
-            scene = try parameters.makeScene(canvas: canvas, remaining: remaining, pictures: pictures, keyPath: path)
-        case .audio(let parameters):
-            scene = try parameters.makeScene(baseDirectory: pictures.baseDirectory, keyPath: path)
-        case .lottie(let parameters):
-            scene = try parameters.makeScene(baseDirectory: pictures.baseDirectory, keyPath: path)
-        case .captions(let parameters):
-            scene = try parameters.makeScene(canvas: canvas, baseDirectory: pictures.baseDirectory, keyPath: path)
-        }
+        let scene = try content.parameters.makeScene(
+            in: LayerSurroundings(canvas: canvas, remaining: remaining, pictures: pictures, keyPath: path))
         var layer = timelineLayer(scene)
         layer.sound = try sound?.makeSound(baseDirectory: pictures.baseDirectory, keyPath: joinKeyPath(path, "sound"))
         return layer
@@ -93,21 +73,6 @@ extension SceneFile {
             }
             return url
         }
-    }
-}
-
-extension SceneFile.ConfettiParameters {
-    /// The confetti scene, aimed at a canvas of `canvas` points.
-    public func makeScene(canvas: CGSize) throws -> ConfettiScene {
-        try makeScene(canvas: canvas, keyPath: nil)
-    }
-
-    func makeScene(canvas: CGSize, keyPath: String?) throws -> ConfettiScene {
-        // The scene checks its bursts, emissions and physics; the seed has no limits.
-        let bursts = self.bursts ?? (emissions == nil ? [ConfettiBurst()] : [])
-        return try ConfettiScene(
-            size: canvas, bursts: bursts, emissions: emissions ?? [], seed: seed ?? 0,
-            physics: physics ?? ConfettiPhysics(), keyPath: keyPath.map { "\($0)." } ?? "")
     }
 }
 

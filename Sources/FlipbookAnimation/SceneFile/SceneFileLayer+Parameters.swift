@@ -27,62 +27,6 @@ extension SceneFile.Layer {
     static let sceneInfo = ParameterInfo(
         key: "scene", type: sceneNames.joined(separator: "|"), defaultValue: nil, range: nil, unit: nil,
         help: "The scene the layer draws.")
-
-    /// Each scene's own keys.
-    static func sceneKeys(_ name: String) -> [String] {
-        switch name {
-        case "confetti": SceneFile.ConfettiParameters.parameters.keys
-        case "ripples": SceneFile.RipplesParameters.parameters.keys
-        case "text": SceneFile.TextParameters.parameters.keys
-        default: placedSceneKeys(name)
-        }
-    }
-}
-
-extension SceneFile.ConfettiParameters {
-    static let parameters = ParameterTable<SceneFile.ConfettiParameters>(
-        title: "Confetti layer", noun: "a confetti layer",
-        summary: #"A layer with `"scene": "confetti"`: bursts and emissions of tumbling paper. "#
-            + "Without bursts or emissions it has one article burst at time 0.",
-        parameters: [
-            .optional("seed", \.seed, .seed, default: 0, help: "The seed every random draw comes from: same seed, same pixels."),
-            .optional("bursts", \.bursts, .list(.burst, of: "bursts"), defaultText: "one burst, unless emissions are given",
-                      help: "Particles launched together (see Burst)."),
-            .optional("emissions", \.emissions, .list(.emission, of: "emissions"), defaultText: "none",
-                      help: "Steady streams of particles (see Emission)."),
-            .optional("physics", \.physics, .object(ConfettiPhysics.parameters, initial: ConfettiPhysics()),
-                      defaultText: "the article's", help: "The motion model (see Physics)."),
-        ])
-}
-
-extension SceneFile.RipplesParameters {
-    static let parameters = ParameterTable<SceneFile.RipplesParameters>(
-        title: "Ripples layer", noun: "a ripples layer",
-        summary: #"A layer with `"scene": "ripples"`: rings expanding from touches, rain and trails, "#
-            + "fading toward white.",
-        parameters: [
-            .optional("ripples", \.ripples, .list(.ripple, of: "ripples"), defaultText: "none",
-                      help: "Explicit rings (see Ripple)."),
-            .optional("touches", \.touches, .list(.touch, of: "touch events"), defaultText: "none",
-                      help: "A touch script (see Touch)."),
-            .optional("rain", \.rain, .oneOrMany(.rain, of: "rains"), defaultText: "none",
-                      help: "Seeded random drops: one object or a list (see Rain)."),
-            .optional("trail", \.trail, .oneOrMany(.trail, of: "trails"), defaultText: "none",
-                      help: "Rings along a path: one object or a list (see Trail)."),
-            .optional("palette", \.palette, .list(.color, of: "colours"), default: RipplesScene.palette, nonEmpty: true,
-                      help: "The colours fingers, rain and uncoloured ripples take."),
-            .optional("lifetime", \.lifetime, .number, default: RipplesScene.defaultLifetime,
-                      limits: .above(0, atMost: Timeline.maximumDuration), unit: "seconds", help: "How long a ring lives."),
-            .optional("speed", \.speed, .number, default: Double(RipplesScene.defaultSpeed), limits: .between(0, 1e6),
-                      unit: "points per second", help: "How fast a ring grows."),
-            .optional("lineWidth", \.lineWidth, .number, default: Double(RipplesScene.defaultLineWidth),
-                      limits: .above(0, atMost: 10_000), unit: "points", help: "The ring's stroke width."),
-            .optional("rippleOpacity", \.rippleOpacity, .number, default: RipplesScene.defaultOpacity,
-                      limits: .between(0, 1), help: "The rings' stroke opacity (the layer's own is opacity)."),
-            .optional("maximumNumberOfRipples", \.maximumNumberOfRipples, .whole,
-                      default: RipplesScene.defaultMaximumNumberOfRipples, limits: .between(1, 1e6),
-                      help: "The most rings at once; past it the oldest is dropped."),
-        ])
 }
 
 extension ValueCodec where Value == SceneFile.Layer {
@@ -102,39 +46,16 @@ extension ValueCodec where Value == SceneFile.Layer {
                                         at: json.location(keyPath: scenePath))
                 }
                 let name = try scene.value.string(scenePath, "a scene name: " + listed)
-                var layer: SceneFile.Layer
-                switch name {
-                case "confetti":
-                    var parameters = SceneFile.ConfettiParameters()
-                    try SceneFile.ConfettiParameters.parameters.read(json, into: &parameters, keyPath: keyPath, alsoKnown: common)
-                    layer = SceneFile.Layer(.confetti(parameters))
-                case "ripples":
-                    var parameters = SceneFile.RipplesParameters()
-                    try SceneFile.RipplesParameters.parameters.read(json, into: &parameters, keyPath: keyPath, alsoKnown: common)
-                    layer = SceneFile.Layer(.ripples(parameters))
-                case "text":
-                    var parameters = SceneFile.TextParameters()
-                    try SceneFile.TextParameters.parameters.read(json, into: &parameters, keyPath: keyPath, alsoKnown: common)
-                    layer = SceneFile.Layer(.text(parameters))
-                default:
-                    guard let content = try SceneFile.Layer.readPlacedScene(name, json, keyPath: keyPath, alsoKnown: common) else {
-                        throw scene.value.unknownName(name, scenePath, "a scene: " + listed, among: names)
-                    }
-                    layer = SceneFile.Layer(content)
+                guard let kind = SceneFile.Layer.kind(named: name) else {
+                    throw scene.value.unknownName(name, scenePath, "a scene: " + listed, among: names)
                 }
-                try SceneFile.Layer.parameters.read(json, into: &layer, keyPath: keyPath,
-                                                    alsoKnown: ["scene"] + SceneFile.Layer.sceneKeys(name))
+                var layer = SceneFile.Layer(try kind.read(json, keyPath: keyPath, alsoKnown: common))
+                try SceneFile.Layer.parameters.read(json, into: &layer, keyPath: keyPath, alsoKnown: ["scene"] + kind.keys)
                 return layer
             },
             write: { layer in
-                var members: [(String, JSONValue)] = [("scene", .string(layer.content.sceneName))]
-                members += SceneFile.Layer.parameters.write(layer)
-                switch layer.content {
-                case .confetti(let parameters): members += SceneFile.ConfettiParameters.parameters.write(parameters)
-                case .ripples(let parameters): members += SceneFile.RipplesParameters.parameters.write(parameters)
-                case .text(let parameters): members += SceneFile.TextParameters.parameters.write(parameters)
-                case .shape, .image, .group, .audio, .lottie, .captions: members += layer.content.placedSceneMembers
-                }
+                let members = [("scene", JSONValue.string(layer.content.sceneName))]
+                    + SceneFile.Layer.parameters.write(layer) + layer.content.parameters.members
                 return .object(members)
             })
     }

@@ -34,37 +34,40 @@ extension SceneFile {
 
         /// The scene a layer draws.
         public enum Content: Sendable, Equatable {
-            /// `"scene": "confetti"`: a ``ConfettiScene`` aimed at the timeline's canvas.
+            /// A confetti layer: a ``ConfettiScene`` aimed at the timeline's canvas.
             case confetti(ConfettiParameters)
-            /// `"scene": "ripples"`: a ``RipplesScene``.
+            /// A ripples layer: a ``RipplesScene``.
             case ripples(RipplesParameters)
-            /// `"scene": "text"`: a ``TextScene``.
+            /// A text layer: a ``TextScene``.
             case text(TextParameters)
-            /// `"scene": "shape"`: a ``ShapeScene``.
+            /// A shape layer: a ``ShapeScene``.
             case shape(ShapeParameters)
-            /// `"scene": "image"`: an ``ImageScene``.
+            /// An image layer: an ``ImageScene``.
             case image(ImageParameters)
-            /// `"scene": "group"`: a ``GroupScene`` of further layers.
+            /// A group layer: a ``GroupScene`` of further layers.
             case group(GroupParameters)
-            /// `"scene": "audio"`: an ``AudioScene``.
+            /// An audio layer: an ``AudioScene``.
             case audio(AudioParameters)
-            /// `"scene": "lottie"`: a ``LottieScene``.
+            /// A Lottie layer: a ``LottieScene``.
             case lottie(LottieParameters)
-            /// `"scene": "captions"`: a ``CaptionsScene`` for the timeline's canvas.
+            /// A captions layer: a ``CaptionsScene`` for the timeline's canvas.
             case captions(CaptionsParameters)
 
             /// The scene's name in files: one of ``SceneFile/Layer/sceneNames``.
-            public var sceneName: String {
+            public var sceneName: String { type(of: parameters).name }
+
+            /// The parameters, as the kind of layer they make.
+            var parameters: any LayerKind {
                 switch self {
-                case .confetti: "confetti"
-                case .ripples: "ripples"
-                case .text: "text"
-                case .shape: "shape"
-                case .image: "image"
-                case .group: "group"
-                case .audio: "audio"
-                case .lottie: "lottie"
-                case .captions: "captions"
+                case .confetti(let parameters): parameters
+                case .ripples(let parameters): parameters
+                case .text(let parameters): parameters
+                case .shape(let parameters): parameters
+                case .image(let parameters): parameters
+                case .group(let parameters): parameters
+                case .audio(let parameters): parameters
+                case .lottie(let parameters): parameters
+                case .captions(let parameters): parameters
                 }
             }
         }
@@ -83,75 +86,6 @@ extension SceneFile {
         }
 
         /// The names of the scenes a layer can hold.
-        public static let sceneNames = ["confetti", "ripples", "text", "shape", "image", "group", "audio", "lottie", "captions"]
-    }
-
-    /// A confetti layer's parameters.
-    ///
-    /// When neither `bursts` nor `emissions` is given, the layer has one default burst at time 0
-    /// (the article's). Give `"bursts": []` for emissions only.
-    public struct ConfettiParameters: Sendable, Equatable {
-        /// The seed all the layer's randomness comes from. Default 0.
-        public var seed: UInt64?
-        /// Bursts (see ``ConfettiBurst``; every key optional).
-        public var bursts: [ConfettiBurst]?
-        /// Steady emissions (see ``ConfettiEmission``; `duration` required).
-        public var emissions: [ConfettiEmission]?
-        /// The motion model (see ``ConfettiPhysics``; every key optional).
-        public var physics: ConfettiPhysics?
-
-        /// Confetti parameters; `nil` keys take their defaults.
-        public init(seed: UInt64? = nil, bursts: [ConfettiBurst]? = nil, emissions: [ConfettiEmission]? = nil,
-                    physics: ConfettiPhysics? = nil) {
-            self.seed = seed
-            self.bursts = bursts
-            self.emissions = emissions
-            self.physics = physics
-        }
-    }
-
-    /// A ripples layer's parameters. Its ripples are the union of the explicit `ripples`, those the
-    /// `touches` make, the `rain` drops and the `trail` rings.
-    public struct RipplesParameters: Sendable, Equatable {
-        /// Explicit ripples.
-        public var ripples: [RippleDescription]?
-        /// A touch script's events (see ``TouchScript``).
-        public var touches: [TouchScript.Event]?
-        /// Ripple rain: one object or a list.
-        public var rain: [RainDescription]?
-        /// Trails along paths: one object or a list.
-        public var trail: [TrailDescription]?
-        /// The colours fingers, rain and unnamed ripples take. Default ``RipplesScene/palette``.
-        public var palette: [Color]?
-        /// Seconds a ring lives. Default ``RipplesScene/defaultLifetime``.
-        public var lifetime: TimeInterval?
-        /// Growth in points per second. Default ``RipplesScene/defaultSpeed``.
-        public var speed: Double?
-        /// Stroke width in points. Default ``RipplesScene/defaultLineWidth``.
-        public var lineWidth: Double?
-        /// The rings' stroke opacity (the Swift parameter `opacity`; renamed because `opacity` is the
-        /// layer's). Default ``RipplesScene/defaultOpacity``.
-        public var rippleOpacity: Double?
-        /// The cap on rings existing at once. Default ``RipplesScene/defaultMaximumNumberOfRipples``.
-        public var maximumNumberOfRipples: Int?
-
-        /// Ripples parameters; `nil` keys take their defaults.
-        public init(
-            ripples: [RippleDescription]? = nil, touches: [TouchScript.Event]? = nil, rain: [RainDescription]? = nil,
-            trail: [TrailDescription]? = nil, palette: [Color]? = nil, lifetime: TimeInterval? = nil,
-            speed: Double? = nil, lineWidth: Double? = nil, rippleOpacity: Double? = nil,
-            maximumNumberOfRipples: Int? = nil
-        ) {
-            self.ripples = ripples
-            self.touches = touches
-            self.rain = rain
-            self.trail = trail
-            self.palette = palette
-            self.lifetime = lifetime
-            self.speed = speed
-            self.lineWidth = lineWidth
-            self.rippleOpacity = rippleOpacity
-            self.maximumNumberOfRipples = maximumNumberOfRipples
-        }
+        public static let sceneNames = kinds.map { $0.name }
     }
 }

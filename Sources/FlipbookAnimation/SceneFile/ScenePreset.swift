@@ -34,6 +34,14 @@ public enum ScenePreset: String, CaseIterable, Sendable {
         }
     }
 
+    /// What the preset draws, for the reference and `flipbook scenes`.
+    var summary: String {
+        switch self {
+        case .confetti: "Two article bursts from the bottom edge, the second 0.9 seconds after the first, over white."
+        case .ripples: "A tap, two fingers together, a dragged trail and light rain, over white."
+        }
+    }
+
     /// The preset as a scene file, laid out for a canvas of `size` points; it adapts to any size and
     /// any duration (see the two presets).
     public func sceneFile(

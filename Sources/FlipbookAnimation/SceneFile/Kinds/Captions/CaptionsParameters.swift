@@ -85,7 +85,7 @@ extension SceneFile {
 extension SceneFile.CaptionsParameters {
     static let parameters = ParameterTable<SceneFile.CaptionsParameters>(
         title: "Captions layer", noun: "a captions layer",
-        summary: #"A layer with `"scene": "captions"`: an SRT, WebVTT or word-timing JSON file's words, grouped into pages "#
+        summary: layerWithScene + #": an SRT, WebVTT or word-timing JSON file's words, grouped into pages "#
             + "and laid out with Pango in a safe-area box (within a line limit, shrunk to fit, right to left where the script is), "
             + "the spoken word styled as it is spoken. A malformed cue or timestamp, a cue ending before it starts and "
             + "overlapping cues are errors naming the file and line; a cue starting after the clip ends is a warning. "

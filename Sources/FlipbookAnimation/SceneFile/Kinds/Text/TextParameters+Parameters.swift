@@ -6,7 +6,7 @@ import Foundation
 extension SceneFile.TextParameters {
     static let parameters = ParameterTable<SceneFile.TextParameters>(
         title: "Text layer", noun: "a text layer",
-        summary: #"A layer with `"scene": "text"`: a text in a box of its own, wrapped to the box's width, "#
+        summary: layerWithScene + #": a text in a box of its own, wrapped to the box's width, "#
             + "cut or shrunk to fit it (a text that cannot fit and may not be cut is an error before any frame is drawn). "
             + "Without `size` the box is the text's natural size. Numbers and colours may be keyframed.",
         parameters: [

@@ -38,7 +38,7 @@ extension SceneFile {
 extension SceneFile.ImageParameters {
     static let parameters = ParameterTable<SceneFile.ImageParameters>(
         title: "Image layer", noun: "an image layer",
-        summary: #"A layer with `"scene": "image"`: a PNG, JPEG or WebP picture, or an SVG drawn as vectors, "#
+        summary: layerWithScene + #": a PNG, JPEG or WebP picture, or an SVG drawn as vectors, "#
             + "fitted to its box. It is decoded once, when the timeline is made.",
         parameters: [
             .required("src", \.src, .text, help: "The image file, relative to the scene file's folder."),

@@ -87,7 +87,7 @@ extension SceneFile {
 extension SceneFile.LottieParameters {
     static let parameters = ParameterTable<SceneFile.LottieParameters>(
         title: "Lottie layer", noun: "a Lottie layer",
-        summary: #"A layer with `"scene": "lottie"`: a Lottie animation (`.json` or `.lottie`) drawn by rlottie "#
+        summary: layerWithScene + #": a Lottie animation (`.json` or `.lottie`) drawn by rlottie "#
             + "after Flipbook's own checks of the file, fitted to its box. Time maps to whole Lottie frames "
             + "(rounded down); a part rlottie does not draw is a warning, or an error with strict.",
         parameters: [

@@ -49,7 +49,7 @@ extension SceneFile {
 extension SceneFile.GroupParameters {
     static let parameters = ParameterTable<SceneFile.GroupParameters>(
         title: "Group layer", noun: "a group layer",
-        summary: #"A layer with `"scene": "group"`: layers sharing the group's placement, opacity, blend mode, "#
+        summary: layerWithScene + #": layers sharing the group's placement, opacity, blend mode, "#
             + "clip and filters, composited as one picture. Children's start and end are in the group's clock, "
             + "their positions in its box; groups nest.",
         parameters: [

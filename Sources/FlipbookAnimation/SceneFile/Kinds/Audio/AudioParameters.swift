@@ -46,7 +46,7 @@ extension SceneFile {
 extension SceneFile.AudioParameters {
     static let parameters = ParameterTable<SceneFile.AudioParameters>(
         title: "Audio layer", noun: "an audio layer",
-        summary: #"A layer with `"scene": "audio"`: a sound file (WAV, FLAC, MP3, AAC/M4A, Ogg Opus or Vorbis) played "#
+        summary: layerWithScene + #": a sound file (WAV, FLAC, MP3, AAC/M4A, Ogg Opus or Vorbis) played "#
             + "from the layer's start to its end, resampled to 48 kHz stereo. It is decoded once, when the timeline is made; "
             + "it draws nothing.",
         parameters: [

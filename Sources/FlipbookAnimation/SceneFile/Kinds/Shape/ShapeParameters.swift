@@ -75,7 +75,7 @@ extension SceneFile {
 extension SceneFile.ShapeParameters {
     static let parameters = ParameterTable<SceneFile.ShapeParameters>(
         title: "Shape layer", noun: "a shape layer",
-        summary: #"A layer with `"scene": "shape"`: a rectangle, rounded rectangle, capsule, circle, ellipse or "#
+        summary: layerWithScene + #": a rectangle, rounded rectangle, capsule, circle, ellipse or "#
             + "SVG path in its own box, filled and stroked with colours or gradients, optionally trimmed.",
         parameters: [
             .optional("shape", \.shape, .choice(SceneFile.ShapeParameters.shapeNames.map { ($0, $0) }),
