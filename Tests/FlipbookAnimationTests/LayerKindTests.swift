@@ -1,4 +1,5 @@
 @testable import FlipbookAnimation
+@testable import FlipbookSceneFile
 import Foundation
 import Testing
 

@@ -52,7 +52,7 @@ public struct RippleRain: Sendable, Equatable {
         try ripples(keyPath: "rain")
     }
 
-    func ripples(keyPath: String) throws -> [Ripple] {
+    package func ripples(keyPath: String) throws -> [Ripple] {
         try check(rate, within: RippleRain.rateLimits, "\(keyPath).rate", unit: "drops per second")
         try check(start, within: RippleRain.startLimits, "\(keyPath).start", unit: "seconds")
         try check(duration, within: RippleRain.durationLimits, "\(keyPath).duration", unit: "seconds")
@@ -123,7 +123,7 @@ public struct RippleTrail: Sendable, Equatable {
         try ripples(keyPath: "trail")
     }
 
-    func ripples(keyPath: String) throws -> [Ripple] {
+    package func ripples(keyPath: String) throws -> [Ripple] {
         try check(rate, within: RippleTrail.rateLimits, "\(keyPath).rate", unit: "rings per second")
         try check(start, within: RippleRain.startLimits, "\(keyPath).start", unit: "seconds")
         try check(duration, within: RippleTrail.durationLimits, "\(keyPath).duration", unit: "seconds")
