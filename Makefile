@@ -137,7 +137,7 @@ bench: deps
 DOCS_ARCHIVE = .build/documentation/Flipbook.doccarchive
 DOCS_GRAPHS = .build/documentation/symbol-graphs
 DOCS_LOG = .build/documentation/docc.log
-DOCS_MODULES = FlipbookCore,FlipbookDrawing,FlipbookAudio,FlipbookAnimation,FlipbookVideo,FlipbookRender
+DOCS_MODULES = FlipbookCore,FlipbookDrawing,FlipbookAudio,FlipbookAnimation,FlipbookSceneFile,FlipbookVideo,FlipbookRender
 ifeq ($(UNAME),Darwin)
 SYMBOLGRAPH_EXTRACT = xcrun swift-symbolgraph-extract -sdk "$$(xcrun --show-sdk-path)"
 DOCC = xcrun docc

@@ -17,7 +17,9 @@ import PackageDescription
 //   FlipbookAudio          sound without Cairo: audio files decoded, bundled sounds synthesised, the mix,
 //                          its true-peak limiter and loudness
 //   FlipbookDrawing        CairoCanvas (the API) over its engine (Cairo and the raster's fast paths), Bitmap
-//   FlipbookAnimation      Scene, Timeline, confetti, ripples, scene files and templates (SwiftCSV for data files)
+//   FlipbookAnimation      Scene, Timeline, keyframes, the built-in scenes (confetti, ripples, text, shapes,
+//                          images, groups, audio, Lottie, captions) and the parameter tables that check them
+//   FlipbookSceneFile      scene files, their layer kinds, the reference and templates (SwiftCSV for data files)
 //   FlipbookVideo          VideoEncoder: formats, encoders, muxers, sinks (on the raster's converted
 //                          pixels: no Cairo, no Pango)
 //   FlipbookRender         render(_:to:), renderStill(_:at:to:); hands Bitmaps to the encoders; batches
@@ -122,17 +124,23 @@ let package = Package(
         ),
         .target(
             name: "FlipbookAnimation",
-            dependencies: ["FlipbookDrawing", "FlipbookAudio", .product(name: "SwiftCSV", package: "SwiftCSV")]
+            dependencies: ["FlipbookDrawing", "FlipbookAudio"]
+        ),
+        .target(
+            name: "FlipbookSceneFile",
+            dependencies: ["FlipbookDrawing", "FlipbookAudio", "FlipbookAnimation", .product(name: "SwiftCSV", package: "SwiftCSV")]
         ),
         .target(
             name: "FlipbookVideo", dependencies: ["FlipbookCore", "FlipbookRaster", "FlipbookAudio", "CFFmpeg"]),
         .target(
             name: "FlipbookRender",
-            dependencies: ["FlipbookDrawing", "FlipbookAnimation", "FlipbookVideo"]
+            dependencies: ["FlipbookDrawing", "FlipbookAnimation", "FlipbookSceneFile", "FlipbookVideo"]
         ),
         .target(
             name: "Flipbook",
-            dependencies: ["FlipbookDrawing", "FlipbookAudio", "FlipbookAnimation", "FlipbookVideo", "FlipbookRender"]
+            dependencies: [
+                "FlipbookDrawing", "FlipbookAudio", "FlipbookAnimation", "FlipbookSceneFile", "FlipbookVideo", "FlipbookRender",
+            ]
         ),
         .target(
             name: "FlipbookTesting",
@@ -178,7 +186,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FlipbookAnimationTests",
-            dependencies: ["FlipbookAnimation", "FlipbookTestSupport"]
+            dependencies: ["FlipbookAnimation", "FlipbookSceneFile", "FlipbookTestSupport"]
         ),
         .testTarget(
             name: "FlipbookVideoTests",

@@ -32,7 +32,7 @@
 #              JSON or as a .lottie container (first        added) and Fuzz/Corpus/Lottie
 #              byte), then frames drawn small by rlottie
 #
-# The modules (and SwiftCSV, which FlipbookAnimation reads CSV with) are compiled here with swiftc (and the C kernels with the toolchain's clang) rather
+# The modules (and SwiftCSV, which FlipbookSceneFile reads CSV with) are compiled here with swiftc (and the C kernels with the toolchain's clang) rather
 # than through SwiftPM: every module must carry the fuzzer's coverage instrumentation and
 # AddressSanitizer, and SwiftPM has no way to build just these library targets that way beside the
 # normal build. FlipbookVideo and the command line are
@@ -108,7 +108,7 @@ target() {
     # The fast-fill targets share their reading of bytes as a drawing.
     [[ "$name" == FastFill* ]] && sources+=(Fuzz/Shared/*.swift)
     "$swiftc" "${common[@]}" -module-name "${name}Fuzzer" "${sources[@]}" -L "$build" \
-        -lFlipbookAnimation -lSwiftCSV -lFlipbookDrawing -lFlipbookAudio -lFlipbookRaster -lFlipbookCore -lCFlipbookKernels \
+        -lFlipbookSceneFile -lFlipbookAnimation -lSwiftCSV -lFlipbookDrawing -lFlipbookAudio -lFlipbookRaster -lFlipbookCore -lCFlipbookKernels \
         "${cairo_libs[@]}" "${audio_libs[@]}" -lz -o "$build/fuzz-$name"
 }
 
@@ -124,6 +124,7 @@ module FlipbookRaster
 module FlipbookDrawing
 module SwiftCSV "$swiftcsv"
 module FlipbookAnimation
+module FlipbookSceneFile
 targets=(SceneFile SVGPath FastFill FastFillVsCairo Image Template TemplateData AudioFile Lottie)
 for name in "${targets[@]}"; do target "$name"; done
 

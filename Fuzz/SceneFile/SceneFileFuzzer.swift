@@ -2,6 +2,7 @@
 // FlipbookError, never a crash; and a file it accepts must make a Timeline or throw, since that is
 // where the scene parameters' numbers are validated and converted (ring counts, frame counts).
 import FlipbookAnimation
+import FlipbookSceneFile
 import Foundation
 
 @_cdecl("LLVMFuzzerTestOneInput")

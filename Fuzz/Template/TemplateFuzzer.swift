@@ -3,6 +3,7 @@
 // crash. The input's last byte picks the values each parameter is given, from a list of the
 // values that have broken readers: out of range, not a number, unknown colours, placeholders.
 import FlipbookAnimation
+import FlipbookSceneFile
 import Foundation
 
 private let values = [

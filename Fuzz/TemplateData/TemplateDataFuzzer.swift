@@ -3,6 +3,7 @@
 // FlipbookError, never a crash; and rows they accept must be numbered 1, 2, … with lines that
 // never go back, and name only their columns.
 import FlipbookAnimation
+import FlipbookSceneFile
 import Foundation
 
 @_cdecl("LLVMFuzzerTestOneInput")

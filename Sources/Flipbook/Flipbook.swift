@@ -3,5 +3,6 @@
 @_exported import FlipbookDrawing
 @_exported import FlipbookAudio
 @_exported import FlipbookAnimation
+@_exported import FlipbookSceneFile
 @_exported import FlipbookVideo
 @_exported import FlipbookRender

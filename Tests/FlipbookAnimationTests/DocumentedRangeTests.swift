@@ -1,4 +1,5 @@
 import FlipbookAnimation
+import FlipbookSceneFile
 import FlipbookDrawing
 import FlipbookTestSupport
 import Foundation

@@ -1,5 +1,6 @@
 import FlipbookAnimation
 import FlipbookDrawing
+import FlipbookSceneFile
 import FlipbookTestSupport
 import Foundation
 import Testing

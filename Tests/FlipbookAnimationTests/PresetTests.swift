@@ -1,5 +1,6 @@
 @testable import FlipbookAnimation
 import FlipbookDrawing
+@testable import FlipbookSceneFile
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 @testable import FlipbookAnimation
 import FlipbookDrawing
+@testable import FlipbookSceneFile
 import FlipbookTestSupport
 import Foundation
 import Testing

@@ -3,7 +3,7 @@ import Foundation
 
 extension ConfettiBurst {
     /// A burst's own keys; the style's keys (``ConfettiStyle/parameters``) sit beside them.
-    static let ownParameters = ParameterTable<ConfettiBurst>(
+    package static let ownParameters = ParameterTable<ConfettiBurst>(
         title: "Burst", noun: "a confetti burst",
         summary: "An element of a confetti layer's `bursts`: particles launched together. "
             + "It also takes every style key.",
@@ -17,18 +17,18 @@ extension ConfettiBurst {
         ])
 
     /// Every key of a burst object: its own, then the style's.
-    static let parameters = ParameterTable<ConfettiBurst>(
+    package static let parameters = ParameterTable<ConfettiBurst>(
         title: ownParameters.title, noun: ownParameters.noun, summary: ownParameters.summary,
         parameters: ownParameters.parameters + ConfettiStyle.parameters.parameters.map { $0.lifted(\.style) })
 
-    func validate(keyPath: String) throws {
+    package func validate(keyPath: String) throws {
         try ConfettiBurst.parameters.validate(self, keyPath: keyPath)
     }
 }
 
 extension ConfettiEmission {
     /// An emission's own keys; the style's keys sit beside them.
-    static let ownParameters = ParameterTable<ConfettiEmission>(
+    package static let ownParameters = ParameterTable<ConfettiEmission>(
         title: "Emission", noun: "a confetti emission",
         summary: "An element of a confetti layer's `emissions`: a steady stream of particles, "
             + "particle k launched at start + k / rate. It also takes every style key.",
@@ -44,11 +44,11 @@ extension ConfettiEmission {
         ])
 
     /// Every key of an emission object: its own, then the style's.
-    static let parameters = ParameterTable<ConfettiEmission>(
+    package static let parameters = ParameterTable<ConfettiEmission>(
         title: ownParameters.title, noun: ownParameters.noun, summary: ownParameters.summary,
         parameters: ownParameters.parameters + ConfettiStyle.parameters.parameters.map { $0.lifted(\.style) })
 
-    func validate(keyPath: String) throws {
+    package func validate(keyPath: String) throws {
         try ConfettiEmission.parameters.validate(self, keyPath: keyPath)
         // rate × duration within their limits can still ask for more particles than a scene holds.
         try check(count <= ConfettiEmission.maximumCount, keyPath,
@@ -57,13 +57,13 @@ extension ConfettiEmission {
 }
 
 extension ValueCodec where Value == ConfettiBurst {
-    static var burst: ValueCodec {
+    package static var burst: ValueCodec {
         .object(ConfettiBurst.parameters, initial: ConfettiBurst())
     }
 }
 
 extension ValueCodec where Value == ConfettiEmission {
-    static var emission: ValueCodec {
+    package static var emission: ValueCodec {
         // The duration is required, so this placeholder never survives reading.
         .object(ConfettiEmission.parameters, initial: ConfettiEmission(duration: 0))
     }

@@ -2,7 +2,7 @@ import FlipbookDrawing
 import Foundation
 
 extension ConfettiEmitter.Cannon {
-    static let parameters = ParameterTable<Self>(
+    package static let parameters = ParameterTable<Self>(
         title: "Emitter: bottomCannon", noun: "a bottomCannon emitter",
         summary: #"`"emitter": "bottomCannon"` or `{"kind": "bottomCannon", …}`: the article's launch from "#
             + "below the bottom edge, up and apart. Positions and speeds are relative to the canvas (W × H).",
@@ -22,7 +22,7 @@ extension ConfettiEmitter.Cannon {
 }
 
 extension ConfettiEmitter.Explosion {
-    static let parameters = ParameterTable<Self>(
+    package static let parameters = ParameterTable<Self>(
         title: "Emitter: point", noun: "a point emitter",
         summary: #"`"emitter": "point"` or `{"kind": "point", …}`: an explosion from one point, in a cone of directions."#,
         parameters: [
@@ -38,7 +38,7 @@ extension ConfettiEmitter.Explosion {
 }
 
 extension ConfettiEmitter.Rain {
-    static let parameters = ParameterTable<Self>(
+    package static let parameters = ParameterTable<Self>(
         title: "Emitter: topRain", noun: "a topRain emitter",
         summary: #"`"emitter": "topRain"` or `{"kind": "topRain", …}`: particles dropping in from above the top edge."#,
         parameters: [
@@ -55,15 +55,15 @@ extension ConfettiEmitter.Rain {
 
 extension ConfettiEmitter {
     /// The kinds by name, each with its table.
-    static let kindNames = ["bottomCannon", "point", "topRain"]
+    package static let kindNames = ["bottomCannon", "point", "topRain"]
 
     /// The tables of every kind, for the reference.
-    static var sections: [ParameterSection] {
+    package static var sections: [ParameterSection] {
         [Cannon.parameters.section, Explosion.parameters.section, Rain.parameters.section]
     }
 
     /// Checks the emitter's ranges, naming the offending field under `keyPath`.
-    func validate(keyPath: String) throws {
+    package func validate(keyPath: String) throws {
         switch kind {
         case .bottomCannon(let cannon): try Cannon.parameters.validate(cannon, keyPath: keyPath)
         case .point(let explosion): try Explosion.parameters.validate(explosion, keyPath: keyPath)
@@ -74,7 +74,7 @@ extension ConfettiEmitter {
 
 extension ValueCodec where Value == ConfettiEmitter {
     /// `"bottomCannon"`, `"point"`, `"topRain"`, or an object with `"kind"` and that kind's keys.
-    static var emitter: ValueCodec {
+    package static var emitter: ValueCodec {
         let names = ConfettiEmitter.kindNames
         let expected = names.map { "\"\($0)\"" }.joined(separator: ", ") + #" or {"kind": …} with that emitter's keys"#
         func kind(named name: String, at json: JSONValue, keyPath: String) throws -> String {

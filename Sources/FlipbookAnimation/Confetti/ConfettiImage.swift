@@ -6,7 +6,7 @@ import Foundation
 public struct ConfettiImage: Sendable, Equatable {
     /// The file as the scene file names it, relative to its folder.
     public var src: String
-    /// The decoded picture; `nil` until a scene file's timeline decodes it (``SceneFile/makeTimeline()``).
+    /// The decoded picture; `nil` until a scene file's timeline decodes it (`SceneFile.makeTimeline()`).
     public var bitmap: Bitmap?
 
     /// The picture in `src`, not decoded yet.

@@ -3,7 +3,7 @@ import Foundation
 
 extension ConfettiPhysics {
     /// The physics' parameters: the `physics` object of a confetti layer.
-    static let parameters = ParameterTable<ConfettiPhysics>(
+    package static let parameters = ParameterTable<ConfettiPhysics>(
         title: "Physics", noun: "the confetti physics",
         summary: "The `physics` object of a confetti layer: the motion model every particle follows.",
         parameters: [
@@ -25,7 +25,7 @@ extension ConfettiPhysics {
     /// Checks that the constants describe a usable model, naming the offending field.
     ///
     /// - Parameter keyPath: Prefix for messages, such as `"physics"` or `"layers[0].physics"`.
-    func validate(keyPath: String = "physics") throws {
+    package func validate(keyPath: String = "physics") throws {
         try ConfettiPhysics.parameters.validate(self, keyPath: keyPath)
         try check(fadeOutDuration <= lifetime, joinKeyPath(keyPath, "fadeOutDuration"),
                   "between 0 and the lifetime (\(formatNumber(lifetime)) seconds)", fadeOutDuration)

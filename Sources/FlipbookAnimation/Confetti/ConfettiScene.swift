@@ -85,7 +85,7 @@ public struct ConfettiScene: SoundingScene {
     }
 
     /// The throwing initializer, with `keyPath` prefixed to every validation message (for scene files).
-    init(
+    package init(
         size: CGSize, bursts: [ConfettiBurst], emissions: [ConfettiEmission], seed: UInt64,
         physics: ConfettiPhysics, keyPath: String
     ) throws {

@@ -3,7 +3,7 @@ import Foundation
 
 extension ConfettiShape {
     /// The shapes written by name.
-    static let namedShapes: [(name: String, value: ConfettiShape)] = [
+    package static let namedShapes: [(name: String, value: ConfettiShape)] = [
         ("rectangle", .rectangle), ("circle", .circle), ("triangle", .triangle), ("star", .star),
     ]
 }
@@ -11,7 +11,7 @@ extension ConfettiShape {
 extension ValueCodec where Value == ConfettiShape {
     /// `"rectangle"`, `"circle"`, `"triangle"`, `"star"`, `{"svg": "path data"}`, or
     /// `{"text": "🎉"}` with an optional `"font": "Family"`.
-    static var shape: ValueCodec {
+    package static var shape: ValueCodec {
         let names = ConfettiShape.namedShapes.map(\.name)
         let expected = names.map { "\"\($0)\"" }.joined(separator: ", ")
             + #", {"svg": "path data"}, {"text": "🎉", "font": "optional family"} or {"image": "file.png"}"#

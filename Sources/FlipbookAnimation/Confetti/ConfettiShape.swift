@@ -117,7 +117,7 @@ public enum ConfettiShape: Sendable, Equatable {
 }
 
 /// SVG path data for `path`, using absolute M, L, Q, C and Z commands.
-func svgPathData(_ path: Path) -> String {
+package func svgPathData(_ path: Path) -> String {
     func n(_ value: CGFloat) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(Double(value))"
     }

@@ -4,7 +4,7 @@ import Foundation
 extension ConfettiStyle {
     /// The style's parameters. In a scene file they sit directly in a burst or an emission object
     /// (there is no nested "style").
-    static let parameters = ParameterTable<ConfettiStyle>(
+    package static let parameters = ParameterTable<ConfettiStyle>(
         title: "Style", noun: "a confetti style",
         summary: "Keys of a burst or an emission: the distributions each particle's look and motion are drawn from. "
             + "A range is [low, high] or one number.",
@@ -37,7 +37,7 @@ extension ConfettiStyle {
         ])
 
     /// Checks the lists and ranges, naming the offending field under `keyPath`.
-    func validate(keyPath: String) throws {
+    package func validate(keyPath: String) throws {
         try ConfettiStyle.parameters.validate(self, keyPath: keyPath)
     }
 }

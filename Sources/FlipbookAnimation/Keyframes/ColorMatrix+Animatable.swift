@@ -35,7 +35,7 @@ extension ColorMatrix: Animatable {
     }
 
     /// The twenty entries, row by row.
-    var entries: [Float] {
+    package var entries: [Float] {
         [r1, r2, r3, r4, r5, g1, g2, g3, g4, g5, b1, b2, b3, b4, b5, a1, a2, a3, a4, a5]
     }
 }

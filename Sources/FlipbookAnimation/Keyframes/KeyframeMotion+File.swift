@@ -7,18 +7,18 @@ import Foundation
 
 extension UnitCurve {
     /// The curves a file names, by their Swift names.
-    static let named: [(name: String, curve: UnitCurve)] = [
+    package static let named: [(name: String, curve: UnitCurve)] = [
         ("linear", .linear), ("easeIn", .easeIn), ("easeOut", .easeOut), ("easeInOut", .easeInOut),
         ("circularEaseIn", .circularEaseIn), ("circularEaseOut", .circularEaseOut),
         ("circularEaseInOut", .circularEaseInOut),
     ]
 
     /// What a curve may be, for messages.
-    static let fileRequirement = "a curve: " + named.map(\.name).joined(separator: ", ")
+    package static let fileRequirement = "a curve: " + named.map(\.name).joined(separator: ", ")
         + " or cubic-bezier(x1, y1, x2, y2)"
 
     /// The curve as a file writes it: its name, or `cubic-bezier(…)`.
-    var fileName: String {
+    package var fileName: String {
         if let named = UnitCurve.named.first(where: { $0.curve == self }) { return named.name }
         switch storage {
         case .bezier(let start, let end):
@@ -31,7 +31,7 @@ extension UnitCurve {
     }
 
     /// The curve a file names with `text`, or an error at `json` (`keyPath`) with a "did you mean".
-    static func read(_ text: String, _ json: JSONValue, _ keyPath: String) throws -> UnitCurve {
+    package static func read(_ text: String, _ json: JSONValue, _ keyPath: String) throws -> UnitCurve {
         if let named = named.first(where: { $0.name == text }) { return named.curve }
         if text == "circularEaseOutIn" { return UnitCurve.circularEaseInOut.inverse }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
@@ -52,14 +52,14 @@ extension UnitCurve {
 
 extension Spring {
     /// The springs a file names: SwiftUI's presets.
-    static let named: [(name: String, spring: Spring)] = [("smooth", .smooth), ("snappy", .snappy), ("bouncy", .bouncy)]
+    package static let named: [(name: String, spring: Spring)] = [("smooth", .smooth), ("snappy", .snappy), ("bouncy", .bouncy)]
 
-    static let fileRequirement = "a spring: smooth, snappy, bouncy, {\"duration\", \"bounce\"} or "
+    package static let fileRequirement = "a spring: smooth, snappy, bouncy, {\"duration\", \"bounce\"} or "
         + "{\"mass\", \"stiffness\", \"damping\"}"
 
     /// The spring as a file writes it: a preset's name, else its physical properties (which read back
     /// exactly).
-    var fileValue: JSONValue {
+    package var fileValue: JSONValue {
         if let named = Spring.named.first(where: { $0.spring == self }) { return .string(named.name) }
         return .object([("mass", .number(mass)), ("stiffness", .number(stiffness)), ("damping", .number(damping))])
     }
@@ -67,7 +67,7 @@ extension Spring {
     /// The spring `json` describes. `{"duration", "bounce"}` is ``init(duration:bounce:)`` (either may
     /// be left out for its default); `{"mass", "stiffness", "damping"}` is
     /// ``init(mass:stiffness:damping:allowOverDamping:)`` taken as written, over-damping allowed.
-    static func read(_ json: JSONValue, _ keyPath: String) throws -> Spring {
+    package static func read(_ json: JSONValue, _ keyPath: String) throws -> Spring {
         if case .string(let name) = json.content {
             guard let named = named.first(where: { $0.name == name }) else {
                 throw json.unknownName(name, keyPath, fileRequirement, among: named.map(\.name))

@@ -8,7 +8,7 @@ import Foundation
 
 extension ValueCodec {
     /// `base`'s value, or keyframes of it.
-    static func keyframed<V>(_ base: ValueCodec<V>) -> ValueCodec<Keyframed<V>> where Value == Keyframed<V> {
+    package static func keyframed<V>(_ base: ValueCodec<V>) -> ValueCodec<Keyframed<V>> where Value == Keyframed<V> {
         let keyframeKeys = ["time", "value", "curve", "spring", "hold"]
         return ValueCodec<Keyframed<V>>(
             typeName: base.typeName + " or keyframes",

@@ -4,7 +4,7 @@ import Foundation
 extension MotionBlur {
     /// The `motionBlur` object of a scene file's top level or of a layer. Its limits are checked
     /// where it is used (``validate(keyPath:)``), for files and Swift alike.
-    static let parameters = ParameterTable<MotionBlur>(
+    package static let parameters = ParameterTable<MotionBlur>(
         title: "Motion blur", noun: "a motion blur",
         summary: "The `motionBlur` object of a scene file or a layer: each frame averages `samples` sub-frames "
             + "spread over `shutter`/360 of the frame interval, centred on the frame's time.",
@@ -18,7 +18,7 @@ extension MotionBlur {
 
 extension ValueCodec where Value == MotionBlur {
     /// `{"shutter": 180, "samples": 8}`, every key optional.
-    static var motionBlur: ValueCodec {
+    package static var motionBlur: ValueCodec {
         .object(MotionBlur.parameters, initial: MotionBlur())
     }
 }

@@ -7,12 +7,12 @@ import Foundation
 
 extension ValueCodec {
     /// Reads a value of this codec from any decoder; errors are ``FlipbookError``s naming the key path.
-    func decode(from decoder: any Decoder) throws -> Value {
+    package func decode(from decoder: any Decoder) throws -> Value {
         try read(try JSONValue(from: decoder), keyPath(decoder.codingPath), expected)
     }
 
     /// Writes `value` to any encoder, as the scene-file writer would.
-    func encode(_ value: Value, to encoder: any Encoder) throws {
+    package func encode(_ value: Value, to encoder: any Encoder) throws {
         try write(value).encode(to: encoder)
     }
 

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// It is as lenient as Foundation's decoder about trailing commas (which it accepts) and strict about
 /// everything else. A key given twice in one object is an error, since one of the two would be lost.
-struct JSONReader {
+package struct JSONReader {
     private let bytes: [UInt8]
     private var index = 0
     private var depth = 0
@@ -22,7 +22,7 @@ struct JSONReader {
     ///
     /// - Throws: ``FlipbookError`` (invalid input) at the line and column of the first syntax error:
     ///   "malformed JSON: expected ',' or '}' after a value in an object but found '2'."
-    static func read(_ data: Data) throws -> JSONValue {
+    package static func read(_ data: Data) throws -> JSONValue {
         var reader = JSONReader(bytes: Array(data))
         return try reader.document()
     }

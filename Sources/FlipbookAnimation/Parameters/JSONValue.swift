@@ -6,17 +6,17 @@ import Foundation
 ///
 /// Scene files are read into this tree rather than through `JSONDecoder`, which on Linux says only
 /// "not valid JSON" for a number too large for a `Double` and gives no position for a wrong value.
-struct JSONValue: Sendable, Equatable {
+package struct JSONValue: Sendable, Equatable {
     /// One key and its value in an object, in file order.
-    struct Member: Sendable, Equatable {
-        var key: String
-        var value: JSONValue
+    package struct Member: Sendable, Equatable {
+        package var key: String
+        package var value: JSONValue
         /// Where the key starts; 0 in memory.
-        var line = 0
-        var column = 0
+        package var line = 0
+        package var column = 0
     }
 
-    enum Content: Sendable, Equatable {
+    package enum Content: Sendable, Equatable {
         case object([Member])
         case array([JSONValue])
         case string(String)
@@ -26,39 +26,39 @@ struct JSONValue: Sendable, Equatable {
         case null
     }
 
-    var content: Content
+    package var content: Content
     /// Where the value starts; 0 for values made in memory.
-    var line = 0
-    var column = 0
+    package var line = 0
+    package var column = 0
 
-    init(_ content: Content, line: Int = 0, column: Int = 0) {
+    package init(_ content: Content, line: Int = 0, column: Int = 0) {
         self.content = content
         self.line = line
         self.column = column
     }
 
-    static func number(_ value: Double) -> JSONValue {
+    package static func number(_ value: Double) -> JSONValue {
         JSONValue(.number(value, literal: formatNumber(value)))
     }
 
-    static func string(_ text: String) -> JSONValue { JSONValue(.string(text)) }
+    package static func string(_ text: String) -> JSONValue { JSONValue(.string(text)) }
 
-    static func array(_ values: [JSONValue]) -> JSONValue { JSONValue(.array(values)) }
+    package static func array(_ values: [JSONValue]) -> JSONValue { JSONValue(.array(values)) }
 
-    static func numbers(_ values: [Double]) -> JSONValue { .array(values.map(JSONValue.number)) }
+    package static func numbers(_ values: [Double]) -> JSONValue { .array(values.map(JSONValue.number)) }
 
-    static func object(_ members: [(String, JSONValue)]) -> JSONValue {
+    package static func object(_ members: [(String, JSONValue)]) -> JSONValue {
         JSONValue(.object(members.map { Member(key: $0.0, value: $0.1) }))
     }
 
     /// The value's position as a location (no file yet; the reader of the file adds it).
-    func location(keyPath: String) -> FlipbookError.Location {
+    package func location(keyPath: String) -> FlipbookError.Location {
         FlipbookError.Location(line: line > 0 ? line : nil, column: line > 0 ? column : nil,
                                keyPath: keyPath.isEmpty ? nil : keyPath)
     }
 
     /// The value as written, for "it is …" in messages: numbers keep their literal text (`1e999`).
-    var literalText: String {
+    package var literalText: String {
         switch content {
         case .number(_, let literal): literal
         case .array(let elements): "[" + elements.map(\.literalText).joined(separator: ", ") + "]"
@@ -70,7 +70,7 @@ struct JSONValue: Sendable, Equatable {
     }
 
     /// What the value is, in JSON's words, for "it is a string" messages.
-    var kindDescription: String {
+    package var kindDescription: String {
         switch content {
         case .object: "an object"
         case .array: "a list"
@@ -82,24 +82,24 @@ struct JSONValue: Sendable, Equatable {
     }
 
     /// The members of an object, or `nil`.
-    var members: [Member]? {
+    package var members: [Member]? {
         if case .object(let members) = content { return members }
         return nil
     }
 
     /// The elements of a list, or `nil`.
-    var elements: [JSONValue]? {
+    package var elements: [JSONValue]? {
         if case .array(let elements) = content { return elements }
         return nil
     }
 
-    var isNull: Bool { content == .null }
+    package var isNull: Bool { content == .null }
 }
 
 extension JSONValue {
     /// Pretty-printed JSON text: two-space indents, objects one member a line, short lists of
     /// numbers on one line (sizes, ranges and points read as they are written by hand).
-    func text(indent: String = "") -> String {
+    package func text(indent: String = "") -> String {
         switch content {
         case .null: return "null"
         case .bool(let value): return value ? "true" : "false"
@@ -122,7 +122,7 @@ extension JSONValue {
     }
 
     /// The value on one line: `["red", "orange"]`, `{"kind": "point", "spread": 90}`.
-    var compactText: String {
+    package var compactText: String {
         switch content {
         case .array(let elements): "[" + elements.map(\.compactText).joined(separator: ", ") + "]"
         // The literal, so a message about a Swift value says `nan` or `inf` (a file would say null).
@@ -133,7 +133,7 @@ extension JSONValue {
         }
     }
 
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -155,7 +155,7 @@ extension JSONValue {
 /// Any JSON value through `Codable`, so types read by parameter tables can still be decoded from
 /// and encoded to any coder (without positions: those come only from ``JSONReader``).
 extension JSONValue: Codable {
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         if var list = try? decoder.unkeyedContainer() {
             var elements: [JSONValue] = []
             while !list.isAtEnd { elements.append(try list.decode(JSONValue.self)) }
@@ -182,7 +182,7 @@ extension JSONValue: Codable {
         }
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         switch content {
         case .null:
             var single = encoder.singleValueContainer()
@@ -214,10 +214,10 @@ extension JSONValue: Codable {
 }
 
 /// Any string key.
-struct AnyKey: CodingKey, Hashable {
-    var stringValue: String
-    var intValue: Int?
-    init(_ string: String) { stringValue = string }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { stringValue = String(intValue); self.intValue = intValue }
+package struct AnyKey: CodingKey, Hashable {
+    package var stringValue: String
+    package var intValue: Int?
+    package init(_ string: String) { stringValue = string }
+    package init?(stringValue: String) { self.stringValue = stringValue }
+    package init?(intValue: Int) { stringValue = String(intValue); self.intValue = intValue }
 }

@@ -6,24 +6,36 @@ import Foundation
 ///
 /// Reading, writing, range checks and the reference are all made from this one declaration, so a
 /// new parameter is one line in its type's table.
-struct Parameter<Owner>: @unchecked Sendable {
+package struct Parameter<Owner>: @unchecked Sendable {
     // @unchecked: a parameter is made once, in a static table, and never changes.
 
     /// What the reference shows.
-    let info: ParameterInfo
+    package let info: ParameterInfo
     /// Whether a file must give the key.
-    let isRequired: Bool
+    package let isRequired: Bool
     /// Reads the key's value into the owner; `keyPath` is the value's full key path.
-    let read: (inout Owner, JSONValue, _ keyPath: String) throws -> Void
+    package let read: (inout Owner, JSONValue, _ keyPath: String) throws -> Void
     /// The value to write, or `nil` to leave the key out (it is unset or the default).
-    let write: (Owner) -> JSONValue?
+    package let write: (Owner) -> JSONValue?
     /// Checks the owner's value; `prefix` is the owner's key path.
-    let validate: (Owner, _ prefix: String) throws -> Void
+    package let validate: (Owner, _ prefix: String) throws -> Void
+
+    /// A parameter from its parts; the factories below make the usual ones.
+    package init(
+        info: ParameterInfo, isRequired: Bool, read: @escaping (inout Owner, JSONValue, _ keyPath: String) throws -> Void,
+        write: @escaping (Owner) -> JSONValue?, validate: @escaping (Owner, _ prefix: String) throws -> Void
+    ) {
+        self.info = info
+        self.isRequired = isRequired
+        self.read = read
+        self.write = write
+        self.validate = validate
+    }
 }
 
 extension Parameter {
     /// A parameter stored in a non-optional property, written only when it differs from `defaultValue`.
-    static func value<V: Equatable>(
+    package static func value<V: Equatable>(
         _ key: String, _ path: WritableKeyPath<Owner, V>, _ codec: ValueCodec<V>, default defaultValue: V,
         limits: ParameterLimits? = nil, nonEmpty: Bool = false, unit: String? = nil, help: String
     ) -> Parameter {
@@ -37,7 +49,7 @@ extension Parameter {
     }
 
     /// A parameter a file must give (it has no default); always written.
-    static func required<V>(
+    package static func required<V>(
         _ key: String, _ path: WritableKeyPath<Owner, V>, _ codec: ValueCodec<V>,
         limits: ParameterLimits? = nil, nonEmpty: Bool = false, unit: String? = nil, help: String
     ) -> Parameter {
@@ -55,7 +67,7 @@ extension Parameter {
     /// `limitsCheckedWhereMade` says the type the value builds checks the limits itself (the
     /// timeline's canvas): the table then shows them, in the reference and in a wrong form's
     /// message, but does not check them, so the value is checked once.
-    static func optional<V>(
+    package static func optional<V>(
         _ key: String, _ path: WritableKeyPath<Owner, V?>, _ codec: ValueCodec<V>, default defaultValue: V? = nil,
         defaultText: String? = nil, limits: ParameterLimits? = nil, limitsCheckedWhereMade: Bool = false,
         nonEmpty: Bool = false, unit: String? = nil, help: String
@@ -72,7 +84,7 @@ extension Parameter {
     }
 
     /// This parameter as one of `Outer`'s, stored at `path` (a burst's flat style keys).
-    func lifted<Outer>(_ path: WritableKeyPath<Outer, Owner>) -> Parameter<Outer> {
+    package func lifted<Outer>(_ path: WritableKeyPath<Outer, Owner>) -> Parameter<Outer> {
         let (read, write, validate) = (self.read, self.write, self.validate)
         return Parameter<Outer>(
             info: info, isRequired: isRequired,

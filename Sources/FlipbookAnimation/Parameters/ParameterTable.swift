@@ -3,22 +3,30 @@ import Foundation
 
 /// The parameters of one JSON object a scene file holds (a layer, a burst, the physics): read,
 /// written, checked and documented from the same list.
-struct ParameterTable<Owner>: @unchecked Sendable {
+package struct ParameterTable<Owner>: @unchecked Sendable {
     // @unchecked: a table is made once, as a static constant, and never changes.
 
     /// The section heading in the reference: `Burst`.
-    let title: String
+    package let title: String
     /// The object in a sentence: `a confetti burst` ("'x' is not a key of a confetti burst").
-    let noun: String
+    package let noun: String
     /// Where the object goes and what it does, for the reference.
-    let summary: String
-    let parameters: [Parameter<Owner>]
+    package let summary: String
+    package let parameters: [Parameter<Owner>]
+
+    /// A table titled `title` of `parameters`, in the order the reference lists them.
+    package init(title: String, noun: String, summary: String, parameters: [Parameter<Owner>]) {
+        self.title = title
+        self.noun = noun
+        self.summary = summary
+        self.parameters = parameters
+    }
 
     /// The keys, in table order.
-    var keys: [String] { parameters.map(\.info.key) }
+    package var keys: [String] { parameters.map(\.info.key) }
 
     /// The table as the reference shows it.
-    var section: ParameterSection {
+    package var section: ParameterSection {
         ParameterSection(title: title, summary: summary, parameters: parameters.map(\.info))
     }
 
@@ -27,7 +35,7 @@ struct ParameterTable<Owner>: @unchecked Sendable {
     ///
     /// - Throws: ``FlipbookError`` at the offending value: a key not in the table (with a suggestion
     ///   and the known keys), a missing required key, a value of the wrong form or out of range.
-    func read(_ json: JSONValue, into value: inout Owner, keyPath: String, alsoKnown: [String] = []) throws {
+    package func read(_ json: JSONValue, into value: inout Owner, keyPath: String, alsoKnown: [String] = []) throws {
         guard let members = json.members else { throw json.invalid(keyPath, "an object (\(noun))") }
         try rejectUnknownKeys(in: json, keyPath: keyPath, known: alsoKnown + keys)
         for parameter in parameters {
@@ -42,23 +50,23 @@ struct ParameterTable<Owner>: @unchecked Sendable {
     }
 
     /// The keys and values to write (defaults and unset values left out).
-    func write(_ value: Owner) -> [(String, JSONValue)] {
+    package func write(_ value: Owner) -> [(String, JSONValue)] {
         parameters.compactMap { parameter in parameter.write(value).map { (parameter.info.key, $0) } }
     }
 
     /// Checks every parameter's limits, naming the first bad one under `keyPath`.
-    func validate(_ value: Owner, keyPath: String) throws {
+    package func validate(_ value: Owner, keyPath: String) throws {
         for parameter in parameters { try parameter.validate(value, keyPath) }
     }
 
     /// Checks the limits of the parameters named `keys` only: the others are checked by what they
     /// make (a generator checks its own values), so each is checked once.
-    func validate(_ value: Owner, keyPath: String, keys: Set<String>) throws {
+    package func validate(_ value: Owner, keyPath: String, keys: Set<String>) throws {
         for parameter in parameters where keys.contains(parameter.info.key) { try parameter.validate(value, keyPath) }
     }
 
     /// Throws for the first key of `json` not in `known`, with a suggestion and the known keys.
-    func rejectUnknownKeys(in json: JSONValue, keyPath: String, known: [String]) throws {
+    package func rejectUnknownKeys(in json: JSONValue, keyPath: String, known: [String]) throws {
         for member in json.members ?? [] where !known.contains(member.key) {
             let path = joinKeyPath(keyPath, member.key)
             throw FlipbookError(

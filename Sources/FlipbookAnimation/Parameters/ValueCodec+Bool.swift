@@ -3,7 +3,7 @@ import Foundation
 
 extension ValueCodec where Value == Bool {
     /// `true` or `false`.
-    static var bool: ValueCodec {
+    package static var bool: ValueCodec {
         ValueCodec(typeName: "true|false", expected: "true or false",
                    read: { json, keyPath, requirement in
                        guard case .bool(let value) = json.content else { throw json.invalid(keyPath, requirement) }

@@ -6,7 +6,7 @@ import Foundation
 // Writing always uses the list forms.
 
 extension ValueCodec where Value == CGSize {
-    static var size: ValueCodec {
+    package static var size: ValueCodec {
         ValueCodec(typeName: "[width, height]", expected: "a size [width, height] or {\"width\", \"height\"}",
                    read: { json, keyPath, requirement in
                        let n = try json.numbers(["width", "height"], keyPath, requirement)
@@ -18,7 +18,7 @@ extension ValueCodec where Value == CGSize {
 }
 
 extension ValueCodec where Value == CGPoint {
-    static var point: ValueCodec {
+    package static var point: ValueCodec {
         ValueCodec(typeName: "[x, y]", expected: "a point [x, y] or {\"x\", \"y\"}",
                    read: { json, keyPath, requirement in
                        let n = try json.numbers(["x", "y"], keyPath, requirement)
@@ -31,7 +31,7 @@ extension ValueCodec where Value == CGPoint {
 
 extension ValueCodec where Value == UnitPoint {
     /// A point relative to the canvas: `[0.5, 0.5]` is its centre.
-    static var unitPoint: ValueCodec {
+    package static var unitPoint: ValueCodec {
         ValueCodec(typeName: "[x, y]", expected: "a point [x, y] or {\"x\", \"y\"} relative to the canvas",
                    read: { json, keyPath, requirement in
                        let n = try json.numbers(["x", "y"], keyPath, requirement)
@@ -43,7 +43,7 @@ extension ValueCodec where Value == UnitPoint {
 }
 
 extension ValueCodec where Value == CGVector {
-    static var vector: ValueCodec {
+    package static var vector: ValueCodec {
         ValueCodec(typeName: "[dx, dy]", expected: "a vector [dx, dy] or {\"dx\", \"dy\"}",
                    read: { json, keyPath, requirement in
                        let n = try json.numbers(["dx", "dy"], keyPath, requirement)
@@ -55,7 +55,7 @@ extension ValueCodec where Value == CGVector {
 }
 
 extension ValueCodec where Value == CGRect {
-    static var rect: ValueCodec {
+    package static var rect: ValueCodec {
         ValueCodec(typeName: "[x, y, width, height]",
                    expected: "a rectangle [x, y, width, height] or {\"x\", \"y\", \"width\", \"height\"}",
                    read: { json, keyPath, requirement in

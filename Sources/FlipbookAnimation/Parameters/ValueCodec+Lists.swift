@@ -5,7 +5,7 @@ import Foundation
 
 extension ValueCodec {
     /// A list of `element`s; element `i` is read and checked at `keyPath[i]`.
-    static func list<Element>(_ element: ValueCodec<Element>, of noun: String) -> ValueCodec<[Element]>
+    package static func list<Element>(_ element: ValueCodec<Element>, of noun: String) -> ValueCodec<[Element]>
     where Value == [Element] {
         ValueCodec(
             typeName: "list of \(noun)", expected: "a list of \(noun)",
@@ -26,7 +26,7 @@ extension ValueCodec {
     }
 
     /// Like ``list(_:of:)``, but a single object is read as a list of one: `"rain": {...}`.
-    static func oneOrMany<Element>(_ element: ValueCodec<Element>, of noun: String) -> ValueCodec<[Element]>
+    package static func oneOrMany<Element>(_ element: ValueCodec<Element>, of noun: String) -> ValueCodec<[Element]>
     where Value == [Element] {
         let many = ValueCodec<[Element]>.list(element, of: noun)
         return ValueCodec<[Element]>(
@@ -39,7 +39,7 @@ extension ValueCodec {
     }
 
     /// One of `names`, each standing for a value; a misspelt name gets a suggestion.
-    static func choice(_ choices: [(name: String, value: Value)]) -> ValueCodec where Value: Equatable {
+    package static func choice(_ choices: [(name: String, value: Value)]) -> ValueCodec where Value: Equatable {
         let names = choices.map(\.name)
         return ValueCodec(
             typeName: names.joined(separator: "|"), expected: "one of " + names.joined(separator: ", "),
@@ -54,7 +54,7 @@ extension ValueCodec {
     }
 
     /// An object described by `table`, starting from `initial` for the keys it leaves out.
-    static func object(_ table: ParameterTable<Value>, initial: Value) -> ValueCodec {
+    package static func object(_ table: ParameterTable<Value>, initial: Value) -> ValueCodec {
         ValueCodec(
             typeName: "object", expected: "an object (\(table.noun))",
             read: { json, keyPath, _ in
@@ -69,7 +69,7 @@ extension ValueCodec {
 
 extension ValueCodec where Value == Color {
     /// A SwiftUI colour name or a hex string; a misspelt name gets a suggestion.
-    static var color: ValueCodec {
+    package static var color: ValueCodec {
         let requirement = "a colour name (" + Color.names.joined(separator: ", ") + ") or a hex string such as \"#ff8800\""
         return ValueCodec(
             typeName: "colour", expected: requirement,
@@ -86,5 +86,5 @@ extension ValueCodec where Value == Color {
 
 extension Color {
     /// The colour's name when it has one, else its hex string.
-    var fileName: String { name }
+    package var fileName: String { name }
 }

@@ -6,7 +6,7 @@ import Foundation
 
 extension ValueCodec where Value == Double {
     /// A number. ±infinity (a literal such as `1e999`) is read, then refused by the limits.
-    static var number: ValueCodec {
+    package static var number: ValueCodec {
         ValueCodec(typeName: "number", expected: "a number", isScalar: true,
                    read: { json, keyPath, requirement in try json.number(keyPath, requirement) },
                    write: { .number($0) }, numbers: { [$0] })
@@ -14,7 +14,7 @@ extension ValueCodec where Value == Double {
 }
 
 extension ValueCodec where Value == CGFloat {
-    static var number: ValueCodec {
+    package static var number: ValueCodec {
         ValueCodec(typeName: "number", expected: "a number", isScalar: true,
                    read: { json, keyPath, requirement in CGFloat(try json.number(keyPath, requirement)) },
                    write: { .number(Double($0)) }, numbers: { [Double($0)] })
@@ -23,7 +23,7 @@ extension ValueCodec where Value == CGFloat {
 
 extension ValueCodec where Value == Int {
     /// A whole number that fits an `Int`.
-    static var whole: ValueCodec {
+    package static var whole: ValueCodec {
         ValueCodec(typeName: "whole number", expected: "a whole number", isScalar: true,
                    read: { json, keyPath, requirement in
                        guard let value = Int(exactly: try json.number(keyPath, requirement)) else {
@@ -38,7 +38,7 @@ extension ValueCodec where Value == Int {
 extension ValueCodec where Value == UInt64 {
     /// A seed: any whole number from 0 to 2⁶⁴ − 1, read from its digits (a `Double` would round
     /// seeds above 2⁵³).
-    static var seed: ValueCodec {
+    package static var seed: ValueCodec {
         ValueCodec(typeName: "whole number", expected: "a whole number from 0 to \(UInt64.max)", isScalar: true,
                    read: { json, keyPath, requirement in
                        guard case .number(let value, let literal) = json.content else {
@@ -56,7 +56,7 @@ extension ValueCodec where Value == UInt64 {
 extension ValueCodec where Value == ClosedRange<Double> {
     /// A range `[low, high]` with low ≤ high, or one number (low = high). Checked before the range is
     /// made, since `ClosedRange` traps on low > high.
-    static var range: ValueCodec {
+    package static var range: ValueCodec {
         let expected = "a range [low, high] or one number"
         return ValueCodec(
             typeName: "[low, high]", expected: expected,
@@ -76,7 +76,7 @@ extension ValueCodec where Value == ClosedRange<Double> {
 
 extension ValueCodec where Value == Angle {
     /// An angle in degrees.
-    static var degrees: ValueCodec {
+    package static var degrees: ValueCodec {
         ValueCodec(typeName: "number", expected: "a number of degrees", isScalar: true,
                    read: { json, keyPath, requirement in .degrees(try json.number(keyPath, requirement)) },
                    write: { .number($0.degrees) }, numbers: { [$0.degrees] })
@@ -86,7 +86,7 @@ extension ValueCodec where Value == Angle {
 extension ValueCodec where Value == FrameRate {
     /// `30`, `29.97` or `"30000/1001"`, read for its form; the timeline checks that the rate is
     /// supported, once, and the file's reader shows the value as written.
-    static var frameRate: ValueCodec {
+    package static var frameRate: ValueCodec {
         ValueCodec(typeName: "frame rate", expected: "a frame rate",
                    read: { json, keyPath, _ in
                        switch json.content {
@@ -102,7 +102,7 @@ extension ValueCodec where Value == FrameRate {
 }
 
 extension ValueCodec where Value == String {
-    static var text: ValueCodec {
+    package static var text: ValueCodec {
         ValueCodec(typeName: "string", expected: "a string",
                    read: { json, keyPath, requirement in try json.string(keyPath, requirement) },
                    write: { .string($0) })

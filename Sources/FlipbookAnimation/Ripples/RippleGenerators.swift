@@ -54,7 +54,7 @@ public struct RippleRain: Sendable, Equatable {
 
     /// Checks every value, naming the first bad one under `keyPath`; the duration and the number of
     /// drops only with `includingDuration` (a rain running to the scene's end has none of its own).
-    func validate(keyPath: String, includingDuration: Bool) throws {
+    package func validate(keyPath: String, includingDuration: Bool) throws {
         try check(rate, within: RippleRain.rateLimits, "\(keyPath).rate", unit: "drops per second")
         try check(start, within: RippleRain.startLimits, "\(keyPath).start", unit: "seconds")
         if includingDuration {
@@ -70,7 +70,7 @@ public struct RippleRain: Sendable, Equatable {
         try check(!palette.isEmpty, "\(keyPath).palette", "a non-empty list of colours", "empty")
     }
 
-    func ripples(keyPath: String) throws -> [Ripple] {
+    package func ripples(keyPath: String) throws -> [Ripple] {
         try validate(keyPath: keyPath, includingDuration: true)
         var random = SeededRandom(seed: seed, streams: 3)
         var drops: [Ripple] = []
@@ -131,7 +131,7 @@ public struct RippleTrail: Sendable, Equatable {
         try ripples(keyPath: "trail")
     }
 
-    func ripples(keyPath: String) throws -> [Ripple] {
+    package func ripples(keyPath: String) throws -> [Ripple] {
         try check(rate, within: RippleTrail.rateLimits, "\(keyPath).rate", unit: "rings per second")
         try check(start, within: RippleRain.startLimits, "\(keyPath).start", unit: "seconds")
         try check(duration, within: RippleTrail.durationLimits, "\(keyPath).duration", unit: "seconds")

@@ -3,7 +3,7 @@ import Foundation
 
 extension TouchScript.Event {
     /// A touch event's keys: `{"time": 0.5, "phase": "down", "finger": 0, "point": [120, 80]}`.
-    static let parameters = ParameterTable<TouchScript.Event>(
+    package static let parameters = ParameterTable<TouchScript.Event>(
         title: "Touch", noun: "a touch event",
         summary: "An element of a ripples layer's `touches`: a finger going down, moving or lifting. "
             + "Every down and move starts a ring; each finger takes the palette colour of how many are already down.",
@@ -19,7 +19,7 @@ extension TouchScript.Event {
 }
 
 extension ValueCodec where Value == TouchScript.Event {
-    static var touch: ValueCodec {
+    package static var touch: ValueCodec {
         // time, phase and point are required, so the placeholders never survive reading.
         .object(TouchScript.Event.parameters, initial: TouchScript.Event(time: 0, phase: .down, point: .zero))
     }

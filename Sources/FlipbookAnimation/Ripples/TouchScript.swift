@@ -102,7 +102,7 @@ public struct TouchScript: Sendable, Equatable {
         try ripples(palette: palette, keyPath: "touches")
     }
 
-    func ripples(palette: [Color], keyPath: String) throws -> [Ripple] {
+    package func ripples(palette: [Color], keyPath: String) throws -> [Ripple] {
         try check(!palette.isEmpty, subject: "The ripple palette", "a non-empty list of colours", "empty")
         let ordered = events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
         var colorOfFinger: [Int: Color] = [:]

@@ -69,7 +69,7 @@ public struct TextScene: BoxedScene {
     }
 
     /// The throwing initializer, with `keyPath` (a scene file's `layers[0]`) before every error's key.
-    init(
+    package init(
         _ string: String, font: FontStyle, fill: LayerPaint?, alignment: TextAlignment, lineSpacing: Keyframed<Double>,
         tracking: Keyframed<Double>, size: Keyframed<CGSize>?, lineLimit: Int?, truncation: Text.TruncationMode?,
         minimumScaleFactor: Double, keyPath: String

@@ -185,7 +185,7 @@ public struct Timeline: Sendable {
 
     /// Checks the size, scale, frame rate and duration: the one check of each, whether the value came
     /// from Swift, a scene file, a batch job or a flag (each reader places the error at its source).
-    func validateCanvas() throws {
+    package func validateCanvas() throws {
         if let loudness, !(loudness.isFinite && LoudnessMeter.targetRange.contains(loudness)) {
             throw Setting.loudness.mustBe(
                 "between \(formatNumber(LoudnessMeter.targetRange.lowerBound)) and \(formatNumber(LoudnessMeter.targetRange.upperBound)) LUFS",
@@ -226,7 +226,7 @@ public struct Timeline: Sendable {
     }
 
     /// Checks each layer's timing, placement, opacity and filters.
-    func validateLayers() throws {
+    package func validateLayers() throws {
         for (index, layer) in layers.enumerated() { try layer.validate(keyPath: "layers[\(index)]") }
     }
 

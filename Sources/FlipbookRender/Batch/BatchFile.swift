@@ -1,5 +1,6 @@
 import FlipbookAnimation
 import FlipbookDrawing
+import FlipbookSceneFile
 import FlipbookVideo
 import Foundation
 

@@ -1,5 +1,6 @@
 import FlipbookAnimation
 import FlipbookDrawing
+import FlipbookSceneFile
 import Foundation
 
 /// Which scene to draw and how to shape its timeline, as a command line or a batch job asks for

@@ -1,6 +1,7 @@
-import FlipbookCore
 import FlipbookAnimation
+import FlipbookCore
 import FlipbookDrawing
+import FlipbookSceneFile
 import FlipbookVideo
 import Foundation
 

@@ -58,7 +58,7 @@ public struct AudioScene: Scene {
     }
 
     /// As the public initializer, naming `keyPath.src` in a file's errors and `keyPath` in the others.
-    init(contentsOf url: URL, volume: Keyframed<Double>, fadeIn: TimeInterval, fadeOut: TimeInterval, trimIn: TimeInterval,
+    package init(contentsOf url: URL, volume: Keyframed<Double>, fadeIn: TimeInterval, fadeOut: TimeInterval, trimIn: TimeInterval,
          trimOut: TimeInterval?, loop: Bool, keyPath: String) throws {
         let samples = try AudioFile.decode(contentsOf: url, keyPath: keyPath.isEmpty ? "" : joinKeyPath(keyPath, "src"))
         self.init(samples: samples, volume: volume, fadeIn: fadeIn, fadeOut: fadeOut, trimIn: trimIn, trimOut: trimOut, loop: loop)

@@ -79,7 +79,7 @@ public struct CaptionsScene: Scene {
     }
 
     /// The throwing initializer, with `keyPath` (a scene file's `layers[0]`) before every error's key.
-    init(
+    package init(
         _ track: CaptionTrack, canvas: CGSize, box: CGRect?, style: Style, font: TextScene.FontStyle?, color: Color,
         highlightColor: Color, pill: Bool, alignment: TextAlignment, lineLimit: Int, minimumScaleFactor: Double,
         combine: TimeInterval, keyPath: String

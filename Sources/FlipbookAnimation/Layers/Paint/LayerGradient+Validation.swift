@@ -4,7 +4,7 @@ import Foundation
 extension LayerGradient {
     /// The largest radius in points, and the largest coordinate of a unit point: far beyond any box,
     /// and small enough that Cairo's fixed-point geometry stays exact.
-    static let radiusLimit = 1e6
+    package static let radiusLimit = 1e6
 
     /// Checks the stops, points, radii and angle, naming each under `keyPath` (`layers[0].fill.gradient`).
     func validate(keyPath path: String) throws {

@@ -1,5 +1,6 @@
 import FlipbookAnimation
 import FlipbookCore
+import FlipbookSceneFile
 import Foundation
 
 /// A template batch's output name, `out/{{id}}.mp4`: each `{{column}}` becomes the row's value.

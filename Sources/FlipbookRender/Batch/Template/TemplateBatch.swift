@@ -1,5 +1,6 @@
 import FlipbookAnimation
 import FlipbookCore
+import FlipbookSceneFile
 import Foundation
 
 /// A template scene file rendered once per row of a data file, every row checked before anything

@@ -1,5 +1,6 @@
 import FlipbookAnimation
 import FlipbookCore
+import FlipbookSceneFile
 import Foundation
 
 /// The checks a template batch makes before it draws anything, collecting every problem rather

@@ -1,0 +1,31 @@
+import FlipbookAnimation
+import FlipbookDrawing
+import Foundation
+
+// A Lottie file given where a scene file goes (`flipbook render anim.json`): a scene file of one
+// Lottie layer filling the canvas, its size (at one pixel per point), frame rate and length the file's.
+
+extension SceneFile {
+    /// Whether `data` is a Lottie animation rather than a scene file: a `.lottie` container (a zip), or
+    /// JSON whose top level has Lottie's frame rate, out point and layers (`fr`, `op`, `layers`) and no
+    /// scene-file `scene`.
+    public static func isLottie(_ data: Data) -> Bool {
+        if data.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return true }
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return false }
+        return object["fr"] != nil && object["op"] != nil && object["layers"] != nil && object["scene"] == nil
+    }
+
+    /// A scene file playing the Lottie animation at `url` once over a canvas of its size, at its frame rate,
+    /// for its length; `strict` reads it strictly (a part rlottie does not draw refuses it).
+    ///
+    /// - Throws: ``FlipbookError`` when the animation cannot be read or is refused (see
+    ///   ``LottieAnimation/init(contentsOf:options:)``).
+    public static func lottie(contentsOf url: URL, strict: Bool = false) throws -> SceneFile {
+        let animation = try LottieAnimation(contentsOf: url, options: LottieOptions(strict: strict))
+        let layer = Layer(.lottie(LottieParameters(src: url.lastPathComponent, fit: .fill, strict: strict ? true : nil)))
+        var file = SceneFile(size: animation.size, scale: 1, fps: FrameRate(decimal: animation.frameRate),
+                             duration: animation.duration, layers: [layer])
+        file.baseDirectory = url.deletingLastPathComponent()
+        return file
+    }
+}

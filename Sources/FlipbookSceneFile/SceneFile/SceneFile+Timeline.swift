@@ -1,0 +1,88 @@
+import FlipbookAnimation
+import FlipbookDrawing
+import Foundation
+
+extension SceneFile {
+    /// The timeline this file describes, with every default filled in.
+    ///
+    /// - Throws: ``FlipbookError`` (kind `.invalidInput`) naming the first out-of-range value by its
+    ///   key path, e.g. "layers[1].bursts[0].count must be between 1 and 100000 particles; it is
+    ///   500000.", placed at its line and column when the file was read by ``load(from:)`` or
+    ///   ``decode(_:source:)``.
+    public func makeTimeline() throws -> Timeline {
+        do {
+            return try buildTimeline()
+        } catch let error as FlipbookError {
+            throw origin?.place(error) ?? error
+        }
+    }
+
+    private func buildTimeline() throws -> Timeline {
+        if let template, let missing = template.missing.first { throw template.missingError(missing) }
+        // Each value is checked once, by what it makes: the canvas by the timeline, a layer's timing
+        // by the timeline's layer check, a scene's keys by its scene; values read from a file were
+        // read for their form only.
+        let size = self.size ?? SceneFile.defaultSize
+        let scale = self.scale ?? SceneFile.defaultScale
+        let fps = self.fps ?? SceneFile.defaultFPS
+        let duration = self.duration ?? SceneFile.defaultDuration
+        // The canvas is checked first (the scenes are laid out for it) by the one timeline check; the
+        // layers are checked once they are made.
+        var timeline = try Timeline(size: size, scale: CGFloat(scale), fps: fps, duration: duration, background: background)
+        timeline.colorScheme = colorScheme ?? .light
+        timeline.loudness = loudness
+        try timeline.validateCanvas()
+        timeline.assetCatalogs = try assetCatalogs()
+        timeline.motionBlur = motionBlur
+        try motionBlur?.validate(keyPath: Setting.motionBlur.key)
+        var layers: [Timeline.Layer] = []
+        let pictures = sharedPictures ?? PictureCache(baseDirectory: baseDirectory)
+        for (index, layer) in (self.layers ?? []).enumerated() {
+            layers.append(try layer.makeTimelineLayer(canvas: size, remaining: duration - (layer.start ?? 0),
+                                                      pictures: pictures, keyPath: "layers[\(index)]"))
+        }
+        timeline.layers = layers
+        try timeline.validateLayers()
+        return timeline
+    }
+}
+
+extension SceneFile.Layer {
+    /// The timeline layer this layer describes, its scene made for a parent box of `canvas` points
+    /// (the canvas, or a group's box); `remaining` is the seconds from the layer's start to the end
+    /// of the timeline; `pictures` decodes the images it uses, once per timeline.
+    func makeTimelineLayer(canvas: CGSize, remaining: TimeInterval, pictures: PictureCache, keyPath path: String) throws
+        -> Timeline.Layer {
+        let scene = try content.parameters.makeScene(
+            in: LayerSurroundings(canvas: canvas, remaining: remaining, pictures: pictures, keyPath: path))
+        var layer = timelineLayer(scene)
+        layer.sound = try sound?.makeSound(baseDirectory: pictures.baseDirectory, keyPath: joinKeyPath(path, "sound"))
+        return layer
+    }
+}
+
+extension SceneFile {
+    /// The `assets` folders, relative to ``baseDirectory``; each must be a folder.
+    private func assetCatalogs() throws -> [URL] {
+        try (assets ?? []).enumerated().map { index, path in
+            let url = URL(fileURLWithPath: path, relativeTo: baseDirectory).standardizedFileURL
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                let key = "\(Setting.assets.key)[\(index)]"
+                throw FlipbookError(invalid: key, "must be an asset catalog folder (.xcassets); it is \(url.path), which is not a folder.",
+                                    at: .init(keyPath: key))
+            }
+            return url
+        }
+    }
+}
+
+extension SceneFile {
+    /// This file, and every file made from it with ``with(_:)``, decoding each picture its layers
+    /// name once for all the timelines they make: a template batch's rows share the template's.
+    package func sharingPictures() -> SceneFile {
+        var file = self
+        file.sharedPictures = PictureCache(baseDirectory: baseDirectory)
+        return file
+    }
+}
