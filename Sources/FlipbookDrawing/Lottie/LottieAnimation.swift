@@ -10,6 +10,9 @@ import Foundation
 /// rlottie draws whole frames: a time maps to the Lottie frame `floor(time × frameRate)`, so a 30 fps
 /// animation on a 60 fps timeline shows each of its frames twice. Nothing is interpolated between frames.
 public struct LottieAnimation: Sendable {
+    /// The extension of a `.lottie` container (dotLottie), told from a Bodymovin `.json` by its name.
+    public static let containerExtension = "lottie"
+
     /// A named span of frames (the file's `markers`).
     public struct Marker: Sendable, Equatable {
         /// The marker's name (`cm`).

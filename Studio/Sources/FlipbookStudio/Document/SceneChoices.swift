@@ -20,7 +20,7 @@ struct SceneChoices: Codable, Sendable {
     var choices: [Choice]
 
     /// The extensions of the files listed.
-    static let fileExtensions: Set<String> = ["json", "lottie"]
+    static let fileExtensions: Set<String> = ["json", LottieAnimation.containerExtension]
 
     /// The built-in scenes, then the folder's scene files by name.
     static func list(in folder: URL) -> [Choice] {
