@@ -191,9 +191,8 @@ final class FontConfiguration: @unchecked Sendable {
                 candidates.append(place.appendingPathComponent(name).appendingPathComponent("Fonts"))
             }
         }
-        // This file is Sources/FlipbookDrawing/Engine/Text/FontConfiguration.swift.
+        // This file is Sources/FlipbookDrawing/Text/FontConfiguration.swift.
         let sourceRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
         candidates.append(sourceRoot.appendingPathComponent("Fonts"))
         return candidates.first { fileManager.fileExists(atPath: $0.appendingPathComponent(carriedFiles[0]).path) }
     }
