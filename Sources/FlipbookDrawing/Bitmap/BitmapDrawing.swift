@@ -72,7 +72,7 @@ extension Bitmap {
             session.finish()
             if drawingIssue == nil { drawingIssue = session.issue }
         }
-        if let background, let cr = session.cr {
+        if let background, let cr = session.flushedContext() {
             clear(to: background.resolved(in: environment), cr: cr, session: session)
         }
         if storage.cleared?.pixel == 0 { session.inkBefore = storage.dirty }

@@ -67,7 +67,7 @@ extension DrawingSession {
     /// path. Inverse non-zero entries cannot be expressed that way; they are left to
     /// ``applyClipMask(for:)``.
     func apply(clip: ClipNode?) {
-        guard let cr, appliedClip !== clip || !clipIsKnown else { return }
+        guard let cr = flushedContext(), appliedClip !== clip || !clipIsKnown else { return }
         cairo_reset_clip(cr)
         if let clip {
             for node in clip.chain where !node.isMaskEntry {
@@ -93,7 +93,7 @@ extension DrawingSession {
     /// Multiplies the current group by the mask of `clip`'s inverse non-zero entries (`DEST_IN`).
     /// Call inside a group; the group's gstate absorbs the state changes.
     func applyClipMask(for clip: ClipNode) {
-        guard let cr else { return }
+        guard let cr = flushedContext() else { return }
         var identity = cairo_matrix_t.identity
         cairo_set_matrix(cr, &identity)
         cairo_push_group_with_content(cr, CAIRO_CONTENT_ALPHA)

@@ -14,7 +14,7 @@ extension CairoCanvas {
         inner.opacity = 1
         inner.blendMode = .normal
         inner.filters = []  // the filters apply to the layer as a whole
-        guard let cr = session.cr, clip?.isEmpty != true, !opacity.isNaN else {
+        guard let cr = session.flushedContext(), clip?.isEmpty != true, !opacity.isNaN else {
             if opacity.isNaN { session.record("drawLayer", "the opacity is not a number") }
             // Nothing would be visible; the content still runs, drawing into an empty clip.
             inner.clip = .empty(parent: clip)

@@ -11,17 +11,19 @@ final class DrawingSession {
     /// The Cairo context; `nil` once the session has finished (later draws are ignored).
     private var context: OpaquePointer?
 
-    /// The Cairo context, for drawing with it: whatever the ``plan`` holds is drawn first, so that
-    /// what Cairo draws (or reads) comes after it. `nil` once the session has finished.
-    var cr: OpaquePointer? {
+    /// The Cairo context, for drawing with it, once the pending clear is written and whatever the
+    /// ``plan`` holds is drawn, so that what Cairo draws (or reads) comes after them. `nil` once the
+    /// session has finished. A method, not a property, because it writes pixels before it answers.
+    func flushedContext() -> OpaquePointer? {
         if pendingClear != nil { writeClear() }
         if let plan, !plan.isEmpty { drawPlan() }
         return context
     }
 
-    /// The Cairo context without drawing what is planned: for the fast paths that add to the plan, and
-    /// for checks that draw nothing.
-    var plannedContext: OpaquePointer? {
+    /// The Cairo context once the pending clear is written, without drawing what is planned: for the
+    /// fast paths that add to the plan, and for checks that draw nothing. A method, not a property,
+    /// because it writes the pending clear before it answers.
+    func clearedContext() -> OpaquePointer? {
         if pendingClear != nil { writeClear() }
         return context
     }

@@ -32,7 +32,7 @@ extension CairoCanvas {
     func fastFill(_ path: Path, _ style: FillStyle, r: Double, g: Double, b: Double, a: Double,
                   matrix: cairo_matrix_t) -> PixelRect? {
         guard allowsFastPath(Compositing(blendMode)), !style.isEOFilled, style.isAntialiased,
-              let cr = session.plannedContext, let target = cairo_get_group_target(cr)
+              let cr = session.clearedContext(), let target = cairo_get_group_target(cr)
         else { return nil }
         guard let plan = session.plan else {
             return session.fastFill.fill(path, matrix: matrix, r: r, g: g, b: b, a: a, target: target,
@@ -87,7 +87,7 @@ extension CairoCanvas {
     /// context allows it (``allowsFastPath(_:)``) and the paint is eligible; returns the pixels drawn,
     /// or `nil` when Cairo must draw it. What is planned is drawn first: images are not planned.
     func fastPaint(_ source: FastImage.Source, imageToDevice: cairo_matrix_t) -> PixelRect? {
-        guard allowsFastPath(Compositing(blendMode)), let cr = session.cr, let target = cairo_get_group_target(cr)
+        guard allowsFastPath(Compositing(blendMode)), let cr = session.flushedContext(), let target = cairo_get_group_target(cr)
         else { return nil }
         return FastImage.paint(source, imageToDevice: imageToDevice, opacity: clampedOpacity, target: target)
     }

@@ -11,14 +11,14 @@ extension CairoCanvas {
     /// in this context, which declined it; it would decline again (after flattening the path again).
     func render(_ command: DrawCommand, fastFillDeclined: Bool = false) {
         if !filters.isEmpty { return renderFiltered(command) }
-        guard let planned = session.plannedContext else { return }
+        guard let planned = session.clearedContext() else { return }
         if allowsFastPath(command.compositing),
            let drawn = (fastFillDeclined ? nil : fastFill(command)) ?? fastRing(command, cr: planned) {
             session.markDirty(drawn)
             return
         }
         // Cairo draws it, after what is planned.
-        guard let cr = session.cr else { return }
+        guard let cr = session.flushedContext() else { return }
         session.apply(clip: clip)
         let needsMask = clip?.needsMask ?? false
         let baked = command.extraAlpha >= 1

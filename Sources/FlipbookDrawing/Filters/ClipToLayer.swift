@@ -15,7 +15,7 @@ extension CairoCanvas {
         inner.blendMode = .normal
         inner.filters = []
         let extents = clipDeviceBounds.pixelAligned.clamped(to: session.bounds)
-        guard let cr = session.cr, clip?.isEmpty != true, !opacity.isNaN, extents.width > 0, extents.height > 0 else {
+        guard let cr = session.flushedContext(), clip?.isEmpty != true, !opacity.isNaN, extents.width > 0, extents.height > 0 else {
             if opacity.isNaN { session.record("clipToLayer", "the opacity is not a number") }
             inner.clip = .empty(parent: clip)
             try content(&inner)

@@ -38,7 +38,7 @@ extension CairoCanvas {
     /// the filters can bring into view, filters the layer and composites it. `drawn` bounds what
     /// `draw` can touch, in device units.
     func drawFiltered(drawn: CGRect, _ draw: () -> Void) {
-        guard let cr = session.cr, isVisible else { return }
+        guard let cr = session.flushedContext(), isVisible else { return }
         let scale = session.isRaster ? 1 : session.vectorRasterScale
         let device = session.bounds
         let clipBounds = clipDeviceBounds.pixelAligned.clamped(to: device)

@@ -62,7 +62,7 @@ extension CairoCanvas {
     /// at device pixel `origin`, within `rects`, source-over.
     private func composite(_ buffer: UnsafeRawPointer, width: Int, height: Int, bytesPerRow: Int, at origin: (Int, Int),
                            over rects: [PixelRect]) throws {
-        guard !rects.isEmpty, let cr = session.cr,
+        guard !rects.isEmpty, let cr = session.flushedContext(),
               let w = Int32(exactly: width), let h = Int32(exactly: height), let stride = Int32(exactly: bytesPerRow)
         else { return }
         let data = UnsafeMutablePointer(mutating: buffer.assumingMemoryBound(to: UInt8.self))

@@ -80,7 +80,7 @@ extension CairoCanvas {
     /// the user space of `matrix`; `nil` when nothing of the box is on the target.
     private func glyphSource(_ layout: TextLayout, at origin: CGPoint, box: CGRect, shading: Shading,
                              matrix: cairo_matrix_t) -> DrawSource? {
-        guard let cr = session.cr else { return nil }
+        guard let cr = session.flushedContext() else { return nil }
         let device = box.applying(CGAffineTransform(matrix))
         let extents = device.pixelAligned.clamped(to: session.bounds)
         guard extents.width > 0, extents.height > 0 else { return nil }

@@ -72,7 +72,7 @@ extension CairoCanvas {
                 // context goes through render(), which applies the filters.
                 if filters.isEmpty, case .linear(let op) = command.compositing, op == CAIRO_OPERATOR_OVER,
                    !(clip?.needsMask ?? false),
-                   let cr = session.cr {
+                   let cr = session.flushedContext() {
                     session.apply(clip: clip)
                     markDirty(command)
                     setSource(command, cr: cr)
