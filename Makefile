@@ -45,12 +45,17 @@ demo: deps
 		--shard 1/17 -o '$(OUT)/cards/{{id}}.mp4'
 	@echo "Wrote $(abspath $(OUT))/confetti.mp4, ripples.mp4, still.png, still.pdf, card.png and cards/"
 
-# The test suite last, so the run ends with the test runner's own summary line. valgrind does not run on
-# macOS, so there `make test` is the documentation and the test suite.
+# The fuzz targets run beside the documentation, memcheck, browser, cluster and studio checks, filling
+# the cores those leave idle (scripts/beside-fuzzing.sh); the test suite last, so the run ends with the
+# test runner's own summary line. valgrind does not run on macOS, so there `make test` is the
+# documentation and the test suite.
 ifeq ($(UNAME),Darwin)
 test: deps docs test-only
 else
-test: deps test-deps docs fuzz memcheck-only browser-check slurm-test test-only studio-test studio-check
+test: deps test-deps
+	@bash scripts/beside-fuzzing.sh $(FUZZ_RUNS) -- \
+	    $(MAKE) --no-print-directory docs memcheck-only browser-check slurm-test studio-test studio-check
+	@$(MAKE) --no-print-directory test-only
 endif
 
 # Everything the checks below install, in one apt-get run rather than one per check.

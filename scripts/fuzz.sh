@@ -197,7 +197,10 @@ for name in "${targets[@]}"; do prepare "$name"; done
 # its own seed, so a run's findings do not depend on how many run at once.
 parallel="${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)}"
 rm -f "$build"/status-*
-for name in "${targets[@]}"; do
+# The longest first (FastFillVsCairo draws every input twice), so the others fill the other cores.
+by_length=(FastFillVsCairo AudioFile)
+for name in "${targets[@]}"; do [[ " ${by_length[*]} " == *" $name "* ]] || by_length+=("$name"); done
+for name in "${by_length[@]}"; do
     while [[ $(jobs -rp | wc -l) -ge $parallel ]]; do wait -n || true; done
     { run_target "$name"; echo $? >"$build/status-$name"; } &
 done
