@@ -16,10 +16,9 @@ SWIFT ?= swift
 # emits by default (DW_FORM_strx, DW_FORM_addrx) and gives up on the whole binary. Every debug build
 # here uses the same flags, so none rebuilds another's objects.
 DEBUG_FLAGS = -Xcc -gdwarf-4
-# The studio's server is a package of its own (Studio/), so the root never resolves its web-server
-# dependencies; it is built into the root's build folder, where it shares the library's objects and
-# its flipbook-studio lands beside flipbook.
-STUDIO_PACKAGE = --package-path Studio --scratch-path .build
+# The studio's server is a package of its own, built into Studio/.build: its build of the library
+# shares no objects with the root's, and the root never resolves its web-server dependencies.
+STUDIO_PACKAGE = --package-path Studio
 OUT ?= out
 RELEASE_BIN = .build/release
 # The system libraries' pkg-config names, as Package.swift's system-library targets state them.
@@ -95,7 +94,7 @@ browser-check: deps
 	$(SWIFT) build -c release --product flipbook
 	bash scripts/browser-check.sh
 
-# flipbook-studio, debug, beside the debug flipbook, where `flipbook studio` finds it.
+# flipbook-studio, debug, into Studio/.build/debug, where a debug `flipbook studio` finds it.
 studio: deps
 	$(SWIFT) build $(STUDIO_PACKAGE) $(DEBUG_FLAGS) --product flipbook-studio
 

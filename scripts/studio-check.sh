@@ -4,13 +4,13 @@
 # requests in a second, the last frame asked for and never an older one after it; a timeline
 # setting and an uploaded image must reach the frame and the command. The screenshot goes to
 # $OUT/browser/studio.png. Runs the debug builds of `flipbook` (`swift build`) and of the Studio
-# package's `flipbook-studio` (`make studio`), which `flipbook studio` finds beside `flipbook`.
+# package's `flipbook-studio` (`make studio`), which `flipbook studio` finds in Studio/.build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh chromium python3-websocket
 bin="$(swift build --show-bin-path)"
 [[ -x "$bin/flipbook" ]] || { echo "error: $bin/flipbook is missing; run 'swift build' first" >&2; exit 1; }
-studio="$bin/flipbook-studio"
+studio="$(swift build --package-path Studio --show-bin-path)/flipbook-studio"
 [[ -x "$studio" ]] || { echo "error: $studio is missing; run 'make studio' first" >&2; exit 1; }
 out="${OUT:-out}/browser"
 mkdir -p "$out"

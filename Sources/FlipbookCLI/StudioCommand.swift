@@ -22,8 +22,8 @@ extension FlipbookTool {
                 scenes and the scene files (JSON and Lottie) of the current folder, and opens the one chosen.
 
                 The server is the flipbook-studio program, the Studio package of Flipbook's repository \
-                (make studio builds it beside flipbook). flipbook runs the one FLIPBOOK_STUDIO names, \
-                else the one beside it.
+                (make studio builds it). flipbook runs the one FLIPBOOK_STUDIO names, else the one in the \
+                repository's Studio/.build of its own configuration (debug or release), else the one beside it.
 
                 Examples:
                   flipbook studio Fixtures/Templates/card.json

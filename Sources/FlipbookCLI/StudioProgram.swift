@@ -3,18 +3,21 @@ import Foundation
 
 /// Where `flipbook studio` finds the server it starts, `flipbook-studio`. The server is a package of
 /// its own (`Studio/` in Flipbook's repository) so that neither the library nor this tool resolves a
-/// web-server package; `make studio` builds it into the root package's build folder, beside `flipbook`.
+/// web-server package; `make studio` builds it into `Studio/.build/debug`.
 enum StudioProgram {
     /// The server's executable name.
     static let name = "flipbook-studio"
-    /// The environment variable naming the server's executable; it wins over the place beside `flipbook`.
+    /// The environment variable naming the server's executable; it wins over every other place.
     static let environmentVariable = "FLIPBOOK_STUDIO"
 
-    /// The server for a `flipbook` in `toolFolder`: the file ``environmentVariable`` names, else
-    /// `flipbook-studio` beside `flipbook`.
+    /// The server for a `flipbook` in `toolFolder`: the file ``environmentVariable`` names; else, when
+    /// `toolFolder` lies inside Flipbook's repository, the Studio package's build of the same
+    /// configuration (`Studio/.build/<debug|release>/flipbook-studio`); else `flipbook-studio` beside
+    /// `flipbook` (an installed pair). In a repository the Studio build comes first: the root package
+    /// does not build the server, so one beside `flipbook` there is a leftover of an older layout.
     ///
-    /// - Throws: ``FlipbookError`` (`.file`) naming the place looked in and the command that builds
-    ///   the server, or the file ``environmentVariable`` names when it is not a program.
+    /// - Throws: ``FlipbookError`` (`.file`) naming the places looked in and the command that
+    ///   builds the server, or the file ``environmentVariable`` names when it is not a program.
     static func find(toolFolder: URL, environment: [String: String]) throws -> URL {
         if let named = environment[environmentVariable], !named.isEmpty {
             guard FileManager.default.isExecutableFile(atPath: named) else {
@@ -24,18 +27,37 @@ enum StudioProgram {
             }
             return URL(fileURLWithPath: named)
         }
-        let beside = toolFolder.appendingPathComponent(name)
-        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        let configuration = toolFolder.lastPathComponent
+        let repository = repository(containing: toolFolder)
+        let places = (repository.map { [studioBuild(in: $0, configuration: configuration)] } ?? [])
+            + [toolFolder.appendingPathComponent(name)]
+        if let found = places.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) { return found }
+        let build = configuration == "release"
+            ? "swift build -c release --package-path Studio --product \(name)" : "make studio"
         throw FlipbookError.file(
-            "flipbook studio runs the \(name) program, which is not built: there is no \(beside.path). "
-                + "Build it in Flipbook's repository with: \(buildCommand(configuration: toolFolder.lastPathComponent)) "
-                + "(or name it with \(environmentVariable)=PATH).",
-            path: beside.path)
+            "flipbook studio runs the \(name) program, which is not built: there is no "
+                + places.map(\.path).joined(separator: " nor ") + ". "
+                + (repository.map { "Build it in \($0.path) with: \(build)" }
+                    ?? "Build it in Flipbook's repository with: \(build)")
+                + " (or name it with \(environmentVariable)=PATH).",
+            path: places[0].path)
     }
 
-    /// The command that builds the server beside a `flipbook` of `configuration` (`debug`, `release`).
-    static func buildCommand(configuration: String) -> String {
-        configuration == "release"
-            ? "swift build -c release --package-path Studio --scratch-path .build --product \(name)" : "make studio"
+    /// Where the Studio package's build of `configuration` puts the server.
+    static func studioBuild(in repository: URL, configuration: String) -> URL {
+        repository.appendingPathComponent("Studio/.build").appendingPathComponent(configuration).appendingPathComponent(name)
+    }
+
+    /// The nearest folder at or above `folder` holding `Studio/Package.swift`: Flipbook's repository.
+    static func repository(containing folder: URL) -> URL? {
+        var candidate = folder.standardizedFileURL
+        while true {
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("Studio/Package.swift").path) {
+                return candidate
+            }
+            let parent = candidate.deletingLastPathComponent()
+            if parent.path == candidate.path { return nil }
+            candidate = parent
+        }
     }
 }

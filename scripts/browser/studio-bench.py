@@ -3,8 +3,8 @@
 usage: python3 scripts/browser/studio-bench.py [--bin .build/release] [--soak SECONDS] [--samples N]
 
 Run from the package's folder, with the release builds of `flipbook` and of the Studio package's
-`flipbook-studio` beside it (`swift build -c release --product flipbook && swift build -c release
---package-path Studio --scratch-path .build --product flipbook-studio`).
+`flipbook-studio`, which the release `flipbook` finds in Studio/.build/release (`swift build -c
+release --product flipbook && swift build -c release --package-path Studio --product flipbook-studio`).
 It copies the workloads B1 (the demo's confetti, 1080p), B2 (the storm) and B3 (the ripples) from
 Fixtures/Benchmarks into a temporary folder and measures, through the page itself (devtools.py):
 
