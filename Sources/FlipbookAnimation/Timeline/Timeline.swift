@@ -171,13 +171,6 @@ public struct Timeline: Sendable {
     /// The duration, in seconds.
     public static let durationLimits = ParameterLimits.above(0, atMost: maximumDuration)
 
-    /// Whether `size`, taken as pixels, is a frame size Flipbook can draw.
-    private static func fitsAsPixels(_ size: CGSize) -> Bool {
-        let (width, height) = (pixels(size.width), pixels(size.height))
-        let range = 1...Bitmap.maximumDimension
-        return range.contains(width) && range.contains(height) && width * height <= Bitmap.maximumPixelCount
-    }
-
     /// "`key` requirement; it is `value`.", for the checks below.
     private func bad(_ key: String, _ requirement: String, _ value: String, _ followUp: String = "") -> FlipbookError {
         FlipbookError.mustBe(key, requirement, itIs: value, followUp)
@@ -191,19 +184,17 @@ public struct Timeline: Sendable {
                 "between \(formatNumber(LoudnessMeter.targetRange.lowerBound)) and \(formatNumber(LoudnessMeter.targetRange.upperBound)) LUFS",
                 itIs: formatNumber(loudness))
         }
-        let maximum = Bitmap.maximumDimension
         // The scale first: a size given in pixels is divided by it.
         guard Self.scaleLimits.contains(scale) else {
             throw bad("scale", "\(Self.scaleLimits.description) pixels per point", formatNumber(scale))
         }
         // The size is checked in pixels, the frames' own unit, whichever unit it was given in (points
         // here and in scene files, pixels on the command line and in batch jobs), so one check serves all.
-        guard (1...maximum).contains(pixelWidth), (1...maximum).contains(pixelHeight),
-              pixelWidth * pixelHeight <= Bitmap.maximumPixelCount else {
+        guard Bitmap.fits(width: pixelWidth, height: pixelHeight) else {
             let pixels = "\(formatNumber((size.width * scale).rounded()))×\(formatNumber((size.height * scale).rounded())) pixels"
             // A size that fits at one pixel per point was made too small or too large by the scale:
             // the message names the setting the user wrote.
-            if scale != 1, Self.fitsAsPixels(size) {
+            if scale != 1, Bitmap.fits(width: Self.pixels(size.width), height: Self.pixels(size.height)) {
                 throw bad("scale", "a scale at which a frame (size × scale) is \(Self.pixelRequirement)",
                           formatNumber(scale), "The frame is then \(pixels).")
             }

@@ -36,6 +36,15 @@ public struct Bitmap: @unchecked Sendable {
     /// The largest number of pixels a bitmap may hold (1 GiB of pixel data).
     public static let maximumPixelCount = 1 << 28
 
+    /// Whether a bitmap of `width` × `height` pixels can be made: each side from 1 to
+    /// ``maximumDimension`` and at most ``maximumPixelCount`` pixels in all. The one statement of the
+    /// rule that timelines, contact sheets and Lottie frames are checked against.
+    public static func fits(width: Int, height: Int) -> Bool {
+        let sides = 1...maximumDimension
+        return sides.contains(width) && sides.contains(height)
+            && width.multipliedReportingOverflow(by: height).partialValue <= maximumPixelCount
+    }
+
     /// Creates a fully transparent bitmap of the given size in pixels.
     ///
     /// - Throws: ``FlipbookError`` when a side is zero or negative, when a side exceeds
@@ -153,9 +162,7 @@ package final class SurfaceStorage {
             throw FlipbookError.invalidInput(
                 "A bitmap must be at least 1×1 pixel; \(width)×\(height) was requested.")
         }
-        guard width <= Bitmap.maximumDimension, height <= Bitmap.maximumDimension,
-              width.multipliedReportingOverflow(by: height).partialValue <= Bitmap.maximumPixelCount
-        else {
+        guard Bitmap.fits(width: width, height: height) else {
             throw FlipbookError.invalidInput(
                 "A bitmap of \(width)×\(height) pixels is too large: each side may be at most "
                     + "\(Bitmap.maximumDimension) and the area at most \(Bitmap.maximumPixelCount) pixels.")

@@ -31,8 +31,8 @@ extension CairoCanvas {
         scale = min(scale, largest / animation.size.width, largest / animation.size.height)
         let pixelsWide = (animation.size.width * scale - 1e-9).rounded(.up)
         let pixelsHigh = (animation.size.height * scale - 1e-9).rounded(.up)
-        guard pixelsWide >= 1, pixelsHigh >= 1, let width = Int(exactly: pixelsWide), let height = Int(exactly: pixelsHigh),
-              width * height <= Bitmap.maximumPixelCount else { return }
+        guard let width = Int(exactly: pixelsWide), let height = Int(exactly: pixelsHigh),
+              Bitmap.fits(width: width, height: height) else { return }
         let frame = min(max(frame, 0), animation.frameCount - 1)
         do {
             if try drawOnWholePixels(animation, frame: frame, in: r, transform: m, width: width, height: height) { return }

@@ -28,8 +28,7 @@ public func renderContactSheet(_ timeline: Timeline, sheet: ContactSheet = Conta
     }
     let layout = ContactSheetLayout(tileWidth: tileTimeline.pixelWidth, tileHeight: tileTimeline.pixelHeight,
                                     columns: sheet.columns, tileCount: tiles.count)
-    guard let size = layout.size, size.width <= Bitmap.maximumDimension, size.height <= Bitmap.maximumDimension,
-          size.width * size.height <= Bitmap.maximumPixelCount else {
+    guard let size = layout.size, Bitmap.fits(width: size.width, height: size.height) else {
         throw FlipbookError(invalid: "The sheet", "of \(tiles.count) tiles \(sheet.tileWidth) pixels wide is too large: "
                                 + "a sheet must be \(Timeline.pixelRequirement); use a smaller tileWidth or fewer tiles.")
     }
