@@ -202,6 +202,8 @@ by_length=(FastFillVsCairo AudioFile)
 for name in "${targets[@]}"; do [[ " ${by_length[*]} " == *" $name "* ]] || by_length+=("$name"); done
 for name in "${by_length[@]}"; do
     while [[ $(jobs -rp | wc -l) -ge $parallel ]]; do wait -n || true; done
+    # A target whose run fails stops its group under set -e before the status is written: no status
+    # file counts as a failure below, as a non-zero one does.
     { run_target "$name"; echo $? >"$build/status-$name"; } &
 done
 wait
