@@ -22,8 +22,9 @@ extension PixelFormat: ExpressibleByArgument {}
 extension RenderQuality: ExpressibleByArgument {}
 
 /// `--frames A-B`: an inclusive, zero-based range of frame numbers.
-struct FrameRangeArgument: ExpressibleByArgument {
+struct FrameRangeArgument: ExpressibleByArgument, SettingArgument {
     var frames: ClosedRange<Int>
+    var settingValue: Any { frames }
 
     init?(argument: String) {
         guard let frames = frameRange(parsing: argument) else { return nil }
@@ -32,8 +33,9 @@ struct FrameRangeArgument: ExpressibleByArgument {
 }
 
 /// `--max-bitrate 8M`: bits per second, FFmpeg's way (`8M`, `2.5M`, `800k`, `8000000`).
-struct BitrateArgument: ExpressibleByArgument {
+struct BitrateArgument: ExpressibleByArgument, SettingArgument {
     var bitsPerSecond: Int
+    var settingValue: Any { bitsPerSecond }
 
     init?(argument: String) {
         guard let bits = Bitrate.bitsPerSecond(argument) else { return nil }

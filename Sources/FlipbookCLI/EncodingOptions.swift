@@ -2,9 +2,9 @@ import ArgumentParser
 import Flipbook
 import Foundation
 
-/// The encoder settings `render` accepts, one option per row of the settings table. Their ranges,
-/// and which codecs have them, are checked by the library (``RenderRequest``), so a flag and a batch
-/// file get the same message.
+/// The encoder settings `render` accepts, one option per row of the settings table, each named by
+/// its row (``givenSettings`` finds them). Their ranges, and which codecs have them, are checked by
+/// the library (``RenderRequest``), so a flag and a batch file get the same message.
 struct EncodingOptions: ParsableArguments {
     @Option(name: Setting.codec.name,
             help: Setting.codec.argumentHelp(valueName: VideoCodec.allCases.map(\.rawValue).joined(separator: "|")))
@@ -63,46 +63,14 @@ struct EncodingOptions: ParsableArguments {
     @Option(name: Setting.workers.name, parsing: .unconditional,
             help: ArgumentHelp(Setting.workers.helpLine, visibility: .hidden))
     var workers: Int?
-
-    /// The flags given, for placing errors.
-    var givenFlags: Set<String> {
-        let given: [(Setting, Bool)] = [
-            (.codec, codec != nil), (.container, format != nil), (.pixelFormat, pixelFormat != nil), (.crf, crf != nil),
-            (.preset, preset != nil), (.lookahead, lookahead != nil), (.keyframeInterval, keyint != nil),
-            (.maxBitrate, maxBitrate != nil), (.level, level != nil), (.threads, threads != nil), (.pngCompression, pngCompression != nil), (.loop, loop != nil), (.quality, quality != nil), (.workers, workers != nil),
-            (.loudness, loudness != nil), (.audioCodec, audioCodec != nil), (.audioBitrate, audioBitrate != nil), (.noAudio, noAudio),
-        ]
-        return Set(given.compactMap { $0.1 ? $0.0.option : nil })
-    }
-
-    /// `request` with these settings.
-    func applied(to request: RenderRequest) -> RenderRequest {
-        var request = request
-        request.codec = codec
-        request.container = format
-        request.pixelFormat = pixelFormat
-        request.crf = crf
-        request.preset = preset?.rawValue
-        request.lookahead = lookahead
-        request.keyframeInterval = keyint
-        request.maxBitrate = maxBitrate?.bitsPerSecond
-        request.level = level
-        request.encoderThreads = threads?.count
-        request.pngCompression = pngCompression
-        request.loop = loop
-        request.quality = quality
-        request.scene.loudness = loudness
-        request.audioCodec = audioCodec
-        request.audioBitrate = audioBitrate?.bitsPerSecond
-        request.noAudio = noAudio
-        return request
-    }
 }
 
 /// `--threads auto` or a count. Its range is checked by the library, as a batch file's is.
-struct EncoderThreadsArgument: ExpressibleByArgument {
+struct EncoderThreadsArgument: ExpressibleByArgument, SettingArgument {
     /// ``VideoOptions/encoderThreads``: ``VideoOptions/automaticEncoderThreads`` for `auto`.
     var count: Int
+
+    var settingValue: Any { count }
 
     init?(argument: String) {
         if argument == "auto" {

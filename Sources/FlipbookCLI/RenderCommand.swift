@@ -25,8 +25,8 @@ extension FlipbookTool {
                       --size 1080x1920 --scale 3 \\
                       --duration 8
                   flipbook render party.json \\
-                      -o party.mp4 --crf 18 \\
-                      --preset slow --fps 29.97
+                      -o party.mp4 --preset slow \\
+                      --fps 29.97
                   flipbook render confetti \\
                       -o overlay.webm \\
                       --background transparent
@@ -58,10 +58,8 @@ extension FlipbookTool {
         var quiet = false
 
         var givenFlags: Set<String> {
-            var flags = scene.givenFlags.union(encoding.givenFlags).union(segments.givenFlags).union(["--output"])
-            if rate.fps != nil { flags.insert("--fps") }
-            if frames != nil { flags.insert("--frames") }
-            if chunk != nil { flags.insert("--chunk") }
+            var flags = givenSettingFlags.union(scene.givenFlags).union(segments.givenFlags).union(["--output"])
+            if encoding.workers != nil, let workers = Setting.workers.option { flags.insert(workers) }
             return flags
         }
 
@@ -78,25 +76,27 @@ extension FlipbookTool {
 
         /// The command line as a request: the same path to a plan as a batch job's.
         func request() throws -> RenderRequest {
-            var request = encoding.applied(to: RenderRequest(scene: try scene.request(fps: try rate.rate()),
-                                                             output: output[0]))
-            request.frames = frames?.frames
-            request.chunk = try chunk.map { try Chunk(parsing: $0) }
-            return request
+            try placingErrors(given: givenFlags) {
+                var request = try applied(to: RenderRequest(scene: SceneRequest(scene: scene.scene), output: output[0]))
+                request.scene.parameterValues = try scene.parameterValues()
+                return request
+            }
         }
 
         /// Everything decided before the first frame (``RenderRequest/plan(relativeTo:expecting:)``).
         func plan() throws -> OutputPlan {
-            segments.applied(to: try placingErrors(given: givenFlags, written: rate.written) {
-                try request().plan(expecting: .clip)
+            let request = try request()
+            return segments.applied(to: try placingErrors(given: givenFlags, written: writtenByFlag(request)) {
+                try request.plan(expecting: .clip)
             })
         }
 
         /// The plans of several outputs drawn together.
         func plans() throws -> [OutputPlan] {
-            try placingErrors(given: givenFlags, written: rate.written) {
+            let request = try request()
+            return try placingErrors(given: givenFlags, written: writtenByFlag(request)) {
                 do {
-                    return try request().plans(outputs: output, expecting: .clip).map { segments.applied(to: $0) }
+                    return try request.plans(outputs: output, expecting: .clip).map { segments.applied(to: $0) }
                 } catch let error as FlipbookError where error.location.keyPath == "outputs" {
                     throw error.at(flag: "--output")
                 }

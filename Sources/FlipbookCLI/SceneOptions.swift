@@ -36,20 +36,17 @@ struct SceneOptions: ParsableArguments {
     @Flag(name: Setting.strict.name, help: Setting.strict.argumentHelp())
     var strict = false
 
-    /// The request for the library, with the frame rate of commands that have one.
+    /// The request for the library, with the frame rate of commands that have one: each setting
+    /// given read through its row's field.
     ///
     /// - Throws: ``FlipbookError`` for a `--set` that is not `NAME=VALUE`, or names a parameter twice.
     func request(fps: FrameRate? = nil) throws -> SceneRequest {
-        var request = overrides(fps: fps)
+        var request = SceneRequest(scene: scene)
+        for (setting, value) in givenSettings {
+            _ = try setting.field?.read(.parsed(value), as: setting, into: &request)
+        }
+        if let fps { request.fps = fps }
         request.parameterValues = try parameterValues()
-        return request
-    }
-
-    private func overrides(fps: FrameRate? = nil) -> SceneRequest {
-        var request = SceneRequest(scene: scene, size: size, scale: scale, fps: fps, duration: duration, seed: seed,
-                                   background: background, colorScheme: colorScheme)
-        request.motionBlur = motionBlur
-        request.strictLottie = strict
         return request
     }
 
@@ -75,8 +72,7 @@ struct SceneOptions: ParsableArguments {
     /// The flags given, for placing errors (see ``placedAtFlag(_:given:)``): `--set NAME` for each
     /// parameter given a value, so an error about that value names it.
     var givenFlags: Set<String> {
-        Set(overrides().overriddenKeys.compactMap(Settings.option(forKey:)))
-            .union(set.map { "--set " + $0.prefix { $0 != "=" } })
+        givenSettingFlags.union(set.map { "--set " + $0.prefix { $0 != "=" } })
     }
 }
 

@@ -33,20 +33,12 @@ extension FlipbookTool {
         @Flag(name: .shortAndLong, help: "Print nothing but errors.")
         var quiet = false
 
-        var givenFlags: Set<String> {
-            var flags = scene.givenFlags.union(["--output"])
-            if time != nil { flags.insert("--time") }
-            if frame != nil { flags.insert("--frame") }
-            if pngCompression != nil { flags.insert("--png-compression") }
-            return flags
-        }
+        var givenFlags: Set<String> { givenSettingFlags.union(scene.givenFlags).union(["--output"]) }
 
         func run() throws {
             let plan = try placingErrors(given: givenFlags) {
-                var request = RenderRequest(scene: try scene.request(), output: output)
-                request.time = time
-                request.frame = frame
-                request.pngCompression = pngCompression
+                var request = try applied(to: RenderRequest(scene: SceneRequest(scene: scene.scene), output: output))
+                request.scene.parameterValues = try scene.parameterValues()
                 let plan = try request.plan(expecting: .still)
                 printWarnings(of: plan.timeline, quiet: quiet)
                 try plan.run(cancellation: Interruption.shared.cancellation)

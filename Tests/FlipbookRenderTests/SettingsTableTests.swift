@@ -55,11 +55,11 @@ struct SettingsTableTests {
             .joined(separator: ", ") + "}"
         let batch = try BatchFile(decoding: Data("[\(json)]".utf8), source: "jobs.json")
         let job = try #require(batch.jobs.first)
-        #expect(job.request.crf == 40 && job.request.loop == 0 && job.request.maxBitrate == 8_000_000)
-        #expect(job.request.level == "4.2" && job.request.pngCompression == 9)
-        #expect(job.request.encoderThreads == VideoOptions.automaticEncoderThreads)
-        #expect(job.request.scene.loudness == -14 && job.request.audioCodec == .opus && job.request.audioBitrate == 128_000)
-        #expect(job.request.noAudio)
+        #expect(job.request.encoding.crf == 40 && job.request.encoding.loop == 0 && job.request.encoding.maxBitrate == 8_000_000)
+        #expect(job.request.encoding.level == "4.2" && job.request.encoding.pngCompression == 9)
+        #expect(job.request.encoding.encoderThreads == VideoOptions.automaticEncoderThreads)
+        #expect(job.request.scene.loudness == -14 && job.request.encoding.audioCodec == .opus && job.request.encoding.audioBitrate == 128_000)
+        #expect(!job.request.encoding.audio)
         #expect(job.request.scene.background == .clear && job.name == "n" && job.request.scene.colorScheme == .dark)
     }
 

@@ -63,3 +63,15 @@ public struct MotionBlur: Sendable, Equatable {
         return open * ((Double(index) + 0.5) / Double(count) - 0.5)
     }
 }
+
+extension SettingFormat where Value == MotionBlur {
+    /// `SHUTTER/SAMPLES`, such as `180/8`; the timeline checks the ranges.
+    public static var motionBlur: SettingFormat {
+        SettingFormat(text: { "\(formatNumber($0.shutter))/\($0.samples)" }, fromText: { text, setting in
+            guard let blur = MotionBlur(reading: text) else {
+                throw FlipbookError.mustBe(setting.key, "SHUTTER/SAMPLES, such as 180/8", itIs: quotedInput(text))
+            }
+            return blur
+        })
+    }
+}

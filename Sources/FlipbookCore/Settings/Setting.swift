@@ -66,12 +66,27 @@ public struct Setting: Sendable, Equatable, Codable {
     public var places: [Place]
     /// One line saying what it does.
     public var help: String
+    /// Where its value goes and how it is read (``Field``); `nil` for a setting a command reads
+    /// itself (`scene`, `set`, a batch file's `outputs`).
+    public var field: Field? = nil
+
+    /// Two rows are the same when they say the same things: the field is how the row is wired, not
+    /// what it says, and a row read back from `flipbook settings --json` has none.
+    public static func == (a: Setting, b: Setting) -> Bool {
+        a.key == b.key && a.flag == b.flag && a.swift == b.swift && a.type == b.type && a.defaultValue == b.defaultValue
+            && a.unit == b.unit && a.range == b.range && a.codecRanges == b.codecRanges && a.codecs == b.codecs
+            && a.places == b.places && a.help == b.help
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case key, flag, swift, type, defaultValue, unit, range, codecRanges, codecs, places, help
+    }
 
     /// A row of the settings table.
     public init(
         key: String, flag: String? = nil, swift: String? = nil, type: String, defaultValue: String,
         unit: String? = nil, range: String? = nil, codecRanges: [CodecRange] = [], codecs: [String]? = nil,
-        places: [Place], help: String
+        places: [Place], help: String, field: Field? = nil
     ) {
         self.key = key
         self.flag = flag
@@ -84,6 +99,14 @@ public struct Setting: Sendable, Equatable, Codable {
         self.codecs = codecs
         self.places = places
         self.help = help
+        self.field = field
+    }
+
+    /// This row with its value carried by `field`.
+    public func carried(by field: Field) -> Setting {
+        var row = self
+        row.field = field
+        return row
     }
 
     /// `--crf`, or `nil`.

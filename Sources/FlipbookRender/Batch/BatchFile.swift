@@ -96,34 +96,14 @@ public struct BatchFile: Sendable, Equatable {
                                 at: .init(keyPath: Setting.outputs.key))
         }
         guard let output = single ?? outputs?.first else { throw missing(Setting.output.key) }
-        let scene = SceneRequest(
-            scene: sceneName, size: try fields.pixelSize(Setting.size.key), scale: try fields.number(Setting.scale.key),
-            fps: try fields.frameRate(Setting.fps.key), duration: try fields.number(Setting.duration.key),
-            seed: try fields.whole(Setting.seed.key, UInt64.self), background: try fields.color(Setting.background.key),
-            colorScheme: try fields.choice(Setting.colorScheme.key, ColorScheme.self))
-        var request = RenderRequest(scene: scene, output: output)
-        request.time = try fields.number(Setting.time.key)
-        request.pngCompression = try fields.whole(Setting.pngCompression.key, Int.self)
-        request.crf = try fields.whole(Setting.crf.key, Int.self)
-        request.preset = try fields.string(Setting.preset.key)
-        request.codec = try fields.choice(Setting.codec.key, VideoCodec.self)
-        request.container = try fields.choice(Setting.container.key, VideoContainer.self)
-        request.pixelFormat = try fields.choice(Setting.pixelFormat.key, PixelFormat.self)
-        request.quality = try fields.choice(Setting.quality.key, RenderQuality.self)
-        request.loop = try fields.whole(Setting.loop.key, Int.self)
-        request.lookahead = try fields.whole(Setting.lookahead.key, Int.self)
-        request.keyframeInterval = try fields.number(Setting.keyframeInterval.key)
-        request.maxBitrate = try fields.bitrate(Setting.maxBitrate.key)
-        request.level = try fields.levelName(Setting.level.key)
-        request.encoderThreads = try fields.threads(Setting.threads.key)
-        request.frames = try fields.frames(Setting.frames.key)
-        request.scene.loudness = try fields.number(Setting.loudness.key)
-        request.audioCodec = try fields.choice(Setting.audioCodec.key, AudioCodec.self)
-        request.audioBitrate = try fields.bitrate(Setting.audioBitrate.key)
-        request.noAudio = try fields.bool(Setting.noAudio.key) ?? false
+        var request = RenderRequest(scene: SceneRequest(scene: sceneName), output: output)
+        // Every other key is read by its row's field, in the table's order.
+        for setting in Settings.all where setting.places.contains(.batch) && setting.field != nil {
+            guard let value = object[setting.key], !(value is NSNull) else { continue }
+            try request.set(setting, to: .json(value))
+        }
         var job = BatchJob(name: try fields.string(Setting.name.key), request: request)
         job.outputs = outputs
-        job.written = fields.written
         return job
     }
 
@@ -142,27 +122,10 @@ private func rejectUnknownKeys(of object: [String: Any], known: [String], what: 
     }
 }
 
-/// "a string", "a number", "a list": how JSON's authors name what they wrote.
-private func jsonKind(_ value: Any) -> String {
-    switch value {
-    case is String: "a string"
-    case is [Any]: "a list"
-    case is [String: Any]: "an object"
-    case is NSNull: "null"
-    case let number as NSNumber: isBool(number) ? "true or false" : "the number \(number)"
-    default: "\(value)"
-    }
-}
-
-private func isBool(_ number: NSNumber) -> Bool {
-    String(cString: number.objCType) == "c" && (number == true as NSNumber || number == false as NSNumber)
-}
-
-/// Typed reads of a job's values; each error names the key.
+/// The strings a job names its scene and outputs with; each error names the key. The settings
+/// are read by their rows (``RenderRequest/set(_:to:)``).
 private final class JSONFields {
     let object: [String: Any]
-    /// Values read for their form only, as the file wrote them, by key: their checks come later.
-    var written: [String: String] = [:]
     init(_ object: [String: Any]) { self.object = object }
 
     private func value(_ key: String) -> Any? {
@@ -188,120 +151,5 @@ private final class JSONFields {
             guard let text = entry as? String else { throw wrong("\(key)[\(index)]", "a string", entry) }
             return text
         }
-    }
-
-    func bool(_ key: String) throws -> Bool? {
-        guard let value = value(key) else { return nil }
-        guard let number = value as? NSNumber, isBool(number) else { throw wrong(key, "true or false", value) }
-        return number.boolValue
-    }
-
-    func number(_ key: String) throws -> Double? {
-        guard let value = value(key) else { return nil }
-        guard let number = value as? NSNumber, !(value is String), !isBool(number) else {
-            throw wrong(key, "a number", value)
-        }
-        return number.doubleValue
-    }
-
-    /// A whole number that fits `T`, checked without trapping (`1e300` is an error, not a crash).
-    func whole<T: FixedWidthInteger>(_ key: String, _ type: T.Type) throws -> T? {
-        guard let value = value(key) else { return nil }
-        guard let number = value as? NSNumber, !(value is String), !isBool(number) else {
-            throw wrong(key, "a whole number", value)
-        }
-        if let exact = T(number.stringValue) { return exact }
-        let double = number.doubleValue
-        guard double.isFinite, double == double.rounded(), let exact = T(exactly: double) else {
-            throw FlipbookError.mustBe(key, "a whole number from \(T.min) to \(T.max)", itIs: formatNumber(double))
-        }
-        return exact
-    }
-
-    /// `30`, `29.97` or `"30000/1001"`, read for its form; the timeline checks that the rate is
-    /// supported, and the job's error shows it as the file wrote it (``written``).
-    func frameRate(_ key: String) throws -> FrameRate? {
-        guard let value = value(key) else { return nil }
-        if let text = value as? String {
-            guard let rate = FrameRate(reading: text) else {
-                throw FlipbookError.mustBe(key, FrameRate.supportedRates, itIs: FrameRate.shown(text))
-            }
-            written[key] = FrameRate.shown(text)
-            return rate
-        }
-        guard let number = value as? NSNumber, !isBool(number) else { throw wrong(key, "a frame rate", value) }
-        written[key] = FrameRate.shown(number.stringValue)
-        return FrameRate(decimal: number.doubleValue)
-    }
-
-    func pixelSize(_ key: String) throws -> PixelSize? {
-        guard let text = try string(key) else { return nil }
-        guard let size = PixelSize(parsing: text) else {
-            throw FlipbookError.mustBe(key, "WIDTHxHEIGHT in pixels, e.g. \"1080x1920\"", itIs: "\"\(text)\"")
-        }
-        return size
-    }
-
-    /// One of `T`'s raw values; an error lists them all.
-    func choice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws -> T? where T.RawValue == String {
-        guard let text = try string(key) else { return nil }
-        guard let value = T(rawValue: text) else {
-            let names = T.allCases.map(\.rawValue)
-            throw FlipbookError.mustBe(key, "one of \(names.joined(separator: ", "))", itIs: "\"\(text)\"",
-                                       didYouMean(text, among: names))
-        }
-        return value
-    }
-
-    /// Encoder threads: a whole number, or `"auto"` (``VideoOptions/automaticEncoderThreads``).
-    func threads(_ key: String) throws -> Int? {
-        guard let value = value(key) else { return nil }
-        if let text = value as? String {
-            guard text == "auto" else {
-                throw FlipbookError.mustBe(key, "\"auto\" or a whole number", itIs: "\"\(text)\"")
-            }
-            return VideoOptions.automaticEncoderThreads
-        }
-        return try whole(key, Int.self)
-    }
-
-    /// A level written as a string ("4.2") or, in JSON, a number (4.2).
-    func levelName(_ key: String) throws -> String? {
-        guard let value = value(key) else { return nil }
-        if let text = value as? String { return text }
-        return try number(key).map { formatNumber($0) }
-    }
-
-    /// Bits per second: a number, or FFmpeg's `"8M"`, `"800k"`.
-    func bitrate(_ key: String) throws -> Int? {
-        guard let value = value(key) else { return nil }
-        if let text = value as? String {
-            guard let bits = Bitrate.bitsPerSecond(text) else {
-                throw FlipbookError.mustBe(key, "bits per second, e.g. \"8M\" or \"800k\"", itIs: "\"\(text)\"")
-            }
-            return bits
-        }
-        return try whole(key, Int.self)
-    }
-
-    /// `"120-239"`: inclusive, zero-based frame numbers.
-    func frames(_ key: String) throws -> ClosedRange<Int>? {
-        guard let text = try string(key) else { return nil }
-        guard let range = frameRange(parsing: text) else {
-            throw FlipbookError.mustBe(
-                key, "\"FIRST-LAST\", frame numbers from 0 with FIRST ≤ LAST, e.g. \"120-239\"", itIs: "\"\(text)\"")
-        }
-        return range
-    }
-
-    /// A colour name or hex string, or `"transparent"` (``Color/named``: no background, alpha asked for).
-    func color(_ key: String) throws -> Color? {
-        guard let text = try string(key) else { return nil }
-        guard let color = Color(named: text) else {
-            throw FlipbookError.mustBe(
-                key, "a colour name (white, black, ...), a hex string like \"#1c1c1e\" or transparent", itIs: "\"\(text)\"",
-                didYouMean(text, among: Color.names))
-        }
-        return color
     }
 }

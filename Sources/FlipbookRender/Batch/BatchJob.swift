@@ -27,7 +27,7 @@ public struct BatchJob: Sendable, Equatable {
 
     /// Values the batch file gave that are checked later (when the job is planned), as the file
     /// wrote them, by key, so the job's error shows `29.5` rather than the value read (`59/2`).
-    package var written: [String: String] = [:]
+    package var written: [String: String] { request.written.byKey }
 
     /// Two jobs are the same job when they ask for the same thing, however the file wrote it.
     public static func == (a: BatchJob, b: BatchJob) -> Bool {

@@ -95,3 +95,10 @@ public struct Chunk: Sendable, Hashable, CustomStringConvertible {
     /// The placeholder ``fileName(_:)`` replaces.
     public static let placeholder = "{chunk}"
 }
+
+extension SettingFormat where Value == Chunk {
+    /// `K/N`, `auto/N` or `auto/auto` (``Chunk/init(parsing:environment:)``).
+    public static var chunk: SettingFormat {
+        SettingFormat(text: { $0.description }, fromText: { text, _ in try Chunk(parsing: text) })
+    }
+}

@@ -2,6 +2,7 @@ import FlipbookCore
 import FlipbookAnimation
 import FlipbookDrawing
 import FlipbookVideo
+import FlipbookSceneFile
 import Foundation
 
 /// Everything a person asks of one output, as the command line and a batch job both say it: the
@@ -15,28 +16,9 @@ public struct RenderRequest: Sendable, Equatable {
     public var scene: SceneRequest
     /// The file to write (`{chunk}` is replaced by the chunk's number), relative to the base directory.
     public var output: String
-    /// The codec (`--codec`).
-    public var codec: VideoCodec?
-    /// The container (`--format`).
-    public var container: VideoContainer?
-    /// The encoded pixel format (`--pixel-format`).
-    public var pixelFormat: PixelFormat?
-    /// The constant rate factor (`--crf`).
-    public var crf: Int?
-    /// The preset's name (`--preset`).
-    public var preset: String?
-    /// x264's lookahead in frames (`--lookahead`).
-    public var lookahead: Int?
-    /// The longest seconds between keyframes (`--keyint`).
-    public var keyframeInterval: TimeInterval?
-    /// The bit rate cap in bits per second (`--max-bitrate`).
-    public var maxBitrate: Int?
-    /// The level to hold the stream to (`--level`).
-    public var level: String?
-    /// The encoder's threads (`--threads`): ``VideoOptions/automaticEncoderThreads`` for `auto`.
-    public var encoderThreads: Int?
-    /// Repeats of an animation (`--loop`).
-    public var loop: Int?
+    /// The encoder's settings as given (``Setting/encoderSettings``, ``Setting/audioSettings``), each
+    /// at its default until given; ``givenKeys`` says which were.
+    public var encoding = VideoOptions()
     /// The speed/quality shortcut (`--quality`).
     public var quality: RenderQuality?
     /// Only these frames of a clip (`--frames`).
@@ -45,16 +27,13 @@ public struct RenderRequest: Sendable, Equatable {
     public var chunk: Chunk?
     /// A still's moment in seconds (`--time`).
     public var time: TimeInterval?
-    /// A PNG's compression level (`--png-compression`), zlib's 0…9: a still's or a PNG sequence's.
-    public var pngCompression: Int?
     /// A still's frame (`--frame`), instead of ``time``.
     public var frame: Int?
-    /// The sound's codec (`--audio-codec`).
-    public var audioCodec: AudioCodec?
-    /// The sound's bit rate in bits per second (`--audio-bitrate`).
-    public var audioBitrate: Int?
-    /// Leave the sound out (`--no-audio`).
-    public var noAudio = false
+    /// The keys of the settings given through ``set(_:to:)``: the quality shortcut leaves them as
+    /// given, and the codec refuses them when it has no such setting.
+    public private(set) var givenKeys: Set<String> = []
+    /// Values whose messages show them as written (`--fps 29.5`).
+    public private(set) var written = WrittenValues()
 
     /// A request for `output` from `scene`; set the other values as needed.
     public init(scene: SceneRequest, output: String) {
@@ -68,16 +47,31 @@ public struct RenderRequest: Sendable, Equatable {
         return URL(fileURLWithPath: name, relativeTo: directory).standardizedFileURL
     }
 
+    /// Reads `input` as `setting`'s value into the request, through the row's field: the one
+    /// reader behind flags, batch keys and the studio's controls.
+    ///
+    /// - Throws: the row's ``FlipbookError/mustBe(_:_:itIs:_:)`` for a value of the wrong form
+    ///   (ranges are checked when the request is planned); an internal error for a row that no
+    ///   request carries.
+    public mutating func set(_ setting: Setting, to input: SettingInput) throws {
+        guard let field = setting.field else {
+            throw FlipbookError.internal("the setting \(setting.key) is read by its command, not by a request")
+        }
+        guard try field.read(input, as: setting, into: &encoding) || field.read(input, as: setting, into: &scene)
+                || field.read(input, as: setting, into: &self) else {
+            throw FlipbookError.internal("no request carries \(setting.key) (\(field.carrier))")
+        }
+        givenKeys.insert(setting.key)
+        if let text = input.writtenText, let shown = field.shown(text) { written.byKey[setting.key] = shown }
+    }
+
     /// The encoder options asked for, checked (``VideoOptions/validate()``); the codec's own checks
     /// come with the plan.
     func videoOptions(transparent: Bool) throws -> VideoOptions {
-        let defaults = VideoOptions()
-        return try VideoOptions(
-            codec: codec, container: container, crf: crf ?? defaults.crf, preset: preset ?? defaults.preset,
-            pixelFormat: pixelFormat, alpha: transparent ? true : nil, loop: loop,
-            keyframeInterval: keyframeInterval, encoderThreads: encoderThreads, lookahead: lookahead,
-            maxBitrate: maxBitrate, level: level, pngCompression: pngCompression, audioCodec: audioCodec,
-            audioBitrate: audioBitrate, audio: !noAudio)
+        var options = encoding
+        options.alpha = transparent ? true : nil
+        try options.validate()
+        return options
     }
 
     /// Resolves the request, before anything is drawn, into the plan of its output: the output's
@@ -89,24 +83,23 @@ public struct RenderRequest: Sendable, Equatable {
     /// (`crf`, `output`), or name the scene file a value came from.
     public func plan(relativeTo directory: URL? = nil, expecting expected: OutputKind.Expected = .either) throws -> OutputPlan {
         let url = outputURL(relativeTo: directory)
-        let kind = try OutputKind(url: url, container: container, expected: expected)
+        let kind = try OutputKind(url: url, container: encoding.container, expected: expected)
         var timeline = try scene.makeTimeline(relativeTo: directory)
         switch kind {
         case .still(let format):
             let moment = try stillTime(in: timeline)
             // The same check, and message, as a PNG sequence's.
-            _ = try VideoOptions(pngCompression: pngCompression)
+            _ = try VideoOptions(pngCompression: encoding.pngCompression)
             var plan = OutputPlan(destination: url, kind: kind, timeline: timeline, frames: nil, still: (format, moment))
-            plan.pngCompression = pngCompression ?? Bitmap.defaultPNGCompression
+            plan.pngCompression = encoding.pngCompression ?? Bitmap.defaultPNGCompression
             return plan
         case .clip(let container):
             timeline = (quality ?? .standard).applied(to: timeline)
             var options = try videoOptions(transparent: timeline.background == .clear)
                 .forTimeline(background: timeline.background)
             let format = try OutputFormat(container: container, options: options)
-            if !noAudio { _ = try container.audioCodec(audioCodec) }
-            options = (quality ?? .standard).applied(to: options, codec: format.codec, presetGiven: preset != nil,
-                                                      crfGiven: crf != nil)
+            if options.audio { _ = try container.audioCodec(options.audioCodec) }
+            options = (quality ?? .standard).applied(to: options, codec: format.codec, given: givenKeys)
             do {
                 try format.codec.checkFrameSize(width: timeline.pixelWidth, height: timeline.pixelHeight)
             } catch let error as FlipbookError {
@@ -152,4 +145,13 @@ public struct RenderRequest: Sendable, Equatable {
         let file = try scene.sceneFile(relativeTo: directory)
         return String(decoding: try file.jsonData(), as: UTF8.self) + "quality: \((quality ?? .standard).rawValue)\n"
     }
+}
+
+/// Values as the user wrote them, by key, for messages (`--fps 29.5` rather than `59/2`). How a
+/// value was written does not change what a request asks for, so any two compare equal.
+public struct WrittenValues: Sendable, Equatable {
+    /// The values by key.
+    public var byKey: [String: String] = [:]
+
+    public static func == (a: WrittenValues, b: WrittenValues) -> Bool { true }
 }

@@ -38,3 +38,16 @@ package func checkFrameRange(_ frames: ClosedRange<Int>, in timeline: Timeline) 
             at: .init(keyPath: "frames"))
     }
 }
+
+extension SettingFormat where Value == ClosedRange<Int> {
+    /// `"120-239"`: inclusive, zero-based frame numbers (``frameRange(parsing:)``).
+    public static var frames: SettingFormat {
+        SettingFormat(text: { "\($0.lowerBound)-\($0.upperBound)" }, fromText: { text, setting in
+            guard let range = frameRange(parsing: text) else {
+                throw FlipbookError.mustBe(
+                    setting.key, "\"FIRST-LAST\", frame numbers from 0 with FIRST ≤ LAST, e.g. \"120-239\"", itIs: "\"\(text)\"")
+            }
+            return range
+        })
+    }
+}

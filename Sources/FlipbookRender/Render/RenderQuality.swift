@@ -1,4 +1,5 @@
 import FlipbookAnimation
+import FlipbookCore
 import FlipbookVideo
 
 /// A one-word trade of speed against quality, like Manim's `-q` flags: the one table the command
@@ -33,14 +34,14 @@ public enum RenderQuality: String, Sendable, Codable, CaseIterable {
     }
 
     /// `options` with this quality's preset and CRF, where `codec` has them and the caller did not
-    /// set them (`presetGiven`, `crfGiven`).
-    public func applied(to options: VideoOptions, codec: VideoCodec, presetGiven: Bool, crfGiven: Bool) -> VideoOptions {
+    /// give them (`given` holds the keys given, ``RenderRequest/givenKeys``).
+    public func applied(to options: VideoOptions, codec: VideoCodec, given: Set<String>) -> VideoOptions {
         var options = options
         let capabilities = codec.capabilities
-        if !presetGiven, capabilities.hasPreset, let preset = settings.preset {
+        if !given.contains(Setting.preset.key), capabilities.hasPreset, let preset = settings.preset {
             options.preset = preset.rawValue
         }
-        if !crfGiven, let range = capabilities.crfRange, settings.crfChange != 0 {
+        if !given.contains(Setting.crf.key), let range = capabilities.crfRange, settings.crfChange != 0 {
             options.crf = min(max(options.crf + settings.crfChange, range.lowerBound), range.upperBound)
         }
         return options

@@ -2,6 +2,7 @@ import FlipbookCore
 import FlipbookAnimation
 import FlipbookDrawing
 import FlipbookVideo
+import FlipbookSceneFile
 import Foundation
 
 /// The rows of the settings table that belong to a render as a whole: what to draw, where to
@@ -40,7 +41,8 @@ extension Setting {
     public static let strict = Setting(
         key: "strict", flag: "strict", swift: "SceneRequest.strictLottie", type: "flag",
         defaultValue: "off, or a Lottie layer's own \"strict\"", places: [.render, .still, .sheet],
-        help: "Makes what a Lottie animation's layers leave undrawn (text layers, effects, expressions) an error instead of a warning.")
+        help: "Makes what a Lottie animation's layers leave undrawn (text layers, effects, expressions) an error instead of a warning.",
+        field: Field(\SceneRequest.strictLottie, .flag))
 
     /// `batch --template`.
     public static let template = Setting(
@@ -62,28 +64,33 @@ extension Setting {
     public static let quality = Setting(
         key: "quality", flag: "quality", type: "quality", defaultValue: RenderQuality.standard.rawValue,
         range: "one of " + RenderQuality.allCases.map(\.rawValue).joined(separator: ", "), places: [.batch, .render],
-        help: "draft: half size, fastest preset; high: slower preset, lower CRF.")
+        help: "draft: half size, fastest preset; high: slower preset, lower CRF.",
+        field: Field(\RenderRequest.quality, .choice))
 
     /// `--frames`.
     public static let frames = Setting(
         key: "frames", flag: "frames", type: "A-B", defaultValue: "all", range: "within the clip's frames",
-        places: [.batch, .render], help: "Render only these frames, inclusive and counted from 0, as a clip starting at time 0.")
+        places: [.batch, .render], help: "Render only these frames, inclusive and counted from 0, as a clip starting at time 0.",
+        field: Field(\RenderRequest.frames, .frames))
 
     /// `--chunk`.
     public static let chunk = Setting(
         key: "chunk", flag: "chunk", type: "K/N, auto/N or auto/auto", defaultValue: "the whole clip",
         range: "1 ≤ K ≤ N ≤ \(Chunk.maximumCount)", places: [.render],
-        help: "Render the K-th of N parts for `flipbook concat`; auto reads SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX.")
+        help: "Render the K-th of N parts for `flipbook concat`; auto reads SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX.",
+        field: Field(\RenderRequest.chunk, .chunk))
 
     /// `--time`.
     public static let time = Setting(
         key: "time", flag: "time", type: "number of seconds", defaultValue: "0",
-        range: "from 0 up to the clip's length", places: [.batch, .still], help: "The moment a still shows.")
+        range: "from 0 up to the clip's length", places: [.batch, .still], help: "The moment a still shows.",
+        field: Field(\RenderRequest.time, .number))
 
     /// `--frame`.
     public static let frame = Setting(
         key: "frame", flag: "frame", type: "whole number", defaultValue: "none (--time)",
-        range: "within the clip's frames", places: [.still], help: "The frame a still shows instead of --time, counted from 0.")
+        range: "within the clip's frames", places: [.still], help: "The frame a still shows instead of --time, counted from 0.",
+        field: Field(\RenderRequest.frame, .wholeNumber))
 
     /// `batch --shard`.
     public static let shard = Setting(

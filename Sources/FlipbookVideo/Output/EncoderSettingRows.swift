@@ -15,14 +15,16 @@ extension Setting {
             "\($0.displayName(short: true)) \($0.capabilities.defaultCodec.rawValue)"
         }.joined(separator: ", ") + ")",
         range: "one of " + VideoCodec.allCases.map(\.rawValue).joined(separator: ", "),
-        places: clipPlaces, help: "The codec; the container must hold it.")
+        places: clipPlaces, help: "The codec; the container must hold it.",
+        field: Field(\VideoOptions.codec, .choice))
 
     /// `--format`.
     public static let container = Setting(
         key: "format", flag: "format", swift: "VideoOptions.container", type: "container",
         defaultValue: "from the output's extension",
         range: "one of " + VideoContainer.allCases.map(\.rawValue).joined(separator: ", "),
-        places: clipPlaces, help: "The container, for outputs whose extension does not say.")
+        places: clipPlaces, help: "The container, for outputs whose extension does not say.",
+        field: Field(\VideoOptions.container, .choice))
 
     /// `--pixel-format`.
     public static let pixelFormat = Setting(
@@ -31,28 +33,32 @@ extension Setting {
         range: "one of the codec's: " + VideoCodec.allCases.map {
             "\($0.rawValue) " + $0.capabilities.pixelFormats.map(\.rawValue).joined(separator: "/")
         }.joined(separator: ", "),
-        places: clipPlaces, help: "The encoded pixel format, e.g. yuv420p10le for 10-bit HEVC, VP9 or AV1.")
+        places: clipPlaces, help: "The encoded pixel format, e.g. yuv420p10le for 10-bit HEVC, VP9 or AV1.",
+        field: Field(\VideoOptions.pixelFormat, .choice))
 
     /// `--crf`.
     public static let crf = Setting(
         key: "crf", flag: "crf", swift: "VideoOptions.crf", type: "whole number", defaultValue: "20",
         range: VideoCodec.crfRangeOfAnyCodec.tableText, codecRanges: VideoCodec.crfRanges,
         codecs: VideoCodec.names { $0.crfRange != nil }, places: clipPlaces,
-        help: "Constant rate factor; lower is better quality and larger files.")
+        help: "Constant rate factor; lower is better quality and larger files.",
+        field: Field(\VideoOptions.crf, .wholeNumber))
 
     /// `--preset`.
     public static let preset = Setting(
         key: "preset", flag: "preset", swift: "VideoOptions.preset", type: "preset", defaultValue: "medium",
         range: "one of " + X264Preset.allCases.map(\.rawValue).joined(separator: ", "),
         codecs: VideoCodec.names(having: \.hasPreset), places: clipPlaces,
-        help: "Speed/size trade-off, x264's names (VP9 and AV1 map them to their speeds).")
+        help: "Speed/size trade-off, x264's names (VP9 and AV1 map them to their speeds).",
+        field: Field(\VideoOptions.preset, .string))
 
     /// `--lookahead`.
     public static let lookahead = Setting(
         key: "lookahead", flag: "lookahead", swift: "VideoOptions.lookahead", type: "whole number",
         defaultValue: "the preset's (\(X264Preset.medium.lookahead) for medium)", unit: "frames",
         range: VideoOptions.lookaheadRange.tableText, codecs: VideoCodec.names(having: \.hasLookahead),
-        places: clipPlaces, help: "Frames x264 looks ahead; fewer save memory and lose quality.")
+        places: clipPlaces, help: "Frames x264 looks ahead; fewer save memory and lose quality.",
+        field: Field(\VideoOptions.lookahead, .wholeNumber))
 
     /// `--keyint`.
     public static let keyframeInterval = Setting(
@@ -60,7 +66,8 @@ extension Setting {
         defaultValue: "the encoder's (250 frames for x264 and x265)", unit: "seconds",
         range: "> 0, ≤ \(formatNumber(VideoOptions.keyframeIntervalRange.upperBound))",
         codecs: VideoCodec.names(having: \.hasKeyframeInterval), places: clipPlaces,
-        help: "The longest time between keyframes.")
+        help: "The longest time between keyframes.",
+        field: Field(\VideoOptions.keyframeInterval, .number))
 
     /// `--max-bitrate`.
     public static let maxBitrate = Setting(
@@ -68,14 +75,16 @@ extension Setting {
         defaultValue: "none (the level's limits)", unit: "bits per second",
         range: "\(formatBitrate(VideoOptions.maxBitrateRange.lowerBound))...\(formatBitrate(VideoOptions.maxBitrateRange.upperBound))",
         codecs: VideoCodec.names(having: \.hasMaxBitrate), places: clipPlaces,
-        help: "A cap on the bit rate with a one-second buffer.")
+        help: "A cap on the bit rate with a one-second buffer.",
+        field: Field(\VideoOptions.maxBitrate, .bitrate))
 
     /// `--level`.
     public static let level = Setting(
         key: "level", flag: "level", swift: "VideoOptions.level", type: "level (4.2)",
         defaultValue: "the lowest H.264 level the stream fits; x265's choice", range: VideoCodec.levelNamesText,
         codecs: VideoCodec.allCases.filter { $0.levelNames != nil }.map(\.rawValue), places: clipPlaces,
-        help: "The level to hold the stream to, re-encoding with a rate buffer only when it does not fit.")
+        help: "The level to hold the stream to, re-encoding with a rate buffer only when it does not fit.",
+        field: Field(\VideoOptions.level, .levelName))
 
     /// `--threads`.
     public static let threads = Setting(
@@ -83,20 +92,23 @@ extension Setting {
         defaultValue: String(VideoOptions.defaultEncoderThreads),
         range: "auto (or \(VideoOptions.automaticEncoderThreads), FFmpeg's -threads 0), " + VideoOptions.encoderThreadRange.tableText,
         codecs: VideoCodec.names(having: \.hasThreads), places: clipPlaces,
-        help: "The encoder's threads. A number gives the same bytes on every machine; auto lets the encoder use the machine's cores (faster on many cores, bytes that depend on the machine, one encode).")
+        help: "The encoder's threads. A number gives the same bytes on every machine; auto lets the encoder use the machine's cores (faster on many cores, bytes that depend on the machine, one encode).",
+        field: Field(\VideoOptions.encoderThreads, .encoderThreads))
 
     /// `--png-compression`: PNG stills (`Bitmap.writePNG(to:compression:)`) and PNG sequences.
     public static let pngCompression = Setting(
         key: "pngCompression", flag: "png-compression", swift: "VideoOptions.pngCompression", type: "whole number",
         defaultValue: String(PNGCompression.defaultLevel), range: PNGCompression.range.tableText, codecs: ["png"],
-        places: [.batch, .render, .still], help: "zlib's level for PNGs: 0 stores, 1 codes runs only (fastest; smallest for drawn pictures), 2–9 search longer for repeats.")
+        places: [.batch, .render, .still], help: "zlib's level for PNGs: 0 stores, 1 codes runs only (fastest; smallest for drawn pictures), 2–9 search longer for repeats.",
+        field: Field(\VideoOptions.pngCompression, .wholeNumber))
 
     /// `--loop`.
     public static let loop = Setting(
         key: "loop", flag: "loop", swift: "VideoOptions.loop", type: "whole number", defaultValue: "forever",
         unit: "repeats", range: VideoOptions.loopRange.tableText,
         codecs: VideoContainer.allCases.filter { $0.capabilities.loopOption != nil }.map(\.capabilities.defaultCodec.rawValue),
-        places: clipPlaces, help: "Times a GIF, APNG or WebP repeats after playing once; 0 plays once.")
+        places: clipPlaces, help: "Times a GIF, APNG or WebP repeats after playing once; 0 plays once.",
+        field: Field(\VideoOptions.loop, .wholeNumber))
 
     /// The encoder's rows, in the order tables list them.
     public static let encoderSettings: [Setting] = [
@@ -119,7 +131,8 @@ extension Setting {
             container.capabilities.audioCodecs.first.map { "\(container.displayName(short: true)) \($0.rawValue)" }
         }.joined(separator: ", ") + ")",
         range: "one of " + AudioCodec.allCases.map(\.rawValue).joined(separator: ", "), places: [.batch, .render],
-        help: "The codec of the sound; the container must hold it.")
+        help: "The codec of the sound; the container must hold it.",
+        field: Field(\VideoOptions.audioCodec, .choice))
 
     /// `--audio-bitrate`.
     public static let audioBitrate = Setting(
@@ -127,13 +140,15 @@ extension Setting {
         defaultValue: AudioCodec.allCases.map { "\(formatBitrate($0.defaultBitrate)) for \($0.rawValue)" }.joined(separator: ", "),
         unit: "bits per second",
         range: "\(formatBitrate(AudioCodec.bitrateRange.lowerBound))...\(formatBitrate(AudioCodec.bitrateRange.upperBound))",
-        places: [.batch, .render], help: "The bit rate of the sound.")
+        places: [.batch, .render], help: "The bit rate of the sound.",
+        field: Field(\VideoOptions.audioBitrate, .bitrate))
 
     /// `--no-audio`.
     public static let noAudio = Setting(
         key: "noAudio", flag: "no-audio", swift: "VideoOptions.audio", type: "flag", defaultValue: "off (sound is written)",
         places: [.batch, .render],
-        help: "Write the picture alone; GIF, APNG, WebP and PNG sequences always do.")
+        help: "Write the picture alone; GIF, APNG, WebP and PNG sequences always do.",
+        field: Field(\VideoOptions.noAudio, .flag))
 
     /// The audio rows, in the order tables list them.
     public static let audioSettings: [Setting] = [.audioCodec, .audioBitrate, .noAudio]

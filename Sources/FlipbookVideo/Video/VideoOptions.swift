@@ -135,6 +135,11 @@ public struct VideoOptions: Sendable, Hashable, Codable {
     public var audioCodec: AudioCodec?
     /// The audio bit rate in bits per second, or `nil` for the codec's (``AudioCodec/defaultBitrate``).
     public var audioBitrate: Int?
+    /// `--no-audio`: the opposite of ``audio``, as the settings table names it.
+    package var noAudio: Bool {
+        get { !audio }
+        set { audio = !newValue }
+    }
 
     /// The presets x264 knows, fastest first (``X264Preset``'s names).
     public static let x264Presets = X264Preset.allCases.map(\.rawValue)

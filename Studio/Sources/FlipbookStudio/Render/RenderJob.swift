@@ -52,23 +52,10 @@ struct RenderOrder: Codable, Sendable {
         sceneRequest.parameterValues = values
         try LiveSetting.apply(settings ?? [:], to: &sceneRequest)
         var request = RenderRequest(scene: sceneRequest, output: try checkedOutputName())
-        if let container, !container.isEmpty {
-            guard let value = VideoContainer(rawValue: container) else {
-                throw StudioError(status: 400, "container must be one of \(VideoContainer.allCases.map(\.rawValue).joined(separator: ", ")); it is '\(container.prefix(40))'.")
-            }
-            request.container = value
-        }
-        if let codec, !codec.isEmpty {
-            guard let value = VideoCodec(rawValue: codec) else {
-                throw StudioError(status: 400, "codec must be one of \(VideoCodec.allCases.map(\.rawValue).joined(separator: ", ")); it is '\(codec.prefix(40))'.")
-            }
-            request.codec = value
-        }
-        if let quality, !quality.isEmpty {
-            guard let value = RenderQuality(rawValue: quality) else {
-                throw StudioError(status: 400, "quality must be draft, standard or high; it is '\(quality.prefix(40))'.")
-            }
-            request.quality = value
+        // The order's names for the container, codec and quality are the settings table's rows.
+        for (setting, text) in [(Setting.container, container), (.codec, codec), (.quality, quality)] {
+            guard let text, !text.isEmpty, let row = Settings.setting(forKey: setting.key) else { continue }
+            try request.set(row, to: .text(text))
         }
         return request
     }

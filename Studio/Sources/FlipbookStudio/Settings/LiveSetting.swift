@@ -3,9 +3,8 @@ import Foundation
 
 /// A row of the settings table that the page lets you change while you watch: the timeline's own
 /// settings a still or a clip takes (`--background`, `--color-scheme`, …). The key, flag, help and
-/// range come from the ``Setting`` row; this adds only the control the page shows and how the text
-/// the page sends is read, with the command line's reader and message, so a value the page takes
-/// is one `flipbook render` takes.
+/// range, and the reader of the text the page sends (the row's field), come from the ``Setting`` row;
+/// this adds only the control the page shows, so a value the page takes is one `flipbook render` takes.
 struct LiveSetting: Sendable {
     /// The control the page shows.
     enum Control: String, Codable, Sendable {
@@ -20,49 +19,17 @@ struct LiveSetting: Sendable {
     let setting: Setting
     let control: Control
     let choices: [String]
-    /// Reads `text` into the request, or throws the command line's message for it.
-    let apply: @Sendable (_ text: String, _ request: inout SceneRequest) throws -> Void
 
     /// The settings the page offers, in the settings table's order: those of the timeline's rows that
     /// a still and `render` both take and that a preview can show (the size and scale are the
     /// preview's own; a seed, a rate, a length, a colour, an appearance, a blur are not).
     static let all: [LiveSetting] = [
-        LiveSetting(setting: .fps, control: .text, choices: []) { text, request in
-            guard let rate = FrameRate(reading: text) else {
-                throw Setting.fps.mustBe(FrameRate.supportedRates, itIs: FrameRate.shown(text))
-            }
-            request.fps = rate
-        },
-        LiveSetting(setting: .duration, control: .text, choices: []) { text, request in
-            guard let seconds = Double(text), seconds.isFinite else {
-                throw Setting.duration.mustBe("a number of seconds", itIs: "'\(text.prefix(40))'")
-            }
-            request.duration = seconds
-        },
-        LiveSetting(setting: .seed, control: .text, choices: []) { text, request in
-            guard let seed = UInt64(text) else {
-                throw Setting.seed.mustBe("a whole number in \(Setting.seed.range ?? "")", itIs: "'\(text.prefix(40))'")
-            }
-            request.seed = seed
-        },
-        LiveSetting(setting: .background, control: .color, choices: []) { text, request in
-            guard let color = Color(named: text) else {
-                throw Setting.background.mustBe(Setting.background.range ?? "a colour", itIs: "'\(text.prefix(40))'")
-            }
-            request.background = color
-        },
-        LiveSetting(setting: .colorScheme, control: .choice, choices: ColorScheme.allCases.map(\.rawValue)) { text, request in
-            guard let scheme = ColorScheme(rawValue: text) else {
-                throw Setting.colorScheme.mustBe("one of \(Setting.colorScheme.range ?? "")", itIs: "'\(text.prefix(40))'")
-            }
-            request.colorScheme = scheme
-        },
-        LiveSetting(setting: .motionBlur, control: .text, choices: []) { text, request in
-            guard let blur = MotionBlur(reading: text) else {
-                throw Setting.motionBlur.mustBe("SHUTTER/SAMPLES, such as 180/8", itIs: "'\(text.prefix(40))'")
-            }
-            request.motionBlur = blur
-        },
+        LiveSetting(setting: .fps, control: .text, choices: []),
+        LiveSetting(setting: .duration, control: .text, choices: []),
+        LiveSetting(setting: .seed, control: .text, choices: []),
+        LiveSetting(setting: .background, control: .color, choices: []),
+        LiveSetting(setting: .colorScheme, control: .choice, choices: ColorScheme.allCases.map(\.rawValue)),
+        LiveSetting(setting: .motionBlur, control: .text, choices: []),
     ]
 
     /// The live setting whose key is `key`.
@@ -78,7 +45,11 @@ struct LiveSetting: Sendable {
                 throw StudioError(status: 400, "'\(key.prefix(40))' is not a setting the studio changes live; it changes "
                                   + all.map(\.setting.key).joined(separator: ", ") + ".")
             }
-            try live.apply(values[key] ?? "", &request)
+            // The row's field reads the text, with the command line's message for a value it does not read.
+            guard let field = live.setting.field,
+                  try field.read(.text(values[key] ?? ""), as: live.setting, into: &request) else {
+                throw StudioError(status: 500, "\(key) has no field in the settings table.")
+            }
         }
     }
 }

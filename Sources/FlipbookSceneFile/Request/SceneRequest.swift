@@ -1,6 +1,6 @@
 import FlipbookAnimation
+import FlipbookCore
 import FlipbookDrawing
-import FlipbookSceneFile
 import Foundation
 
 /// Which scene to draw and how to shape its timeline, as a command line or a batch job asks for
@@ -60,19 +60,10 @@ public struct SceneRequest: Sendable, Equatable {
         self.colorScheme = colorScheme
     }
 
-    /// The key paths this request sets, which errors about them are placed at.
+    /// The key paths this request sets, which errors about them are placed at: the settings whose
+    /// field this request carries and holds a value for.
     public var overriddenKeys: Set<String> {
-        var keys: Set<String> = []
-        if size != nil { keys.insert("size") }
-        if scale != nil { keys.insert("scale") }
-        if fps != nil { keys.insert("fps") }
-        if duration != nil { keys.insert("duration") }
-        if seed != nil { keys.insert("seed") }
-        if background != nil { keys.insert("background") }
-        if colorScheme != nil { keys.insert(Setting.colorScheme.key) }
-        if motionBlur != nil { keys.insert(Setting.motionBlur.key) }
-        if loudness != nil { keys.insert(Setting.loudness.key) }
-        return keys
+        Set(Setting.timelineSettings.compactMap { row in row.field?.text(in: self) != nil ? row.key : nil })
     }
 
     /// Whether ``scene`` names a built-in scene rather than a file.

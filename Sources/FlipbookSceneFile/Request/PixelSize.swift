@@ -32,3 +32,15 @@ public struct PixelSize: Sendable, Hashable, CustomStringConvertible {
         CGSize(width: Double(width) / scale, height: Double(height) / scale)
     }
 }
+
+extension SettingFormat where Value == PixelSize {
+    /// `WIDTHxHEIGHT` in pixels; the timeline checks the size.
+    public static var pixelSize: SettingFormat {
+        SettingFormat(text: { $0.description }, fromText: { text, setting in
+            guard let size = PixelSize(parsing: text) else {
+                throw FlipbookError.mustBe(setting.key, "WIDTHxHEIGHT in pixels, e.g. \"1080x1920\"", itIs: "\"\(text)\"")
+            }
+            return size
+        })
+    }
+}
