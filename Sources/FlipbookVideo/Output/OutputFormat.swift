@@ -46,7 +46,6 @@ public struct OutputFormat: Sendable, Equatable {
                     + (others.isEmpty ? "." : ", which \(others.map(\.capabilities.displayName).joined(separator: ", ")) can write."),
                 at: .init(keyPath: "pixelFormat"))
         }
-        try Self.checkSettings(options, for: codec)
         if let loop = options.loop, container.capabilities.loopOption == nil {
             let animations = VideoContainer.allCases.filter { $0.capabilities.loopOption != nil }
             throw FlipbookError(
@@ -55,42 +54,29 @@ public struct OutputFormat: Sendable, Equatable {
                     + animations.map { "." + $0.capabilities.extensions[0] }.joined(separator: ", ") + ".",
                 at: .init(keyPath: "loop"))
         }
+        // After the loop check: a format that does not loop says so in its own words.
+        try Self.checkSettings(options, for: codec)
         keepsAlpha = containerKeepsAlpha && (options.alpha ?? (options.pixelFormat?.hasAlpha ?? true))
         pixelFormat = options.pixelFormat ?? (keepsAlpha ? table.alphaFormat ?? table.opaqueFormat : table.opaqueFormat)
     }
 
-    /// Refuses a setting the codec does not have, naming the codecs that have it, and a CRF outside
-    /// the codec's range. `crf` and `preset` always have a value, so only one changed from its
-    /// default counts as set.
+    /// Refuses a setting the codec does not have (one whose row's ``Setting/codecs`` leaves it out),
+    /// naming the codecs that have it, and a value outside the codec's own range. A setting with a
+    /// value always (`crf`, `preset`) counts as set when it differs from its default.
     private static func checkSettings(_ options: VideoOptions, for codec: VideoCodec) throws {
         let defaults = VideoOptions()
         let table = codec.capabilities
-        func refuse(_ setting: Setting, _ value: String) -> FlipbookError {
-            FlipbookError(
+        try codec.checkCRF(options.crf)
+        for setting in Setting.encoderSettings {
+            guard let codecs = setting.codecs, !codecs.contains(codec.rawValue), let field = setting.field,
+                  let value = field.text(in: options), value != field.text(in: defaults) else { continue }
+            throw FlipbookError(
                 invalid: setting.key,
                 "is set (\(value)) but \(table.displayName) has no \(setting.key); codecs with one: "
-                    + (setting.codecs ?? []).joined(separator: ", ") + ".",
+                    + codecs.joined(separator: ", ") + ".",
                 at: .init(keyPath: setting.key))
         }
-        if let range = table.crfRange, !range.contains(options.crf) {
-            throw Setting.crf.mustBe("\(range.requirementText) for \(table.displayName)", itIs: String(options.crf),
-                                     VideoCodec.crfRangesText)
-        }
-        if options.crf != defaults.crf, table.crfRange == nil { throw refuse(.crf, String(options.crf)) }
-        if options.preset != defaults.preset, !table.hasPreset { throw refuse(.preset, options.preset) }
-        if let interval = options.keyframeInterval, !table.hasKeyframeInterval {
-            throw refuse(.keyframeInterval, formatNumber(interval))
-        }
-        if let lookahead = options.lookahead, !table.hasLookahead { throw refuse(.lookahead, String(lookahead)) }
-        if let maxBitrate = options.maxBitrate, !table.hasMaxBitrate {
-            throw refuse(.maxBitrate, formatBitrate(maxBitrate))
-        }
-        if let threads = options.encoderThreads, !table.hasThreads {
-            throw refuse(.threads, threads == VideoOptions.automaticEncoderThreads ? "auto" : String(threads))
-        }
-        if let compression = options.pngCompression, codec != .png { throw refuse(.pngCompression, String(compression)) }
-        if let level = options.level {
-            guard let names = codec.levelNames else { throw refuse(.level, level) }
+        if let level = options.level, let names = codec.levelNames {
             if codec.levelNumber(named: level) == nil {
                 throw Setting.level.mustBe("one of \(table.displayName)'s levels, \(names.joined(separator: ", "))",
                                            itIs: "\"\(level)\"")

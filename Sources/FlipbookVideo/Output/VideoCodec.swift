@@ -127,6 +127,14 @@ public enum VideoCodec: String, Sendable, Codable, CaseIterable {
         return ranges.map(\.lowerBound).min()!...ranges.map(\.upperBound).max()!
     }
 
+    /// Refuses a CRF outside this codec's range (a codec without one takes any, and refuses it as a
+    /// setting it has not).
+    func checkCRF(_ crf: Int) throws {
+        guard let range = capabilities.crfRange, !range.contains(crf) else { return }
+        throw Setting.crf.mustBe("\(range.requirementText) for \(capabilities.displayName)", itIs: String(crf),
+                                 Self.crfRangesText)
+    }
+
     /// The codecs grouped by CRF range, as the settings table and messages show them.
     public static var crfRanges: [Setting.CodecRange] {
         var groups: [Setting.CodecRange] = []
