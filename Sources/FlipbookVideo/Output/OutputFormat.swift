@@ -66,7 +66,7 @@ public struct OutputFormat: Sendable, Equatable {
     private static func checkSettings(_ options: VideoOptions, for codec: VideoCodec) throws {
         let defaults = VideoOptions()
         let table = codec.capabilities
-        try codec.checkCRF(options.crf)
+        try codec.checkRanges(of: options)
         for setting in Setting.encoderSettings {
             guard let codecs = setting.codecs, !codecs.contains(codec.rawValue), let field = setting.field,
                   let value = field.text(in: options), value != field.text(in: defaults) else { continue }

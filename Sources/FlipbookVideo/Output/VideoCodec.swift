@@ -127,11 +127,11 @@ public enum VideoCodec: String, Sendable, Codable, CaseIterable {
         return ranges.map(\.lowerBound).min()!...ranges.map(\.upperBound).max()!
     }
 
-    /// Refuses a CRF outside this codec's range (a codec without one takes any, and refuses it as a
-    /// setting it has not).
-    func checkCRF(_ crf: Int) throws {
-        guard let range = capabilities.crfRange, !range.contains(crf) else { return }
-        throw Setting.crf.mustBe("\(range.requirementText) for \(capabilities.displayName)", itIs: String(crf),
+    /// Refuses a value of `options` outside this codec's own range: a CRF (a codec without one
+    /// refuses it as a setting it has not).
+    func checkRanges(of options: VideoOptions) throws {
+        guard let range = capabilities.crfRange, !range.contains(options.crf) else { return }
+        throw Setting.crf.mustBe("\(range.requirementText) for \(capabilities.displayName)", itIs: String(options.crf),
                                  Self.crfRangesText)
     }
 
