@@ -31,6 +31,9 @@ extension Setting {
         /// The value in `root` as listings show it; `nil` when it is not set or does not live in a `Root`.
         public func text<Root>(in root: Root) -> String? { box.text(in: root) }
 
+        /// The value in `root` as a plan's JSON lists it; `nil` when it is not set or does not live in a `Root`.
+        public func listed<Root>(in root: Root) -> ListedValue? { box.listed(in: root) }
+
         /// How a message shows `text` as the user wrote it, when the format says (``SettingFormat/shown``).
         public func shown(_ text: String) -> String? { box.shown(text) }
     }
@@ -40,6 +43,7 @@ private protocol FieldBox {
     var carrier: Any.Type { get }
     func read<Root>(_ input: SettingInput, as setting: Setting, into root: inout Root) throws -> Bool
     func text<Root>(in root: Root) -> String?
+    func listed<Root>(in root: Root) -> ListedValue?
     func shown(_ text: String) -> String?
 }
 
@@ -59,6 +63,11 @@ private struct OptionalFieldBox<Carrier, Value>: FieldBox {
         return format.text(value)
     }
 
+    func listed<Root>(in root: Root) -> ListedValue? {
+        guard let path = path as? KeyPath<Root, Value?>, let value = root[keyPath: path] else { return nil }
+        return format.listed(value)
+    }
+
     func shown(_ text: String) -> String? { format.shown?(text) }
 }
 
@@ -76,6 +85,11 @@ private struct PlainFieldBox<Carrier, Value>: FieldBox {
     func text<Root>(in root: Root) -> String? {
         guard let path = path as? KeyPath<Root, Value> else { return nil }
         return format.text(root[keyPath: path])
+    }
+
+    func listed<Root>(in root: Root) -> ListedValue? {
+        guard let path = path as? KeyPath<Root, Value> else { return nil }
+        return format.listed(root[keyPath: path])
     }
 
     func shown(_ text: String) -> String? { format.shown?(text) }

@@ -10,8 +10,10 @@ public struct SettingFormat<Value>: @unchecked Sendable {
     let fromText: (String, Setting) throws -> Value
     /// Reads a JSON value (a batch job's).
     let fromJSON: (Any, Setting) throws -> Value
-    /// The value as `--dry-run` and listings show it.
+    /// The value as messages and `--dry-run` show it.
     public let text: (Value) -> String
+    /// The value as a plan's JSON lists it: text unless the format says otherwise.
+    public let listed: (Value) -> ListedValue
     /// How messages show a value as the user wrote it, for formats whose parsed value reads
     /// differently (`29.97` rather than `30000/1001`); `nil` keeps the parsed value's.
     public let shown: ((String) -> String)?
@@ -19,11 +21,12 @@ public struct SettingFormat<Value>: @unchecked Sendable {
     /// A format from its text and JSON readers; the JSON reader defaults to the text reader for a
     /// string and to "must be a string" for anything else.
     public init(
-        text: @escaping (Value) -> String, shown: ((String) -> String)? = nil,
+        text: @escaping (Value) -> String, listed: ((Value) -> ListedValue)? = nil, shown: ((String) -> String)? = nil,
         fromText: @escaping (String, Setting) throws -> Value,
         fromJSON: ((Any, Setting) throws -> Value)? = nil
     ) {
         self.text = text
+        self.listed = listed ?? { .text(text($0)) }
         self.shown = shown
         self.fromText = fromText
         self.fromJSON = fromJSON ?? { value, setting in
@@ -50,7 +53,7 @@ public struct SettingFormat<Value>: @unchecked Sendable {
     /// The same format with its values checked by `check` after reading.
     public func checked(_ check: @escaping (Value, Setting) throws -> Void) -> SettingFormat {
         SettingFormat(
-            text: text, shown: shown,
+            text: text, listed: listed, shown: shown,
             fromText: { text, setting in let value = try fromText(text, setting); try check(value, setting); return value },
             fromJSON: { json, setting in let value = try fromJSON(json, setting); try check(value, setting); return value })
     }
@@ -88,7 +91,7 @@ extension SettingFormat where Value == Double {
     /// Any finite number; JSON's must be a number, not a string.
     public static var number: SettingFormat {
         SettingFormat(
-            text: { formatNumber($0) },
+            text: { formatNumber($0) }, listed: { .number($0) },
             fromText: { text, setting in
                 guard let value = Double(text), value.isFinite else {
                     throw FlipbookError.mustBe(setting.key, "a number" + (setting.unit.map { " of \($0)" } ?? ""),
@@ -104,7 +107,7 @@ extension SettingFormat where Value: FixedWidthInteger {
     /// A whole number that fits `Value`, checked without trapping (`1e300` is an error, not a crash).
     public static var wholeNumber: SettingFormat {
         SettingFormat(
-            text: { String($0) },
+            text: { String($0) }, listed: { Double(exactly: $0).map(ListedValue.number) ?? .text(String($0)) },
             fromText: { text, setting in
                 guard let value = Value(text) else {
                     throw FlipbookError.mustBe(setting.key, "a whole number" + (setting.range.map { " in \($0)" } ?? ""),

@@ -31,16 +31,53 @@ extension OutputPlan {
         public var segmentFrames: [String]?
         /// A still's moment in seconds.
         public var time: Double?
-        public var crf: Int?
-        public var preset: String?
-        public var lookahead: Int?
-        public var keyframeInterval: Double?
-        public var maxBitrate: Int?
-        public var level: String?
-        /// The encoder's threads: a count, or `auto`.
-        public var threads: String?
-        public var loop: Int?
         public var background: String?
+        /// The encoder settings the codec has, by key, as it will encode them (a preset's own
+        /// lookahead, the default threads): `crf`, `preset`, `lookahead`, `threads`, …; JSON lists
+        /// them beside the other keys.
+        public var settings: [String: ListedValue] = [:]
+
+        // The plan's own keys; the settings are listed beside them, by the rows' keys.
+        private enum CodingKeys: String, CodingKey, CaseIterable {
+            case output, kind, container, codec, encoder, pixelFormat, alpha, width, height, scale, fps, duration
+            case frames, frameCount, chunk, segments, segmentFrames, time, background
+        }
+
+        private struct SettingKey: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        /// Reads a listing as `--dry-run --json` prints it: the plan's keys and the settings beside them.
+        public static func decode(_ data: Data) throws -> Listing {
+            var listing = try JSONDecoder().decode(Listing.self, from: data)
+            listing.settings = try JSONDecoder().decode(Settings.self, from: data).values
+            return listing
+        }
+
+        /// The keys that are not the plan's own.
+        private struct Settings: Decodable {
+            var values: [String: ListedValue] = [:]
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: SettingKey.self)
+                let own = Set(CodingKeys.allCases.map(\.rawValue))
+                for key in container.allKeys where !own.contains(key.stringValue) {
+                    values[key.stringValue] = try container.decode(ListedValue.self, forKey: key)
+                }
+            }
+        }
+
+        /// Encodes the plan's keys, then each setting beside them.
+        fileprivate struct Flat: Encodable {
+            let listing: Listing
+            func encode(to encoder: any Encoder) throws {
+                try listing.encode(to: encoder)
+                var container = encoder.container(keyedBy: SettingKey.self)
+                for (key, value) in listing.settings { try container.encode(value, forKey: SettingKey(stringValue: key)) }
+            }
+        }
     }
 
     /// The plan as a ``Listing``.
@@ -62,22 +99,25 @@ extension OutputPlan {
                 layout.count > 1 ? layout.segments.map { "\($0.frames.lowerBound)-\($0.frames.upperBound)" } : nil
             },
             time: still?.time,
-            crf: codec?.crfRange != nil ? options?.crf : nil,
-            preset: codec?.hasPreset == true ? options?.preset : nil,
-            lookahead: codec?.hasLookahead == true ? options?.resolvedLookahead : nil,
-            keyframeInterval: codec?.hasKeyframeInterval == true ? options?.keyframeInterval : nil,
-            maxBitrate: codec?.hasMaxBitrate == true ? options?.maxBitrate : nil,
-            level: format?.codec.levelNames != nil ? options?.level : nil,
-            threads: codec?.hasThreads == true ? options.map { $0.hasAutomaticThreads ? "auto" : String($0.resolvedEncoderThreads) } : nil,
-            loop: format?.container.capabilities.loopOption != nil ? options?.loop : nil,
-            background: timeline.background.map { $0 == .clear ? "transparent" : $0.name } ?? "none")
+            background: timeline.background.map { $0 == .clear ? "transparent" : $0.name } ?? "none",
+            settings: format.map { listedSettings(for: $0.codec) } ?? [:])
+    }
+
+    /// The values of the encoder's rows that `codec` has, as the encode will use them.
+    private func listedSettings(for codec: VideoCodec) -> [String: ListedValue] {
+        guard let options = options?.resolved else { return [:] }
+        var listed: [String: ListedValue] = [:]
+        for setting in Setting.encoderSettings where setting.codecs?.contains(codec.rawValue) == true {
+            listed[setting.key] = setting.field?.listed(in: options)
+        }
+        return listed
     }
 
     /// The plan as JSON, keys sorted, for scripts that check a job before a farm runs it.
     public func json() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(listing), as: UTF8.self)
+        return String(decoding: try encoder.encode(Listing.Flat(listing: listing)), as: UTF8.self)
     }
 
     /// The plan as lines of `name: value`, what `--dry-run` prints.
@@ -102,13 +142,10 @@ extension OutputPlan {
                 rows.append(("segments", layout.summary + atOnce))
             }
             if let rateNote { rows.append(("note", rateNote)) }
-            let settings: [(String, String?)] = [
-                ("crf", l.crf.map(String.init)), ("preset", l.preset), ("lookahead", l.lookahead.map(String.init)),
-                ("keyframeInterval", l.keyframeInterval.map { formatNumber($0) + " s" }),
-                ("maxBitrate", l.maxBitrate.map(formatBitrate)), ("level", l.level), ("threads", l.threads),
-                ("loop", l.loop.map(String.init)),
-            ]
-            let given = settings.compactMap { key, value in value.map { "\(key) \($0)" } }
+            let resolved = (options ?? VideoOptions()).resolved
+            let given = Setting.encoderSettings.compactMap { setting in
+                l.settings[setting.key] == nil ? nil : setting.field?.text(in: resolved).map { "\(setting.key) \($0)" }
+            }
             if !given.isEmpty { rows.append(("settings", given.joined(separator: ", "))) }
         }
         rows.append(("background", l.background ?? "none"))

@@ -8,7 +8,7 @@ extension SettingFormat where Value == Int {
     /// Bits per second: a number, or FFmpeg's `8M`, `800k`.
     public static var bitrate: SettingFormat {
         SettingFormat(
-            text: formatBitrate,
+            text: formatBitrate, listed: { .number(Double($0)) },
             fromText: { text, setting in
                 guard let bits = Bitrate.bitsPerSecond(text) else {
                     throw FlipbookError.mustBe(setting.key, "bits per second, e.g. \"8M\" or \"800k\"", itIs: "\"\(text)\"")

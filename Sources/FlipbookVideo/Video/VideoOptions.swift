@@ -246,6 +246,14 @@ public struct VideoOptions: Sendable, Hashable, Codable {
         lookahead ?? (X264Preset(rawValue: preset) ?? .medium).lookahead
     }
 
+    /// These options as the encode uses them: the preset's lookahead and the default threads filled in.
+    public var resolved: VideoOptions {
+        var options = self
+        options.lookahead = resolvedLookahead
+        options.encoderThreads = resolvedEncoderThreads
+        return options
+    }
+
     /// The GOP length in frames at `fps`, or `nil` for x264's default.
     public func gopLength(fps: FrameRate) -> Int? {
         keyframeInterval.map { max(1, Int(exactly: ($0 * fps.framesPerSecond).rounded()) ?? 1) }
