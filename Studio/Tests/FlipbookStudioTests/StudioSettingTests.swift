@@ -52,7 +52,7 @@ struct StudioSettingTests {
     func badSettings() async throws {
         let studio = try await StudioHarness.start(scene: Self.card)
         let cases: [(String, String)] = [
-            ("background=nocolour", #"background must be a colour name (white, black, ...), a hex string like "#1c1c1e" or transparent; it is 'nocolour'."#),
+            ("background=nocolour", ##"background must be a colour name (white, black, ...), a hex string like "#1c1c1e" or transparent; it is 'nocolour'."##),
             ("colorScheme=dim", "colorScheme must be one of light, dark; it is 'dim'."),
             ("seed=-3", "seed must be a whole number in \(Setting.seed.range ?? ""); it is '-3'."),
             ("motionBlur=wide", "motionBlur must be SHUTTER/SAMPLES, such as 180/8; it is 'wide'."),
