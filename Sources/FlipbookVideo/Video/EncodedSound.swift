@@ -118,7 +118,7 @@ extension AudioTrack {
     /// ceiling, until libebur128 measures the decoded true peak ``decodedPeakMargin`` below it (six rounds
     /// at most, each encoding and decoding the track again), so a player's output keeps the ceiling the
     /// mix keeps. Loudness falls by what the turning down takes (a few hundredths of a loudness unit to
-    /// two tenths for a mix held at the ceiling throughout): the ceiling comes first.
+    /// three tenths for a mix held at the ceiling throughout): the ceiling comes first.
     ///
     /// - Throws: as ``decodedAgain(file:what:)``, or when libebur128 fails.
     @discardableResult
