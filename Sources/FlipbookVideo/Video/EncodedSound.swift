@@ -128,8 +128,9 @@ extension AudioTrack {
         var peak = before
         let target = limiter.ceiling - Self.decodedPeakMargin
         for _ in 0..<6 where peak >= target {
-            // Aimed a little lower than the target, so one round usually reaches it.
-            limiter.lower(&samples, whereDecoded: decoded, margin: 1.5 * Self.decodedPeakMargin)
+            // Aimed lower than the target: the decoded peak falls by less than the mix is turned down,
+            // and each round is an encode; one or two reach it.
+            limiter.lower(&samples, whereDecoded: decoded, margin: 3 * Self.decodedPeakMargin)
             decoded = try decodedAgain(file: file, what: what)
             peak = try LoudnessMeter.truePeak(of: decoded)
         }
