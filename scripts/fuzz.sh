@@ -29,8 +29,8 @@
 #              and libavcodec limited to the audio formats  WAV, FLAC, MP3, M4A, Opus files)
 #              allowed, resampled by libswresample
 #   Lottie     LottieAnimation(data:) on any bytes, as     seeds: Fixtures/Lottie (a first byte
-#              JSON or as a .lottie container (first        added) and Fuzz/Corpus/Lottie
-#              byte), then frames drawn small by rlottie
+#              they are or wrapped in a .lottie, .tgs or    added) and Fuzz/Corpus/Lottie
+#              zip (first byte), then frames drawn small
 #
 # The modules (and SwiftCSV, which FlipbookSceneFile reads CSV with) are compiled here with swiftc (and the C kernels with the toolchain's clang) rather
 # than through SwiftPM: every module must carry the fuzzer's coverage instrumentation and
@@ -149,12 +149,16 @@ prepare() {
     # Inputs that once crashed a target seed it from then on, so they stay fixed.
     [[ "$name" == SceneFile ]] && cp Fuzz/Reproducers/scene-*.json "$corpus/"
     if [[ "$name" == Lottie ]]; then
-        # The Lottie fixtures, behind the byte that picks how the rest is read: JSON (0) or a
-        # container (1; a JSON file is then wrapped in one).
-        for file in Fixtures/Lottie/*.json Fixtures/Lottie/*.lottie; do
+        # The Lottie fixtures, behind the byte that picks how the rest is read: as they are (0; JSON,
+        # or a container, zip or sticker told by its signature), or a JSON file wrapped in a .lottie
+        # container (1), a .tgs sticker (2) or a lottie-android zip (3).
+        for file in Fixtures/Lottie/*.json Fixtures/Lottie/*.lottie Fixtures/Lottie/*.tgs Fixtures/Lottie/*.zip; do
             base="$(basename "$file")"
-            [[ "$file" == *.json ]] && { printf '\x00'; cat "$file"; } >"$corpus/fixture-json-$base"
+            { printf '\x00'; cat "$file"; } >"$corpus/fixture-as-is-$base"
+            [[ "$file" == *.json ]] || continue
             { printf '\x01'; cat "$file"; } >"$corpus/fixture-lottie-$base"
+            { printf '\x02'; cat "$file"; } >"$corpus/fixture-tgs-$base"
+            { printf '\x03'; cat "$file"; } >"$corpus/fixture-zip-$base"
         done
     fi
     if [[ "$name" == SVGPath ]]; then

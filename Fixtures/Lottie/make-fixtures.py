@@ -16,6 +16,9 @@ with-image.lottie   a dotLottie container: manifest, animations/box.json and ima
                   blue PNG), drawn by an image layer at (10, 10).
 image-slot.json   200 x 100: an image layer drawing the 40 x 40 image asset "photo" (its slot "photo", an
                   embedded grey PNG) with its top-left at (20, 30); an image slot's value replaces the picture.
+moving-box.tgs    moving-box.json gzip-compressed, as a Telegram sticker (.tgs) is.
+android.zip       with-image.lottie's picture in a zip as lottie-android reads one: data.json, images/dot.png
+                  and a __MACOSX/ folder, no manifest.
 """
 import base64, json, struct, zipfile, zlib
 
@@ -121,6 +124,22 @@ write("star-badge.json", animation([badge], fr=30, ip=0, op=60, w=240, h=240,
 with zipfile.ZipFile("star-badge.lottie", "w", zipfile.ZIP_DEFLATED) as z:
     for info_name, data in [("manifest.json", json.dumps({"version": "1", "animations": [{"id": "star"}]})),
                             ("animations/star.json", open("star-badge.json").read())]:
+        info = zipfile.ZipInfo(info_name, date_time=(2024, 1, 1, 0, 0, 0))
+        info.compress_type = zipfile.ZIP_DEFLATED
+        z.writestr(info, data)
+
+# moving-box.tgs: moving-box.json as a Telegram sticker (gzip), its header's time 0 so the bytes are fixed.
+import gzip
+with open("moving-box.json", "rb") as source, open("moving-box.tgs", "wb") as out:
+    out.write(gzip.compress(source.read(), compresslevel=9, mtime=0))
+
+# android.zip: with-image.lottie's animation as lottie-android's zips hold one: no manifest, the animation
+# as data.json beside images/, and the __MACOSX/ folder macOS's archiver adds (its ._ files are not JSON).
+android = animation([image_layer], [{"id": "dot", "w": 20, "h": 20, "u": "images/", "p": "dot.png", "e": 0}])
+with zipfile.ZipFile("android.zip", "w", zipfile.ZIP_DEFLATED) as z:
+    for info_name, data in [("data.json", json.dumps(android, separators=(",", ":"))),
+                            ("images/dot.png", png(20, 20, (0, 0, 255, 255))),
+                            ("__MACOSX/._data.json", b"\x00\x05\x16\x07\x00\x02\x00\x00Mac OS X")]:
         info = zipfile.ZipInfo(info_name, date_time=(2024, 1, 1, 0, 0, 0))
         info.compress_type = zipfile.ZIP_DEFLATED
         z.writestr(info, data)

@@ -88,4 +88,35 @@ import Testing
         #expect(bitmap.pixel(x: 61, y: 50).red > 0.99)
         #expect(bitmap.pixel(x: 10, y: 10) == .clear)
     }
+
+    /// Any positive frame rate plays: the timeline takes the nearest rate Flipbook renders at, and each
+    /// output frame shows the Lottie frame of its time, counted at the file's own rate.
+    @Test(arguments: [(29.9700012207031, FrameRate(30000, 1001)), (60.0333709716797, FrameRate(60)), (12.4, FrameRate(12)),
+                      (0.2, FrameRate(1))])
+    func aLottieFileOfAnyRateIsASceneOfItsOwn(fr: Double, fps: FrameRate) throws {
+        let directory = try TemporaryDirectory("lottie-rate")
+        var json = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.folder.appendingPathComponent("moving-box.json")))
+            as! [String: Any]
+        json["fr"] = fr
+        let url = directory.file("rate.json")
+        try JSONSerialization.data(withJSONObject: json).write(to: url)
+        let timeline = try SceneFile.lottie(contentsOf: url).makeTimeline()
+        #expect(timeline.fps == fps)
+        let lottieRate = fps.isSupported && abs(fps.framesPerSecond - fr) < 0.005 ? fps.framesPerSecond : fr
+        #expect(timeline.frameCount == Int((30 / lottieRate * fps.framesPerSecond).rounded()))
+        for n in Set([0, timeline.frameCount / 2, timeline.frameCount - 1]) {
+            let k = min(29, Int((fps.time(ofFrame: n) * lottieRate + 1e-9).rounded(.down)))
+            let bitmap = try Self.frame(timeline, n)
+            #expect(bitmap.pixel(x: 20 + 4 * k + 1, y: 50).red > 0.99, "output frame \(n), Lottie frame \(k)")
+            #expect(bitmap.pixel(x: 20 + 4 * k - 2, y: 50) == .clear, "output frame \(n), Lottie frame \(k)")
+        }
+    }
+
+    @Test func aStickerIsALottieFile() throws {
+        let url = Self.folder.appendingPathComponent("moving-box.tgs")
+        #expect(SceneFile.isLottie(try Data(contentsOf: url)))
+        let timeline = try SceneFile.lottie(contentsOf: url).makeTimeline()
+        #expect(timeline.fps == 30 && timeline.frameCount == 30)
+        #expect(try Self.frame(timeline, 10).pixel(x: 61, y: 50).red > 0.99)
+    }
 }

@@ -113,7 +113,15 @@ public struct TruePeakLimiter: Sendable {
         // The gain each frame's peak needs, then the lowest of its neighbours' (the interpolation
         // filter's reach), so every sample a peak is made from is turned down with it.
         let needed = peaks.map { $0 > limit ? limit / $0 : 1 }
-        let reach = Self.slidingMinimum(needed, before: 6, after: 6)
+        Self.multiply(&samples, by: gains(needed, reach: 6))
+    }
+
+    /// The gain of each frame: at most what `needed` asks of every frame within `reach` of it, recovering
+    /// over ``release`` and falling ahead of a cut over ``lookAhead``, so it is smooth and never above
+    /// what any frame near it needs.
+    func gains(_ needed: [Double], reach frames: Int) -> [Double] {
+        let count = needed.count
+        let reach = Self.slidingMinimum(needed, before: frames, after: frames)
         // Recovery: the gain climbs back toward 1 exponentially, never above what a frame needs.
         let recovery = 1 - exp(-1 / (release * Double(AudioSamples.sampleRate)))
         var released = reach
@@ -134,8 +142,13 @@ public struct TruePeakLimiter: Sendable {
             gains[index] = (sum + Double(window - seen) * ahead[0]) / Double(window)
             gains[index] = min(gains[index], released[index])
         }
+        return gains
+    }
+
+    /// Multiplies each frame of `samples` by its gain in `gains` (both channels).
+    static func multiply(_ samples: inout AudioSamples, by gains: [Double]) {
         samples.interleaved.withUnsafeMutableBufferPointer { output in
-            for index in 0..<count {
+            for index in 0..<min(gains.count, output.count / 2) {
                 let gain = Float(gains[index])
                 output[2 * index] *= gain
                 output[2 * index + 1] *= gain

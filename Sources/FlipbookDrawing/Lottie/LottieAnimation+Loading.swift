@@ -1,8 +1,9 @@
 import Foundation
 
 extension LottieAnimation {
-    /// Reads a Lottie animation: a `.json` file (Bodymovin), or a `.lottie` container (told by its
-    /// zip signature); images it names are read from the file's folder (or the container).
+    /// Reads a Lottie animation: a `.json` file (Bodymovin), a `.lottie` container or a lottie-android
+    /// zip (told by the zip signature), or a Telegram sticker (`.tgs`, gzip-compressed JSON, told by the
+    /// gzip signature); images it names are read from the file's folder (or the container).
     ///
     /// - Throws: ``FlipbookError`` of kind `.file` when the file is missing or unreadable; `.invalidInput`
     ///   when it is not a Lottie animation, is past a bound of `options.limits` (naming the JSON pointer
@@ -13,8 +14,9 @@ extension LottieAnimation {
         try self.init(data: data, source: url.path, baseDirectory: url.deletingLastPathComponent(), options: options)
     }
 
-    /// Reads a Lottie animation from JSON `data` (a `.lottie` container's bytes too); `source` names it in
-    /// messages, and the images it names are read from `baseDirectory` (the current directory when `nil`).
+    /// Reads a Lottie animation from JSON `data` (a `.lottie` container's or a `.tgs` sticker's bytes too);
+    /// `source` names it in messages, and the images it names are read from `baseDirectory` (the current
+    /// directory when `nil`).
     ///
     /// - Throws: as ``init(contentsOf:options:)``.
     public init(data: Data, source: String = "the Lottie animation", baseDirectory: URL? = nil,
@@ -32,7 +34,9 @@ extension LottieAnimation {
             return
         }
         let folder = baseDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        try self.init(json: data, source: source, foldersStartAtRoot: false, slotFolder: folder, options: options) { image in
+        let json = LottieSticker.isSticker(data)
+            ? try LottieSticker.inflate(data, source: source, limit: options.limits.maximumFileSize) : data
+        try self.init(json: json, source: source, foldersStartAtRoot: false, slotFolder: folder, options: options) { image in
             let file = folder.appendingPathComponent(image.folder).appendingPathComponent(image.name)
             guard FileManager.default.fileExists(atPath: file.path) else { return nil }
             return try readLottieFile(file, limit: options.limits.maximumFileSize)
@@ -100,16 +104,28 @@ extension LottieAnimation {
             tree["assets"] = .array(assets)
             ordered = tree
         }
+        var adapted = try edited()
+        if LottieAdaptation.adapt(&adapted, scan: scan, root: root) { ordered = adapted }
         for (index, override) in options.overrides.enumerated() {
             if let problem = override.problem { throw FlipbookError(invalid: "The override \(index) ('\(override.keypath)')", problem) }
         }
         let bytes = ordered?.data ?? json
-        player = try LottiePlayer(json: bytes, source: source, overrides: options.overrides)
+        do {
+            player = try LottiePlayer(json: bytes, source: source, overrides: options.overrides)
+        } catch let error as FlipbookError where error.kind == .invalidInput {
+            // rlottie says only that it cannot read the file: find the part it stops at.
+            guard let found = (ordered ?? LottieJSON(bytes)).flatMap({ LottieRefusal.locate(in: $0) }) else { throw error }
+            let pointer = LottieAdaptation.pointerInFile(found, scan: scan)
+            throw FlipbookError(invalid: "\(source) \(pointer)", "must be \(LottieRefusal.part(at: pointer)) rlottie can read; "
+                                    + "it passes Flipbook's checks, but rlottie cannot read the file with it "
+                                    + "(and can with only what comes before it).", at: .init(file: source))
+        }
         size = scan.size
         frameRate = scan.frameRate
         frameCount = scan.frameCount
-        let inPoint = (root["ip"] as? NSNumber)?.doubleValue ?? 0
-        markers = scan.markers.map { Marker(name: $0.name, startFrame: $0.startFrame - inPoint, durationFrames: $0.durationFrames) }
+        markers = scan.markers.map {
+            Marker(name: $0.name, startFrame: $0.startFrame - scan.firstFrame, durationFrames: $0.durationFrames)
+        }
         warnings = scan.warnings
         self.source = source
     }

@@ -2,7 +2,8 @@ import Foundation
 
 /// A `.lottie` file (dotLottie): a zip holding `manifest.json`, the animations (`animations/ID.json`,
 /// or `a/ID.json` in dotLottie 2) and their images (`images/`, or `i/`). Flipbook draws the first
-/// animation the manifest lists.
+/// animation the manifest lists. A zip without a manifest is read as lottie-android reads one: its one
+/// `.json` file (outside the `__MACOSX/` folder macOS's archiver adds) is the animation.
 struct LottieContainer {
     /// The animation's JSON.
     let animation: Data
@@ -14,7 +15,15 @@ struct LottieContainer {
         func refuse(_ why: String) -> FlipbookError {
             FlipbookError(.invalidInput, "\(source) is not a .lottie container Flipbook can read: \(why).", at: .init(file: source))
         }
-        guard let manifestData = try archive.file("manifest.json") else { throw refuse("it has no manifest.json") }
+        guard let manifestData = try archive.file("manifest.json") else {
+            let animations = archive.names.filter { $0.lowercased().hasSuffix(".json") && !$0.hasPrefix("__MACOSX/") }
+            guard animations.count == 1, let name = animations.first, let json = try archive.file(name) else {
+                throw refuse("it has no manifest.json, and \(animations.count) .json files where a zip without one "
+                                 + "has one (the animation)")
+            }
+            animation = json
+            return
+        }
         let manifest = try? JSONSerialization.jsonObject(with: manifestData) as? [String: Any]
         guard let animations = manifest?["animations"] as? [Any], let first = animations.first as? [String: Any],
               let id = first["id"] as? String, !id.isEmpty else {

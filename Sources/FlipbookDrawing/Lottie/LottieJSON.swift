@@ -14,6 +14,8 @@ indirect enum LottieJSON {
     /// bounded by ``checkNesting(_:limit:source:)``); `nil` if it cannot be read after all.
     init?(_ data: Data) {
         var parser = Parser(bytes: [UInt8](data))
+        // A UTF-8 byte order mark, which JSONSerialization skips, is left out of the text handed on.
+        if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.i = 3 }
         guard let value = parser.value() else { return nil }
         self = value
     }

@@ -61,6 +61,20 @@ final class LottiePlayer: @unchecked Sendable {
         }
     }
 
+    /// Whether rlottie reads `json` as an animation (one made for the question and freed at once).
+    static func loads(_ json: Data) -> Bool {
+        var text = [CChar](repeating: 0, count: json.count + 1)
+        json.withUnsafeBytes { bytes in
+            text.withUnsafeMutableBytes { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[...])) }
+        }
+        let key = "flipbook-lottie-\(nextKey.add(1))"
+        guard let made = text.withUnsafeBufferPointer({ lottie_animation_from_data($0.baseAddress, key, "") }) else {
+            return false
+        }
+        lottie_animation_destroy(made)
+        return true
+    }
+
     /// A new rlottie animation with the overrides applied, recorded in `all`.
     private func makeAnimation() throws -> Renderer {
         // rlottie keeps the last ten models it parsed by key and hands a cached one to a later animation

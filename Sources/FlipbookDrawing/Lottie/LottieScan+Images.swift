@@ -17,16 +17,17 @@ extension LottieScan {
         }
         guard let name = asset["p"] else { return }
         guard let name = name as? String else { throw refuse(pointer + "/p", "must be text (the image's file or data).") }
+        // rlottie reads the folder as text even beside embedded data.
+        let folder = try asset["u"].map { value in
+            guard let text = value as? String else { throw refuse(pointer + "/u", "must be text (the image's folder).") }
+            return text
+        } ?? ""
         if name.hasPrefix("data:") {
             let data = try embeddedImage(name, pointer: pointer + "/p")
             try checkImageData(data, pointer: pointer + "/p")
             return
         }
         if let embedded = asset["e"], !(embedded is NSNumber) { throw refuse(pointer + "/e", "must be 0 or 1.") }
-        let folder = try asset["u"].map { value in
-            guard let text = value as? String else { throw refuse(pointer + "/u", "must be text (the image's folder).") }
-            return text
-        } ?? ""
         // In a container, a folder such as "/images/" starts from the container's root.
         try checkRelativePath(foldersStartAtRoot ? String(folder.drop { $0 == "/" }) : folder, pointer: pointer + "/u")
         try checkRelativePath(name, pointer: pointer + "/p")

@@ -10,9 +10,15 @@ extension LottieScan {
     private static let maskModes: Set<String> = ["a", "s", "i", "f", "n"]
     /// Blend modes rlottie draws (`bm`): normal, multiply, screen, overlay.
     private static let blendModes = 0...3
+    /// The shape items rlottie 0.1 reads, by `ty`; merge paths (`mm`) it reads and leaves undrawn.
+    private static let shapeTypes: Set<String> = ["gr", "rc", "el", "sr", "sh", "fl", "st", "gf", "gs", "tm", "rp", "tr"]
+    /// The names of shape items rlottie 0.1 skips, for warnings.
+    private static let skippedShapes = ["mm": "merge paths", "rd": "rounded corners", "op": "offset path",
+                                        "pb": "pucker and bloat", "tw": "twist", "zz": "zig zag"]
 
     /// The shapes a list of layers draws; `depth` is how many precompositions hold it.
     mutating func layerListShapes(_ layers: [Any], pointer: String, depth: Int) throws -> Int {
+        checkMattes(layers, pointer: pointer)
         var total = 0
         for (index, item) in layers.enumerated() {
             let layerPointer = "\(pointer)/\(index)"
@@ -48,7 +54,7 @@ extension LottieScan {
             }
             return try precompositionShapes(id, depth: depth + 1, from: pointer + "/refId")
         case 2:
-            guard let id = layer["refId"] as? String, let asset = assets[id], asset.object["layers"] == nil else {
+            guard let id = layer["refId"] as? String, let asset = assets[id], isDrawnImage(asset) else {
                 throw refuse(pointer + "/refId", "must name an image in /assets; it is \(layer["refId"].map(describe) ?? "missing").")
             }
             return 1
@@ -110,8 +116,8 @@ extension LottieScan {
                 let copies = try repeaterCopies(item["c"], pointer: itemPointer + "/c")
                 let (product, overflow) = total.multipliedReportingOverflow(by: max(copies, 1))
                 total = overflow ? Int.max : product
-            case "mm":
-                warn(itemPointer, "merge paths, not drawn")
+            case _ where !Self.shapeTypes.contains(type):
+                warn(itemPointer, Self.skippedShapes[type].map { "\($0), not drawn" } ?? "shape type '\(type.prefix(20))', not drawn")
                 total += 1
             default:
                 total += 1

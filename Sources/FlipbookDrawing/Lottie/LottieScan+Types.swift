@@ -270,7 +270,7 @@ extension LottieScan {
     }
 
     /// A JSON `true` or `false` (JSONSerialization's booleans are NSNumbers of type `c`).
-    private func isFlag(_ value: Any) -> Bool {
+    func isFlag(_ value: Any) -> Bool {
         guard let number = value as? NSNumber else { return false }
         return String(cString: number.objCType) == "c" && (number == true as NSNumber || number == false as NSNumber)
     }

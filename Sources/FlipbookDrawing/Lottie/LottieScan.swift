@@ -31,9 +31,15 @@ struct LottieScan {
     private(set) var size = CGSize.zero
     private(set) var frameRate = 0.0
     private(set) var frameCount = 0
+    /// The first frame lottie-web plays: `ip` rounded (JavaScript's `Math.round`).
+    private(set) var firstFrame = 0.0
+    /// Whether the file's colours are 0–255 (Bodymovin before 4.1.9), as lottie-web reads them.
+    private(set) var legacyColors = false
     private(set) var markers: [LottieAnimation.Marker] = []
     private(set) var warnings: [LottieWarning] = []
     var externalImages: [ExternalImage] = []
+    /// The indices in `assets` of the assets rlottie draws nothing from, left out of what it reads.
+    var unusedAssets: Set<Int> = []
 
     init(limits: LottieLimits, source: String) {
         self.limits = limits
@@ -49,6 +55,7 @@ struct LottieScan {
     /// Checks the whole animation `root`.
     mutating func scan(_ root: [String: Any]) throws {
         try readHeader(root)
+        legacyColors = isBefore([4, 1, 9], version: root["v"])
         try checkTypes(root)
         let assetList = root["assets"].map { $0 as? [Any] } ?? []
         guard let assetList else { throw refuse("/assets", "must be a list of assets.") }
@@ -62,13 +69,7 @@ struct LottieScan {
             guard assets[id] == nil else { throw refuse(pointer + "/id", "must be unique; '\(id)' is used twice.") }
             assets[id] = (index, asset)
         }
-        for (id, entry) in assets.sorted(by: { $0.value.index < $1.value.index }) {
-            if entry.object["layers"] != nil {
-                _ = try precompositionShapes(id, depth: 1, from: "/assets/\(entry.index)")
-            } else {
-                try checkImage(entry.object, index: entry.index)
-            }
-        }
+        try checkAssets(root)
         guard let layers = root["layers"] as? [Any] else { throw refuse("/layers", "must be a list of layers.") }
         _ = try layerListShapes(layers, pointer: "/layers", depth: 0)
         try readMarkers(root["markers"])
@@ -86,13 +87,37 @@ struct LottieScan {
             throw refuse(key, "must be between 1 and \(format(limits.maximumSide)) points; it is \(format(value)).")
         }
         let ip = try number(root["ip"], "/ip", "the first frame"), op = try number(root["op"], "/op", "the end frame")
+        // As lottie-web plays it: floor(op − ip) frames from round(ip).
         let frames = (op - ip).rounded(.down)
         guard frames >= 1, frames <= Double(limits.maximumFrameCount) else {
             throw refuse("/op", "must be between 1 and \(limits.maximumFrameCount) frames after ip (\(format(ip))); it is \(format(op)).")
         }
-        frameRate = fr
+        guard abs(ip) <= Double(Int32.max) else {
+            throw refuse("/ip", "must be a frame number between \(-Int32.max) and \(Int32.max); it is \(format(ip)).")
+        }
+        frameRate = Self.rate(fr)
         size = CGSize(width: w, height: h)
         frameCount = Int(frames)
+        firstFrame = (ip + 0.5).rounded(.down)
+    }
+
+    /// The rate a file's `fr` stands for: the supported rate its decimal names when there is one
+    /// (After Effects writes 29.97 as 29.9700012207031, which is 30000/1001), otherwise `fr` itself.
+    static func rate(_ fr: Double) -> Double {
+        let named = FrameRate(decimal: fr)
+        return named.isSupported ? named.framesPerSecond : fr
+    }
+
+    /// Whether the file's version `v` ("4.1.8") is before `minimum`, compared part by part as lottie-web
+    /// does; a file without a version is not.
+    private func isBefore(_ minimum: [Int], version: Any?) -> Bool {
+        guard let text = version as? String else { return false }
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
+        for (index, bound) in minimum.enumerated() {
+            guard index < parts.count, let part = parts[index] else { return false }
+            if part != bound { return part < bound }
+        }
+        return false
     }
 
     private mutating func readMarkers(_ value: Any?) throws {
@@ -112,7 +137,8 @@ struct LottieScan {
 
     /// A finite number at `pointer`.
     func number(_ value: Any?, _ pointer: String, _ noun: String) throws -> Double {
-        guard let number = value as? NSNumber else {
+        // JSONSerialization gives `true` as an NSNumber too; rlottie refuses it where it reads a number.
+        guard let number = value as? NSNumber, !isFlag(number) else {
             throw refuse(pointer, "must be a number (\(noun)); it is \(value.map(describe) ?? "missing").")
         }
         let double = number.doubleValue
@@ -133,6 +159,7 @@ func describe(_ value: Any) -> String {
     case is [Any]: "a list"
     case is [String: Any]: "an object"
     case is NSNull: "null"
+    case let number as NSNumber where String(cString: number.objCType) == "c": number.boolValue ? "true" : "false"
     default: "\(value)"
     }
 }

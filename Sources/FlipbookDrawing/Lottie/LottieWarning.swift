@@ -1,7 +1,8 @@
 import Foundation
 
-/// A part of a Lottie file that rlottie does not draw (text layers, merge paths, layer effects,
-/// expressions, some mask and blend modes), found by Flipbook's own reading of the file.
+/// A part of a Lottie file that rlottie does not draw (text layers, merge paths and the other shape
+/// items it skips, layer effects, expressions, some mask and blend modes, track mattes it takes from
+/// another layer than lottie-web, assets it ignores), found by Flipbook's own reading of the file.
 ///
 /// The animation still draws, without that part; ``LottieOptions/strict`` makes each an error.
 public struct LottieWarning: Sendable, Equatable, CustomStringConvertible {

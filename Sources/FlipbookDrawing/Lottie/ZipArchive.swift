@@ -20,6 +20,8 @@ struct ZipArchive {
     let source: String
     /// The entries, by name.
     private(set) var entries: [String: Entry] = [:]
+    /// The entries' names, in the directory's order.
+    private(set) var names: [String] = []
 
     /// Reads the central directory of `data`; `source` names the archive in messages.
     init(_ data: Data, source: String, maximumEntrySize: Int) throws {
@@ -51,7 +53,7 @@ struct ZipArchive {
             guard entry.size <= maximumEntrySize else {
                 throw refuse("\(entry.name) is \(entry.size) bytes; a file in it may be at most \(maximumEntrySize) bytes")
             }
-            entries[entry.name] = entry
+            if entries.updateValue(entry, forKey: entry.name) == nil { names.append(entry.name) }
             offset = next
         }
     }

@@ -26,8 +26,12 @@ struct ClipAudio {
     /// everything it was fed before (AAC's bit reservoir and rate control, Opus's predictors), so
     /// only an encoder fed the same samples from the same start gives the same packets. The joined
     /// chunks then carry the single render's audio packets, and decode to its samples exactly.
+    ///
+    /// The track is then turned down where its encoded sound, decoded again, would pass the limiter's
+    /// ceiling (``AudioTrack/keepDecodedPeak(under:file:what:)``): the mix keeps −1 dBTP, and so does
+    /// what a player decodes from `file`.
     init(timeline: Timeline, frames: ClosedRange<Int>, timestampOffset: Int, kept: ClosedRange<Int>?,
-         part: ClosedRange<Int>? = nil, format: OutputFormat, options: VideoOptions) throws {
+         part: ClosedRange<Int>? = nil, format: OutputFormat, options: VideoOptions, file: URL) throws {
         guard timeline.hasAudio else { return }
         let container = format.container.capabilities
         guard options.audio else {
@@ -55,6 +59,7 @@ struct ClipAudio {
                                firstSample: AudioSamples.frame(ofVideoFrame: written.lowerBound, fps: timeline.fps),
                                codec: codec, bitrate: bitrate)
         }
+        try track?.keepDecodedPeak(under: TruePeakLimiter(), file: file, what: container.displayName)
         let loudness = mix.loudness.isFinite ? String(format: "%.1f LUFS", mix.loudness) : "silent"
         note = "\(codec.displayName) \(formatBitrate(bitrate)), \(loudness)"
         mixTime = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9

@@ -66,7 +66,7 @@ func renderSharing(
     let audio = try plans.map { plan -> ClipAudio in
         guard let format = plan.format, let options = plan.options, plan.still == nil else { return ClipAudio() }
         return try ClipAudio(timeline: plan.timeline, frames: plan.framesWritten, timestampOffset: 0,
-                             kept: options.keptTimestamps, format: format, options: options)
+                             kept: options.keptTimestamps, format: format, options: options, file: plan.destination)
     }
     let sharing = SharingPlan(plans, hasAudio: audio.map { $0.track != nil })
     let group = CommitGroup()

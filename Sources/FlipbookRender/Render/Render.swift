@@ -111,7 +111,7 @@ func renderClip(
     let started = DispatchTime.now().uptimeNanoseconds
     // The sound is mixed first: a file that cannot be mixed stops the render before any frame is drawn.
     let audio = try ClipAudio(timeline: timeline, frames: frames, timestampOffset: timestampOffset,
-                              kept: options.keptTimestamps, part: part, format: format, options: options)
+                              kept: options.keptTimestamps, part: part, format: format, options: options, file: url)
     var renderPass = RenderPass(
         timeline: timeline, frames: frames, timestampOffset: timestampOffset, comment: comment, url: url, format: format,
         workerCount: min(workers ?? ProcessInfo.processInfo.activeProcessorCount, total), stop: stop,

@@ -110,14 +110,15 @@ public struct SceneRequest: Sendable, Equatable {
     /// The scene file ``scene`` names, read from disk.
     public func readSceneFile(relativeTo directory: URL? = nil) throws -> SceneFile {
         guard let url = sceneFileURL(relativeTo: directory) else { throw FlipbookError.internal("no scene file") }
-        guard scene.lowercased().hasSuffix(".json") || scene.lowercased().hasSuffix("." + LottieAnimation.containerExtension)
+        let lottieExtensions = [LottieAnimation.containerExtension, LottieAnimation.stickerExtension]
+        guard scene.lowercased().hasSuffix(".json") || lottieExtensions.contains(url.pathExtension.lowercased())
                 || FileManager.default.fileExists(atPath: url.path) else {
             throw FlipbookError(
                 .invalidInput,
                 "Unknown scene '\(scene)': use \(Self.builtInScenes.map { "'\($0)'" }.joined(separator: ", ")) "
                     + "or the path of a JSON scene file.\(didYouMean(scene, among: Self.builtInScenes))")
         }
-        let lottie = url.pathExtension.lowercased() == LottieAnimation.containerExtension
+        let lottie = lottieExtensions.contains(url.pathExtension.lowercased())
         guard !lottie else { return try SceneFile.lottie(contentsOf: url, strict: strictLottie) }
         let data = try readInputFile(url, what: "scene file")
         // A Lottie animation given as the scene plays on its own: its size, rate and length.

@@ -4,7 +4,7 @@ import Foundation
 
 extension SceneFile.LottieParameters: LayerKind {
     static let name = "lottie"
-    static let summary = "A Lottie animation (.json or .lottie) drawn by rlottie in a box of its own, after Flipbook's own "
+    static let summary = "A Lottie animation (.json, .lottie, .tgs or .zip) drawn by rlottie in a box of its own, after Flipbook's own "
         + "checks of the file: played at a speed, once or looping, whole or one marker's span, with slots and overrides."
     static var blank: Self { Self(src: "") }
     var content: SceneFile.Layer.Content { .lottie(self) }

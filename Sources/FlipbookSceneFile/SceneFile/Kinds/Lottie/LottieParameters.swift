@@ -5,7 +5,8 @@ import Foundation
 extension SceneFile {
     /// A Lottie layer's parameters (`"scene": "lottie"`): see ``LottieScene``.
     public struct LottieParameters: Sendable, Equatable {
-        /// The Lottie file, relative to the scene file's folder: `.json` or `.lottie`.
+        /// The Lottie file, relative to the scene file's folder: `.json`, `.lottie`, a Telegram sticker
+        /// (`.tgs`) or a lottie-android `.zip`.
         public var src: String
         /// The box. Default: the animation's own size.
         public var size: Keyframed<CGSize>?
@@ -88,9 +89,9 @@ extension SceneFile {
 extension SceneFile.LottieParameters {
     static let parameters = ParameterTable<SceneFile.LottieParameters>(
         title: "Lottie layer", noun: "a Lottie layer",
-        summary: layerWithScene + #": a Lottie animation (`.json` or `.lottie`) drawn by rlottie "#
+        summary: layerWithScene + #": a Lottie animation (`.json`, `.lottie`, `.tgs` or a lottie-android `.zip`) drawn by rlottie "#
             + "after Flipbook's own checks of the file, fitted to its box. Time maps to whole Lottie frames "
-            + "(rounded down); a part rlottie does not draw is a warning, or an error with strict.",
+            + "(rounded down) at the file's own rate; a part rlottie does not draw is a warning, or an error with strict.",
         parameters: [
             .required("src", \.src, .text, help: "The Lottie file, relative to the scene file's folder."),
             .boxSize(\.size, defaultText: "the animation's own size", help: "The box the animation is fitted to."),
