@@ -63,7 +63,7 @@ final class SymbolTable {
         let size: CGSize
         switch symbol.content {
         case .text(let text):
-            size = CairoCanvas.ResolvedText(text).measure(in: CGSize(width: CGFloat.infinity, height: .infinity))
+            size = CairoCanvas.ResolvedText(text, environment: EnvironmentValues()).measure(in: CGSize(width: CGFloat.infinity, height: .infinity))
         case .image(let image):
             size = image.pointSize
         case .shape(_, _, _, let frame):

@@ -1,0 +1,172 @@
+import CPango
+import Foundation
+
+/// Fonts for the characters none of a text's fonts has: the carried Noto Sans Mono when it has
+/// them, else a font of the machine's, found through its fontconfig setup, with a warning naming the
+/// characters and the font; a character no font has is a warning too, and stays a box.
+///
+/// The characters are pinned to the fonts found (and every other part of the text to the font it
+/// was already drawn with), so what the carried fonts drew keeps its pixels.
+enum FontFallback {
+    /// What a layout that lacked glyphs is made again with.
+    struct Plan {
+        /// The files to add to the text's configuration.
+        var files: Set<String>
+        /// The family for each part of the laid-out text.
+        var pins: [TextAttributes.Pin]
+    }
+
+    /// The plan for `text` laid out as `probe` (with no width or height, so every character is
+    /// shaped) under a configuration holding `configured`; `nil` when no font has any of its missing
+    /// characters. Warns about the characters on standard error (once per font, and once per
+    /// character no font has).
+    static func plan(_ text: String, probe: OpaquePointer, configured: Set<String>) throws -> Plan? {
+        let runs = LayoutFonts(probe)
+        guard !runs.missing.isEmpty else { return nil }
+        let bytes = Array(text.utf8)
+        let clusters = runs.missing.map { range in
+            String(decoding: bytes[range.clamped(to: 0..<bytes.count)], as: UTF8.self)
+        }
+        let mono = try FontConfiguration.monospacedPaths()
+        let language = language(of: text)
+        var pins = runs.families
+        var files: Set<String> = []
+        var drawnWith: [MachineFont: [String]] = [:]
+        var nowhere: [String] = []
+        for (range, cluster) in zip(runs.missing, clusters) {
+            let scalars = Array(cluster.unicodeScalars).filter { !$0.properties.isDefaultIgnorableCodePoint }
+            guard !scalars.isEmpty else { continue }
+            if !configured.isSuperset(of: mono), Carried.monospacedCovers(scalars) {
+                files.formUnion(mono)
+                pins.append(TextAttributes.Pin(range: range, family: FontConfiguration.monospacedFamily))
+            } else if let font = MachineFonts.font(for: scalars, language: language, excluding: TextFonts.carriedFamilies) {
+                files.insert(font.file)
+                pins.append(TextAttributes.Pin(range: range, family: font.family))
+                drawnWith[font, default: []].append(cluster)
+            } else {
+                nowhere.append(cluster)
+            }
+        }
+        for (font, characters) in drawnWith.sorted(by: { $0.key.family < $1.key.family }) {
+            Warnings.shared.warn(about: "font:" + font.file + ":" + font.family, usedMachineFont(font, for: characters))
+        }
+        Warnings.shared.warn(missingEverywhere: nowhere)
+        return files.isEmpty ? nil : Plan(files: files, pins: pins)
+    }
+
+    /// The fontconfig language the characters of `text` ask for where it decides between fonts
+    /// (Chinese, Japanese and Korean share their Han characters and draw them differently): Japanese
+    /// with kana, Korean with hangul; `nil` (the machine's default) otherwise.
+    static func language(of text: String) -> String? {
+        var hasHangul = false
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F: return "ja"
+            case 0x1100...0x11FF, 0x3130...0x318F, 0xAC00...0xD7AF: hasHangul = true
+            default: break
+            }
+        }
+        return hasHangul ? "ko" : nil
+    }
+
+    /// The warning for characters drawn with a machine font.
+    static func usedMachineFont(_ font: MachineFont, for characters: [String]) -> String {
+        "Flipbook's fonts have no glyphs for \(listing(characters)); they are drawn with \"\(font.family)\" "
+            + "from this machine's fonts (\(font.file)), so they may look different on another machine."
+    }
+
+    /// The warning for characters no font has.
+    static func missingEverywhere(_ characters: [String]) -> String {
+        let first = characters.first?.unicodeScalars.first.map { String($0.value, radix: 16, uppercase: false) } ?? ""
+        let one = characters.count == 1
+        return "no font has glyphs for \(listing(characters)); "
+            + (one ? "it is drawn as a box showing its code. Install a font that has it (fc-list ':charset=\(first)' lists the fonts that do)."
+                   : "they are drawn as boxes showing their codes. Install a font that has them "
+                     + "(fc-list ':charset=\(first)' lists the fonts that have the first).")
+    }
+
+    /// "日 U+65E5, 本 U+672C"; an invisible character by its code alone; at most ten, then how many more.
+    private static func listing(_ characters: [String]) -> String {
+        var unique: [String] = []
+        for character in characters where !unique.contains(character) { unique.append(character) }
+        let shown = unique.prefix(10).map { character in
+            let codes = character.unicodeScalars.map { String(format: "U+%04X", $0.value) }.joined(separator: " ")
+            let isVisible = character.unicodeScalars.allSatisfy { !$0.properties.generalCategory.isInvisible }
+            return isVisible ? character + " " + codes : codes
+        }
+        let more = unique.count > shown.count ? " and \(unique.count - shown.count) more" : ""
+        return shown.joined(separator: ", ") + more
+    }
+
+    /// The warnings printed, once per subject.
+    final class Warnings: @unchecked Sendable {
+        // @unchecked: the fields are only touched under `lock`.
+        static let shared = Warnings()
+        private let lock = NSLock()
+        private var warned: Set<String> = []
+        private var printed: [String] = []
+
+        /// The warnings printed so far, in order (each also went to standard error).
+        var all: [String] {
+            lock.lock()
+            defer { lock.unlock() }
+            return printed
+        }
+
+        /// Prints `message` the first time `subject` is warned about.
+        func warn(about subject: String, _ message: @autoclosure () -> String) {
+            lock.lock()
+            let isNew = warned.insert(subject).inserted
+            let text = isNew ? message() : ""
+            if isNew { printed.append(text) }
+            lock.unlock()
+            if isNew { FileHandle.standardError.write(Data("warning: \(text)\n".utf8)) }
+        }
+
+        /// Warns about those of `characters` not warned about before, in one message.
+        func warn(missingEverywhere characters: [String]) {
+            lock.lock()
+            let new = characters.filter { warned.insert("missing:" + $0).inserted }
+            lock.unlock()
+            guard !new.isEmpty else { return }
+            let text = FontFallback.missingEverywhere(new)
+            lock.lock()
+            printed.append(text)
+            lock.unlock()
+            FileHandle.standardError.write(Data("warning: \(text)\n".utf8))
+        }
+    }
+
+    /// The carried files outside the shared configuration, read once for the characters they have.
+    private enum Carried {
+        /// Noto Sans Mono's characters (owned for the process); `nil` when its file cannot be read.
+        nonisolated(unsafe) private static let monospaced: OpaquePointer? = {
+            guard let path = try? FontConfiguration.monospacedPaths().first, let scratch = FcConfigCreate() else { return nil }
+            defer { FcConfigDestroy(scratch) }
+            var charset: OpaquePointer?
+            guard FcConfigAppFontAddFile(scratch, path) == FcTrue,
+                  let fonts = FcConfigGetFonts(scratch, FcSetApplication), fonts.pointee.nfont > 0,
+                  let pattern = fonts.pointee.fonts[0],
+                  FcPatternGetCharSet(pattern, FC_CHARSET, 0, &charset) == FcResultMatch, let charset
+            else { return nil }
+            return FcCharSetCopy(charset)
+        }()
+
+        /// Whether Noto Sans Mono has every one of `scalars`.
+        static func monospacedCovers(_ scalars: [Unicode.Scalar]) -> Bool {
+            guard let monospaced else { return false }
+            return scalars.allSatisfy { FcCharSetHasChar(monospaced, $0.value) == FcTrue }
+        }
+    }
+}
+
+extension Unicode.GeneralCategory {
+    /// Whether a character of this category has no glyph of its own: spaces, controls, formats.
+    fileprivate var isInvisible: Bool {
+        switch self {
+        case .spaceSeparator, .lineSeparator, .paragraphSeparator, .control, .format, .surrogate,
+             .privateUse, .unassigned: true
+        default: false
+        }
+    }
+}
