@@ -43,6 +43,10 @@ struct UnavailableAPITests {
              "Flipbook has no views: scale the shape with Circle().scale(2), or the context with context.scaleBy(x: 2, y: 2)"),
             ("_ = Canvas { context, size in }",
              "Flipbook has no views: run the closure with bitmap.draw { context, size in … } for a still, or in a Scene's draw(in:size:time:) for a clip"),
+            ("_ = Text(\"a\").underline(pattern: .dot)",
+             "Flipbook draws text lines solid: use .solid, or stroke a dotted Path under the text with StrokeStyle(dash:)"),
+            ("_ = Text.LineStyle(pattern: .dashDot, color: .red)",
+             "Flipbook draws text lines solid: use .solid, or stroke a dashed Path under the text with StrokeStyle(dash:)"),
             ("_ = Canvas(renderer: { context, size in }, symbols: { 0 })",
              "Flipbook has no views: give the symbols by id to the drawing call, bitmap.draw(symbols: [0: .image(Image(systemName: \"star.fill\"))]) { context, size in … }, and resolve them with context.resolveSymbol(id:)"),
         ]
@@ -78,6 +82,8 @@ struct UnavailableAPITests {
         "_ = Color.red.opacity(0.5)",
         "context.addFilter(.shadow(color: .black, radius: 4))",
         "_ = Path(ellipseIn: rect).offset(x: 3).path(in: rect)",
+        "_ = Text(\"a\").underline(pattern: .solid, color: .red).strikethrough()",
+        "var s = AttributedString(\"a\"); s.foregroundColor = .red; s.font = .title.bold(); s.kern = 2; s.underlineStyle = .single",
     ]
 
     @Test(.enabled(if: ModuleTypechecker.find() != nil, "the compiler arguments of this build (.build/debug.yaml) were not found"))
@@ -85,7 +91,7 @@ struct UnavailableAPITests {
         let checker = try #require(ModuleTypechecker.find())
         // Values of the refused platform types, so the initializers taking them can be called; the
         // parameter declarations report the types' own messages, on line 2.
-        var source = "import FlipbookDrawing\nfunc refused(rect: CGRect, uiImage: UIImage, uiColor: UIColor, nsImage: NSImage, nsColor: NSColor) {\n"
+        var source = "import FlipbookDrawing; import Foundation\nfunc refused(rect: CGRect, uiImage: UIImage, uiColor: UIColor, nsImage: NSImage, nsColor: NSColor) {\n"
         let firstRefused = 3
         source += Self.refused.map { "    \($0.code)\n" }.joined()
         source += "}\nfunc allowed(context: inout GraphicsContext, rect: CGRect) {\n"
