@@ -76,3 +76,11 @@ struct TextRun: Hashable, Sendable {
         return copy
     }
 }
+
+#if !canImport(Darwin)
+extension AttributedString {
+    /// Unavailable: Foundation on Linux reads no Markdown.
+    @available(*, unavailable, message: "Foundation on Linux reads no Markdown: build the string and set attributes on its ranges, e.g. s[s.range(of: \"bold\")!].font = .body.bold()")
+    public init(markdown: String) throws { self.init() }
+}
+#endif
