@@ -43,14 +43,19 @@ final class TextLayout {
         }
         var layout = try make(width: width, height: height, fallback: nil)
         if LayoutFonts.hasMissingGlyphs(layout) {
-            // The whole text, unconstrained, tells which characters lack glyphs and what drew the rest.
-            let isConstrained = width != nil || height != nil
-            let probe = isConstrained ? try make(width: nil, height: nil, fallback: nil) : layout
-            defer { if isConstrained { g_object_unref(UnsafeMutableRawPointer(probe)) } }
-            if let plan = try FontFallback.plan(characters.text, probe: probe, configured: fonts.files) {
-                let again = try make(width: width, height: height, fallback: plan)
+            do {
+                // The whole text, unconstrained, tells which characters lack glyphs and what drew the rest.
+                let isConstrained = width != nil || height != nil
+                let probe = isConstrained ? try make(width: nil, height: nil, fallback: nil) : layout
+                defer { if isConstrained { g_object_unref(UnsafeMutableRawPointer(probe)) } }
+                if let plan = try FontFallback.plan(characters.text, probe: probe, configured: fonts.files) {
+                    let again = try make(width: width, height: height, fallback: plan)
+                    g_object_unref(UnsafeMutableRawPointer(layout))
+                    layout = again
+                }
+            } catch {
                 g_object_unref(UnsafeMutableRawPointer(layout))
-                layout = again
+                throw error
             }
         }
         self.layout = layout
