@@ -136,6 +136,30 @@ struct TextFontTests {
             + "showing its code. Install a font that has it (fc-list ':charset=378' lists the fonts that do).")
     }
 
+    @Test func fallbackFontsAreDrawnOverTheRunsFamiliesInFewRanges() {
+        typealias Pin = TextAttributes.Pin
+        let runs = [Pin(range: 10..<20, family: "B"), Pin(range: 0..<10, family: "A")]
+        // A fallback may reach over several runs.
+        let fallbacks = [Pin(range: 2..<4, family: "X"), Pin(range: 4..<6, family: "X"), Pin(range: 8..<12, family: "Y")]
+        #expect(FontFallback.overlaid(fallbacks, on: runs) == [
+            Pin(range: 0..<2, family: "A"), Pin(range: 2..<6, family: "X"), Pin(range: 6..<8, family: "A"),
+            Pin(range: 8..<12, family: "Y"), Pin(range: 12..<20, family: "B"),
+        ])
+    }
+
+    @Test(.enabled(if: hasNotoSansCJK, "fonts-noto-cjk is not installed (scripts/install-deps.sh installs it for the tests)"))
+    func aLongJapaneseTextIsPinnedToItsFontsInAFewRanges() throws {
+        // Han, kana and punctuation alternate every few characters: hundreds of runs, one fallback font.
+        let string = String(repeating: "漢字とかな、カタカナ。", count: 300)
+        let pins = try TextShaper.withShaper { shaper in
+            try TextLayout(Text(string), width: 300, height: nil, shaper: shaper).pins
+        }
+        #expect(pins == [TextAttributes.Pin(range: 0..<string.utf8.count, family: "Noto Sans CJK JP")])
+        let drawn = try drawnFonts(Text(string))
+        #expect(drawn.boxes.isEmpty)
+        #expect(Set(drawn.families.map(\.1)) == ["Noto Sans CJK JP"])
+    }
+
     @Test func plainLatinTextNeedsNoOtherFontFile() throws {
         for text in [Text("Flipbook: Latin, Ελληνικά, Кириллица — “quotes” ½"), Text("مرحبا क्षत्रिय ★ ●")] {
             #expect(try TextFonts(text.format).files.isEmpty)

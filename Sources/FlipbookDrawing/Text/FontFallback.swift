@@ -29,29 +29,79 @@ enum FontFallback {
         }
         let mono = try FontConfiguration.monospacedPaths()
         let language = language(of: text)
-        var pins = runs.families
+        var fallbacks: [TextAttributes.Pin] = []
         var files: Set<String> = []
         var drawnWith: [MachineFont: [String]] = [:]
         var nowhere: [String] = []
+        // A character is looked up once however often the text has it.
+        var found: [String: (family: String, machine: MachineFont?)?] = [:]
         for (range, cluster) in zip(runs.missing, clusters) {
-            let scalars = Array(cluster.unicodeScalars).filter { !$0.properties.isDefaultIgnorableCodePoint }
-            guard !scalars.isEmpty else { continue }
-            if !configured.isSuperset(of: mono), Carried.monospacedCovers(scalars) {
-                files.formUnion(mono)
-                pins.append(TextAttributes.Pin(range: range, family: FontConfiguration.monospacedFamily))
-            } else if let font = MachineFonts.font(for: scalars, language: language, excluding: TextFonts.carriedFamilies) {
-                files.insert(font.file)
-                pins.append(TextAttributes.Pin(range: range, family: font.family))
-                drawnWith[font, default: []].append(cluster)
+            let font: (family: String, machine: MachineFont?)?
+            if let known = found[cluster] {
+                font = known
             } else {
-                nowhere.append(cluster)
+                let scalars = Array(cluster.unicodeScalars).filter { !$0.properties.isDefaultIgnorableCodePoint }
+                if scalars.isEmpty {
+                    font = nil
+                } else if !configured.isSuperset(of: mono), Carried.monospacedCovers(scalars) {
+                    font = (FontConfiguration.monospacedFamily, nil)
+                } else if let machine = MachineFonts.font(for: scalars, language: language, excluding: TextFonts.carriedFamilies) {
+                    font = (machine.family, machine)
+                    drawnWith[machine, default: []].append(cluster)
+                } else {
+                    font = nil
+                    nowhere.append(cluster)
+                }
+                found[cluster] = font
+            }
+            guard let font else { continue }
+            if let machine = font.machine {
+                files.insert(machine.file)
+            } else {
+                files.formUnion(mono)
+            }
+            // Neighbours drawn with one font are one range.
+            if let last = fallbacks.last, last.range.upperBound == range.lowerBound, last.family == font.family {
+                fallbacks[fallbacks.count - 1].range = last.range.lowerBound..<range.upperBound
+            } else {
+                fallbacks.append(TextAttributes.Pin(range: range, family: font.family))
             }
         }
         for (font, characters) in drawnWith.sorted(by: { $0.key.family < $1.key.family }) {
             Warnings.shared.warn(about: "font:" + font.file + ":" + font.family, usedMachineFont(font, for: characters))
         }
         Warnings.shared.warn(missingEverywhere: nowhere)
-        return files.isEmpty ? nil : Plan(files: files, pins: pins)
+        return files.isEmpty ? nil : Plan(files: files, pins: overlaid(fallbacks, on: runs.families))
+    }
+
+    /// The families of `runs` (which do not overlap) with `fallbacks` (each within a run) drawn over
+    /// them, in text order, neighbours of one family joined: as few attributes as say the same.
+    static func overlaid(_ fallbacks: [TextAttributes.Pin], on runs: [TextAttributes.Pin]) -> [TextAttributes.Pin] {
+        var pins: [TextAttributes.Pin] = []
+        func add(_ range: Range<Int>, _ family: String) {
+            guard !range.isEmpty else { return }
+            if let last = pins.last, last.range.upperBound == range.lowerBound, last.family == family {
+                pins[pins.count - 1].range = last.range.lowerBound..<range.upperBound
+            } else {
+                pins.append(TextAttributes.Pin(range: range, family: family))
+            }
+        }
+        let overs = fallbacks.sorted { $0.range.lowerBound < $1.range.lowerBound }
+        var next = 0
+        for run in runs.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+            var at = run.range.lowerBound
+            while next < overs.count, overs[next].range.lowerBound < run.range.upperBound {
+                let over = overs[next].range.clamped(to: at..<run.range.upperBound)
+                add(at..<max(over.lowerBound, at), run.family)
+                add(over, overs[next].family)
+                at = max(at, over.upperBound)
+                // A fallback reaching into the next run goes on there.
+                guard overs[next].range.upperBound <= run.range.upperBound else { break }
+                next += 1
+            }
+            add(at..<run.range.upperBound, run.family)
+        }
+        return pins
     }
 
     /// The fontconfig language the characters of `text` ask for where it decides between fonts

@@ -12,34 +12,48 @@ struct LayoutFonts {
 
     /// The runs of `layout`.
     init(_ layout: OpaquePointer) {
-        guard let iterator = pango_layout_get_iter(layout) else { return }
-        defer { pango_layout_iter_free(iterator) }
         let unknown = flipbook_pango_glyph_unknown_flag()
-        repeat {
-            // A line's end has no run.
-            guard let run = pango_layout_iter_get_run_readonly(iterator), let item = run.pointee.item,
-                  let glyphs = run.pointee.glyphs
-            else { continue }
-            let start = Int(item.pointee.offset), end = start + Int(item.pointee.length)
-            if let font = item.pointee.analysis.font, let description = pango_font_describe(font) {
-                if let family = pango_font_description_get_family(description) {
-                    families.append(TextAttributes.Pin(range: start..<end, family: String(cString: family)))
+        var found: [Range<Int>] = []
+        // Pango describes a font by querying fontconfig: once per font, not once per run.
+        var familyOfFont: [UnsafeMutablePointer<PangoFont>: String] = [:]
+        var lines = pango_layout_get_lines_readonly(layout)
+        while let line = lines {
+            lines = line.pointee.next
+            var runs = line.pointee.data?.assumingMemoryBound(to: PangoLayoutLine.self).pointee.runs
+            while let node = runs {
+                runs = node.pointee.next
+                guard let run = node.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
+                      let item = run.pointee.item, let glyphs = run.pointee.glyphs
+                else { continue }
+                let start = Int(item.pointee.offset), end = start + Int(item.pointee.length)
+                if let font = item.pointee.analysis.font {
+                    if familyOfFont[font] == nil, let description = pango_font_describe(font) {
+                        familyOfFont[font] = pango_font_description_get_family(description).map { String(cString: $0) } ?? ""
+                        pango_font_description_free(description)
+                    }
+                    if let family = familyOfFont[font], !family.isEmpty {
+                        families.append(TextAttributes.Pin(range: start..<end, family: family))
+                    }
                 }
-                pango_font_description_free(description)
+                let count = Int(glyphs.pointee.num_glyphs)
+                guard count > 0, let infos = glyphs.pointee.glyphs, let clusters = glyphs.pointee.log_clusters else { continue }
+                // Glyphs are in visual order: clusters rise left to right, or fall in right-to-left text.
+                // A cluster runs from its first byte to the next cluster's.
+                let rightToLeft = item.pointee.analysis.level % 2 == 1
+                var index = 0
+                while index < count {
+                    var after = index + 1
+                    while after < count, clusters[after] == clusters[index] { after += 1 }
+                    if (index..<after).contains(where: { infos[$0].glyph & unknown != 0 }) {
+                        let following = rightToLeft ? (index > 0 ? Int(clusters[index - 1]) : nil)
+                                                    : (after < count ? Int(clusters[after]) : nil)
+                        found.append((start + Int(clusters[index]))..<(following.map { start + $0 } ?? end))
+                    }
+                    index = after
+                }
             }
-            let count = Int(glyphs.pointee.num_glyphs)
-            guard count > 0, let infos = glyphs.pointee.glyphs, let clusters = glyphs.pointee.log_clusters,
-                  (0..<count).contains(where: { infos[$0].glyph & unknown != 0 })
-            else { continue }
-            // A cluster runs from its first byte to the next cluster's (glyphs are in visual order).
-            let starts = Set((0..<count).map { start + Int(clusters[$0]) }).sorted()
-            for index in 0..<count where infos[index].glyph & unknown != 0 {
-                let first = start + Int(clusters[index])
-                let next = starts.first { $0 > first } ?? end
-                if !missing.contains(first..<next) { missing.append(first..<next) }
-            }
-        } while pango_layout_iter_next_run(iterator) != 0
-        missing.sort { $0.lowerBound < $1.lowerBound }
+        }
+        missing = found.sorted { $0.lowerBound < $1.lowerBound }
     }
 
     /// Whether `layout` drew a box for a character no font had; cheaper than reading its runs.

@@ -65,11 +65,11 @@ enum MachineFonts {
     static func font(for characters: [Unicode.Scalar], language: String?, excluding excluded: Set<String>) -> MachineFont? {
         lock.lock()
         defer { lock.unlock() }
-        let candidates = preferred(language: language ?? "").filter { !excluded.contains($0.font.family) }
-        func has(_ charset: OpaquePointer, _ scalars: some Sequence<Unicode.Scalar>) -> Bool {
-            scalars.allSatisfy { FcCharSetHasChar(charset, $0.value) == FcTrue }
+        let candidates = preferred(language: language ?? "")
+        func has(_ candidate: (font: MachineFont, charset: OpaquePointer), _ scalars: some Sequence<Unicode.Scalar>) -> Bool {
+            !excluded.contains(candidate.font.family) && scalars.allSatisfy { FcCharSetHasChar(candidate.charset, $0.value) == FcTrue }
         }
-        return (candidates.first { has($0.charset, characters) } ?? candidates.first { has($0.charset, characters.prefix(1)) })?.font
+        return (candidates.first { has($0, characters) } ?? candidates.first { has($0, characters.prefix(1)) })?.font
     }
 
     /// The machine's fonts sorted by fontconfig for sans-serif text in `language` (lock held).

@@ -19,6 +19,8 @@ final class TextLayout {
     let logicalRect: CGRect
     /// Every pixel the text may paint: the ink, and the line boxes where parts have a background colour.
     let paintRect: CGRect
+    /// The fonts the text's parts were pinned to when some characters needed a fallback; empty otherwise.
+    let pins: [TextAttributes.Pin]
 
     /// Lays out `text`, wrapping to `width` points and fitting within `height` points (truncating
     /// the last line that fits) when they are given.
@@ -42,6 +44,7 @@ final class TextLayout {
                                        context: context, pins: fallback?.pins ?? [])
         }
         var layout = try make(width: width, height: height, fallback: nil)
+        var pins: [TextAttributes.Pin] = []
         if LayoutFonts.hasMissingGlyphs(layout) {
             do {
                 // The whole text, unconstrained, tells which characters lack glyphs and what drew the rest.
@@ -52,6 +55,7 @@ final class TextLayout {
                     let again = try make(width: width, height: height, fallback: plan)
                     g_object_unref(UnsafeMutableRawPointer(layout))
                     layout = again
+                    pins = plan.pins
                 }
             } catch {
                 g_object_unref(UnsafeMutableRawPointer(layout))
@@ -59,6 +63,7 @@ final class TextLayout {
             }
         }
         self.layout = layout
+        self.pins = pins
         var ink = PangoRectangle(), logical = PangoRectangle()
         pango_layout_get_extents(layout, &ink, &logical)
         inkRect = CGRect(ink)
