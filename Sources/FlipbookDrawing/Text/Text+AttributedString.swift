@@ -3,7 +3,7 @@ import Foundation
 extension Text {
     /// Text showing `attributedContent`, each part drawn with its SwiftUI attributes: `foregroundColor`,
     /// `backgroundColor`, `font`, `kern`, `tracking`, `underlineStyle`, `strikethroughStyle` and
-    /// `baselineOffset` (see ``Foundation/AttributeScopes/SwiftUIAttributes``), as SwiftUI's
+    /// `baselineOffset` (see `AttributeScopes.SwiftUIAttributes`), as SwiftUI's
     /// `Text(_:)` with an `AttributedString`.
     ///
     /// An attribute of a part wins over the text's modifier of the same kind (`foregroundColor(_:)`,
