@@ -57,8 +57,9 @@ test: deps test-deps
 	@$(MAKE) --no-print-directory test-only
 endif
 
-# Everything the checks below install, in one apt-get run rather than one per check.
-TEST_PACKAGES = ffmpeg valgrind binutils chromium python3-websocket slurm-wlm munge
+# Everything the checks below install, in one apt-get run rather than one per check; fonts-noto-cjk
+# is the machine font the text tests fall back to for Japanese, which the carried fonts lack.
+TEST_PACKAGES = ffmpeg valgrind binutils chromium python3-websocket slurm-wlm munge fonts-noto-cjk
 test-deps:
 	@bash scripts/install-deps.sh $(TEST_PACKAGES)
 

@@ -113,7 +113,7 @@ let package = Package(
         .target(name: "CFlipbookKernels"),
         .target(name: "FlipbookRaster", dependencies: ["FlipbookCore", "CFlipbookKernels", "CZlib"]),
         .target(name: "FlipbookAudio", dependencies: ["FlipbookCore", "CFFmpeg", "CEbur128"]),
-        // Fonts/ holds the text family every `.system` font draws with (Noto Sans, OFL: Fonts/OFL.txt)
+        // Fonts/ holds the text families `.system` fonts draw with (Noto Sans, Noto Sans Mono; OFL: Fonts/OFL.txt)
         // and the icons `Image(systemName:)` draws (Material Icons, Apache-2.0: Fonts/MaterialIcons-LICENSE.txt).
         .target(
             name: "FlipbookDrawing",

@@ -5,7 +5,8 @@
 # its other fonts).
 # Debian/Ubuntu: apt-get (with sudo when not root). macOS: Homebrew.
 # Extra Debian packages can be asked for: scripts/install-deps.sh valgrind
-# (scripts/slurm-test.sh asks for slurm-wlm, munge and ffmpeg, the local cluster and its checks).
+# (scripts/slurm-test.sh asks for slurm-wlm, munge and ffmpeg, the local cluster and its checks; make test
+# for fonts-noto-cjk, the machine font the text tests draw Japanese with).
 set -euo pipefail
 
 # The libraries Flipbook links are stated once, as Package.swift's system-library targets; their

@@ -47,6 +47,24 @@ struct TextCLITests {
             == [#"warning: the font "Flipbook Missing Family" is not installed; drawing with Noto Sans instead."#])
     }
 
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"),
+                   "fonts-noto-cjk is not installed (scripts/install-deps.sh installs it for the tests)"))
+    func japaneseTextNamesTheMachineFontItIsDrawnWith() throws {
+        let directory = try TemporaryDirectory.cli()
+        let scene = try directory.write("japanese.json", #"""
+            {"size": [320, 80], "fps": 10, "duration": 1, "background": "white",
+             "layers": [{"scene": "text", "text": "こんにちは、世界", "font": {"size": 30}}]}
+            """#)
+        let result = try run(["render", scene, "-o", "clip.mp4", "--quiet"], in: directory.url)
+        #expect(result.status == 0, "\(result.error)")
+        // Once, though every frame draws the text.
+        #expect(result.error.components(separatedBy: "\n").filter { !$0.isEmpty } == [
+            "warning: Flipbook's fonts have no glyphs for こ U+3053, ん U+3093, に U+306B, ち U+3061, は U+306F, 、 U+3001, "
+                + "世 U+4E16, 界 U+754C; they are drawn with \"Noto Sans CJK JP\" from this machine's fonts "
+                + "(/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc), so they may look different on another machine.",
+        ])
+    }
+
     @Test func scenesListsTextShapes() throws {
         let directory = try TemporaryDirectory.cli()
         let result = try run(["scenes", "confetti"], in: directory.url)

@@ -43,9 +43,25 @@ struct UnavailableAPITests {
              "Flipbook has no views: scale the shape with Circle().scale(2), or the context with context.scaleBy(x: 2, y: 2)"),
             ("_ = Canvas { context, size in }",
              "Flipbook has no views: run the closure with bitmap.draw { context, size in … } for a still, or in a Scene's draw(in:size:time:) for a clip"),
+            ("_ = Text(\"a\").underline(pattern: .dot)",
+             "Flipbook draws text lines solid: use .solid, or stroke a dotted Path under the text with StrokeStyle(dash:)"),
+            ("_ = Text.LineStyle(pattern: .dashDot, color: .red)",
+             "Flipbook draws text lines solid: use .solid, or stroke a dashed Path under the text with StrokeStyle(dash:)"),
+            ("_ = Circle().rotation3DEffect(.degrees(40), axis: (x: 1, y: 0, z: 0))",
+             "Flipbook has no views: tumble the drawing with context.addFilter(.projectionTransform(ProjectionTransform(CATransform3DMakeRotation(angle.radians, 1, 0, 0)))) before drawing the shape"),
+            ("_ = Rectangle().projectionEffect(ProjectionTransform())",
+             "Flipbook has no views: project the drawing with context.addFilter(.projectionTransform(transform)) before drawing the shape"),
+            ("struct Flip: GeometryEffect {}",
+             "Flipbook has no views: compute the effect's ProjectionTransform and draw through it with context.addFilter(.projectionTransform(transform))"),
             ("_ = Canvas(renderer: { context, size in }, symbols: { 0 })",
              "Flipbook has no views: give the symbols by id to the drawing call, bitmap.draw(symbols: [0: .image(Image(systemName: \"star.fill\"))]) { context, size in … }, and resolve them with context.resolveSymbol(id:)"),
         ]
+        #if !canImport(Darwin)
+        cases += [
+            ("_ = try? AttributedString(markdown: \"**bold**\")",
+             "Foundation on Linux reads no Markdown: build the string and set attributes on its ranges, e.g. s[s.range(of: \"bold\")!].font = .body.bold()"),
+        ]
+        #endif
         #if !canImport(UIKit)
         cases += [
             ("_ = UIImage(named: \"photo\")",
@@ -78,6 +94,10 @@ struct UnavailableAPITests {
         "_ = Color.red.opacity(0.5)",
         "context.addFilter(.shadow(color: .black, radius: 4))",
         "_ = Path(ellipseIn: rect).offset(x: 3).path(in: rect)",
+        "_ = Text(\"a\").underline(pattern: .solid, color: .red).strikethrough()",
+        "var s = AttributedString(\"a\"); s.foregroundColor = .red; s.font = .title.bold(); s.kern = 2; s.underlineStyle = .single",
+        "var t = CATransform3DIdentity; t.m34 = -1 / 500; context.addFilter(.projectionTransform(ProjectionTransform(CATransform3DRotate(t, 1, 0, 1, 0))))",
+        "context.draw(Image(\"Logo\", bundle: .main), in: rect); context.draw(Image(ImageResource(name: \"Logo\", bundle: .main)), at: .zero)",
     ]
 
     @Test(.enabled(if: ModuleTypechecker.find() != nil, "the compiler arguments of this build (.build/debug.yaml) were not found"))
@@ -85,7 +105,7 @@ struct UnavailableAPITests {
         let checker = try #require(ModuleTypechecker.find())
         // Values of the refused platform types, so the initializers taking them can be called; the
         // parameter declarations report the types' own messages, on line 2.
-        var source = "import FlipbookDrawing\nfunc refused(rect: CGRect, uiImage: UIImage, uiColor: UIColor, nsImage: NSImage, nsColor: NSColor) {\n"
+        var source = "import FlipbookDrawing; import Foundation\nfunc refused(rect: CGRect, uiImage: UIImage, uiColor: UIColor, nsImage: NSImage, nsColor: NSColor) {\n"
         let firstRefused = 3
         source += Self.refused.map { "    \($0.code)\n" }.joined()
         source += "}\nfunc allowed(context: inout GraphicsContext, rect: CGRect) {\n"

@@ -14,7 +14,8 @@ extension TextScene {
         public var weight: Font.Weight
         /// Whether the text is italic.
         public var italic: Bool
-        /// The system font's design (the carried family has one, so every design draws alike).
+        /// The system font's design: `.monospaced` draws with the carried Noto Sans Mono; the others
+        /// with Noto Sans.
         public var design: Font.Design
         /// A TrueType or OpenType font file the text draws with. It joins the package's own fonts,
         /// never the machine's, so the text draws the same everywhere.

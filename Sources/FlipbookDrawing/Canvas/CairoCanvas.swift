@@ -158,6 +158,7 @@ public struct CairoCanvas {
     private func fillResolved(_ path: Path, with shading: Shading, style: FillStyle) {
         guard let matrix = prepare("fill", path: path, shading: shading) else { return }
         guard !path.isEmpty, isVisible else { return }
+        if !filters.isEmpty, fillThroughPerspective(path, with: shading, style: style) { return }
         // The commonest draw (a confetti piece) goes straight to the fast fill, without a draw command.
         var fastFillDeclined = false
         if case .color(let c) = shading.kind {
@@ -209,7 +210,7 @@ public struct CairoCanvas {
     @inline(__always)
     func prepare(_ operation: String, path: Path? = nil, shading: Shading? = nil, rect: CGRect? = nil) -> cairo_matrix_t? {
         guard session.isOpen else { return nil }
-        let m = deviceTransform
+        let m = drawingTransform
         guard m.isFinite else {
             session.record(operation, "the transform has a non-finite entry (\(transform))")
             return nil

@@ -50,8 +50,10 @@ extension CairoCanvas {
         if !filters.isEmpty, let ink, !ink.intersection(extents).isEmpty {
             shape = ink.intersection(extents)
         }
-        render(DrawCommand(
+        let composite = DrawCommand(
             shape: .rect(shape), source: .pattern(layer), extraAlpha: clampedOpacity, matrix: .identity,
-            compositing: Compositing(blendMode), isPremasked: true))
+            compositing: Compositing(blendMode), isPremasked: true)
+        // The layer is pixels already: every filter, an affine projection too, works on them.
+        if filters.isEmpty { render(composite) } else { renderFiltered(composite, filters: filters) }
     }
 }

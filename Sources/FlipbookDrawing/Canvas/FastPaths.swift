@@ -11,7 +11,7 @@ extension CairoCanvas {
     /// paths allowed, a raster target, no filter, no clip, and source-over (the normal blend mode).
     @inline(__always)
     func allowsFastPath(_ compositing: Compositing) -> Bool {
-        allowsFastPaths && session.isRaster && filters.isEmpty && clip == nil
+        allowsFastPaths && session.isRaster && (filters.isEmpty || layerFilters.isEmpty) && clip == nil
             && compositing == .linear(CAIRO_OPERATOR_OVER)
     }
 

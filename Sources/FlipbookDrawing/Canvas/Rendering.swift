@@ -10,7 +10,7 @@ extension CairoCanvas {
     /// `fastFillDeclined`: the caller already offered this command's fill to ``fastFill(_:_:r:g:b:a:matrix:)``
     /// in this context, which declined it; it would decline again (after flattening the path again).
     func render(_ command: DrawCommand, fastFillDeclined: Bool = false) {
-        if !filters.isEmpty { return renderFiltered(command) }
+        if !filters.isEmpty, !layerFilters.isEmpty { return renderFiltered(command, filters: Array(layerFilters)) }
         guard let planned = session.clearedContext() else { return }
         if allowsFastPath(command.compositing),
            let drawn = (fastFillDeclined ? nil : fastFill(command)) ?? fastRing(command, cr: planned) {

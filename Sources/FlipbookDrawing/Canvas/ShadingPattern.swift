@@ -7,7 +7,7 @@ extension CairoCanvas {
     func makeSource(_ shading: Shading, shape: DrawCommand.Shape, operation: String) -> DrawSource? {
         let shading = resolved(shading)
         // A filtered draw is made at full opacity; the opacity applies to the filtered layer.
-        let o = filters.isEmpty ? clampedOpacity : 1
+        let o = filters.isEmpty || layerFilters.isEmpty ? clampedOpacity : 1
         let pattern: OpaquePointer?
         let gradientOptions: GradientOptions
         let gradient: Gradient

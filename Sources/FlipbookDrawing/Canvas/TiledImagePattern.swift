@@ -8,7 +8,9 @@ extension CairoCanvas {
     /// that part of the image.
     func tiledImageSource(_ image: Image, origin: CGPoint, sourceRect: CGRect, scale: CGFloat, opacity: Double,
                           operation: String) -> DrawSource? {
-        // The image of nothing tiles nothing.
+        // The image of nothing tiles nothing; an image from an asset catalog is looked up first.
+        let image = image.resolved(pixelsPerPoint: session.isRaster ? session.scale : session.vectorRasterScale,
+                                   environment: session.environment)
         guard let bitmap = image.bitmap else { return nil }
         let unit = sourceRect.standardized.intersection(CGRect(x: 0, y: 0, width: 1, height: 1))
         let w = Double(bitmap.width), h = Double(bitmap.height)

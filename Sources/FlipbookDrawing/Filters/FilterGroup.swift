@@ -19,9 +19,9 @@ func vectorRasterScale(requested: Double, page size: CGSize) -> Double {
 
 extension CairoCanvas {
     /// Draws `command` as SwiftUI draws with filters: into a transparent layer without this context's
-    /// opacity, blend mode or clip; the filter stack applied to the layer; the result composited with
-    /// the context's opacity, blend mode and clip.
-    func renderFiltered(_ command: DrawCommand) {
+    /// opacity, blend mode or clip; `filters` (the context's, or those of them that work on pixels)
+    /// applied to the layer; the result composited with the context's opacity, blend mode and clip.
+    func renderFiltered(_ command: DrawCommand, filters: [DeviceFilter]) {
         var plain = self
         plain.filters = []
         plain.opacity = 1
@@ -31,13 +31,13 @@ extension CairoCanvas {
         inner.extraAlpha = 1
         inner.compositing = .linear(CAIRO_OPERATOR_OVER)
         inner.isPremasked = false
-        drawFiltered(drawn: plain.deviceExtents(inner)) { plain.render(inner) }
+        drawFiltered(filters, drawn: plain.deviceExtents(inner)) { plain.render(inner) }
     }
 
     /// Runs `draw` (which draws through an unfiltered, unclipped context) into a layer covering what
-    /// the filters can bring into view, filters the layer and composites it. `drawn` bounds what
-    /// `draw` can touch, in device units.
-    func drawFiltered(drawn: CGRect, _ draw: () -> Void) {
+    /// `filters` can bring into view, filters the layer and composites it. `drawn` bounds what `draw`
+    /// can touch, in device units.
+    func drawFiltered(_ filters: [DeviceFilter], drawn: CGRect, _ draw: () -> Void) {
         guard let cr = session.flushedContext(), isVisible else { return }
         let scale = session.isRaster ? 1 : session.vectorRasterScale
         let device = session.bounds

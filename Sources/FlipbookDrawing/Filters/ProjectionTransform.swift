@@ -49,6 +49,22 @@ public struct ProjectionTransform: Hashable, Sendable {
         return r
     }
 
+    /// Inverts the transform, as SwiftUI's `invert()`; `false` (leaving it as it was) when it has no
+    /// inverse.
+    @discardableResult
+    public mutating func invert() -> Bool {
+        guard let inverse = inverted() else { return false }
+        self = inverse
+        return true
+    }
+
+    /// The transform as an affine one when it has no perspective (its third column is `(0, 0, w)`,
+    /// `w` not zero); `nil` otherwise.
+    var affine: CGAffineTransform? {
+        guard m13 == 0, m23 == 0, m33 != 0, m33.isFinite else { return nil }
+        return CGAffineTransform(a: m11 / m33, b: m12 / m33, c: m21 / m33, d: m22 / m33, tx: m31 / m33, ty: m32 / m33)
+    }
+
     /// `self` followed by `other`.
     public func concatenating(_ other: ProjectionTransform) -> ProjectionTransform {
         let a = self, b = other

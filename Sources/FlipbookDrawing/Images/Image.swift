@@ -16,17 +16,19 @@ public struct Image: Sendable {
         case template
     }
 
-    /// The pixels; `nil` for an image of nothing (a symbol name the map does not have), which has
-    /// size zero and draws nothing, as SwiftUI's image of an unknown symbol.
+    /// The pixels; `nil` for an image of nothing (a symbol name the map does not have) or one from an
+    /// asset catalog not yet looked up; the image of nothing has size zero and draws nothing, as
+    /// SwiftUI's image of an unknown symbol.
     let bitmap: Bitmap?
     let scale: CGFloat
-    let mode: TemplateRenderingMode
+    /// How it is rendered; `nil`: as its image set asks, else in its own colours.
+    let mode: TemplateRenderingMode?
+    /// The image set it is looked up in when drawn; `nil` for an image with its pixels.
+    let asset: AssetImageName?
 
     /// An image showing `bitmap`, `scale` pixels per point (a non-finite or non-positive scale is 1).
     public init(bitmap: Bitmap, scale: CGFloat = 1) {
-        self.bitmap = bitmap
-        self.scale = scale.isFinite && scale > 0 ? scale : 1
-        self.mode = .original
+        self.init(bitmap: bitmap, scale: scale.isFinite && scale > 0 ? scale : 1, mode: nil, asset: nil)
     }
 
     /// An image loaded from a PNG, JPEG or WebP file (see ``Bitmap/init(contentsOf:)``).
@@ -35,24 +37,30 @@ public struct Image: Sendable {
     }
 
     /// The image of nothing: size zero, drawn as nothing.
-    static let nothing = Image(bitmap: nil, scale: 1, mode: .template)
+    static let nothing = Image(bitmap: nil, scale: 1, mode: .template, asset: nil)
 
-    /// The image's size in points (pixels ÷ scale); zero for the image of nothing.
+    /// The image's size in points (pixels ÷ scale); zero for the image of nothing or one not yet looked
+    /// up (see ``resolved(pixelsPerPoint:environment:)``).
     var pointSize: CGSize {
         guard let bitmap else { return .zero }
         return CGSize(width: CGFloat(bitmap.width) / scale, height: CGFloat(bitmap.height) / scale)
     }
 
-    private init(bitmap: Bitmap?, scale: CGFloat, mode: TemplateRenderingMode) {
+    init(bitmap: Bitmap?, scale: CGFloat, mode: TemplateRenderingMode?, asset: AssetImageName?) {
         self.bitmap = bitmap
         self.scale = scale
         self.mode = mode
+        self.asset = asset
     }
 
-    /// The same image rendered in `mode`.
+    /// The same image rendered in `mode` (`nil`: as its image set asks, else in its own colours).
     public func renderingMode(_ mode: TemplateRenderingMode?) -> Image {
-        Image(bitmap: bitmap, scale: scale, mode: mode ?? .original)
+        Image(bitmap: bitmap, scale: scale, mode: mode, asset: asset)
     }
+
+    /// The same image: in a context an image always fills the rectangle it is drawn in, as a
+    /// resizable SwiftUI image fills its frame.
+    public func resizable() -> Image { self }
 }
 
 extension CairoCanvas {
@@ -74,10 +82,13 @@ extension CairoCanvas {
         public var shading: Shading?
     }
 
-    /// Resolves `image` for drawing in this context: a template image takes the context's
+    /// Resolves `image` for drawing in this context: an image from an asset catalog is looked up (the
+    /// file for the drawing's scale and colour scheme), and a template image takes the context's
     /// ``foregroundStyle``.
     public func resolve(_ image: Image) -> ResolvedImage {
-        ResolvedImage(image: image, shading: image.mode == .template ? foregroundStyle : nil)
+        let found = image.resolved(pixelsPerPoint: session.isRaster ? session.scale : session.vectorRasterScale,
+                                   environment: session.environment)
+        return ResolvedImage(image: found, shading: found.mode == .template ? foregroundStyle : nil)
     }
 
     /// Draws `image` scaled to fill `rect`, with this context's opacity, blend mode and filters; a

@@ -76,6 +76,15 @@ extension Shape {
     @available(*, unavailable, message: "Flipbook has no views: turn the shape with Circle().rotation(.degrees(45)), or the context with context.rotate(by: .degrees(45))")
     public func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> Self { self }
 
+    /// Unavailable: tumble the context's drawing with a projection filter.
+    @available(*, unavailable, message: "Flipbook has no views: tumble the drawing with context.addFilter(.projectionTransform(ProjectionTransform(CATransform3DMakeRotation(angle.radians, 1, 0, 0)))) before drawing the shape")
+    public func rotation3DEffect(_ angle: Angle, axis: (x: CGFloat, y: CGFloat, z: CGFloat), anchor: UnitPoint = .center,
+                                 anchorZ: CGFloat = 0, perspective: CGFloat = 1) -> Self { self }
+
+    /// Unavailable: project the context's drawing with a projection filter.
+    @available(*, unavailable, message: "Flipbook has no views: project the drawing with context.addFilter(.projectionTransform(transform)) before drawing the shape")
+    public func projectionEffect(_ transform: ProjectionTransform) -> Self { self }
+
     /// Unavailable: scale the shape itself, or the context.
     @available(*, unavailable, message: "Flipbook has no views: scale the shape with Circle().scale(2), or the context with context.scaleBy(x: 2, y: 2)")
     public func scaleEffect(_ scale: CGFloat, anchor: UnitPoint = .center) -> Self { self }

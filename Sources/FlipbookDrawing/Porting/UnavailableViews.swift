@@ -16,3 +16,7 @@ public struct Canvas {
                          renderer: @escaping (inout GraphicsContext, CGSize) -> Void,
                          symbols: () -> Symbols) {}
 }
+
+/// Unavailable: an effect's transform is drawn with a projection filter.
+@available(*, unavailable, message: "Flipbook has no views: compute the effect's ProjectionTransform and draw through it with context.addFilter(.projectionTransform(transform))")
+public protocol GeometryEffect {}

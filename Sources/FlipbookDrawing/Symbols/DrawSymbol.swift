@@ -6,7 +6,7 @@ extension CairoCanvas {
     /// when there is none by that id (as SwiftUI's `resolveSymbol(id:)`).
     public func resolveSymbol<ID: Hashable>(id: ID) -> ResolvedSymbol? {
         guard session.isOpen else { return nil }
-        let m = deviceTransform
+        let m = drawingTransform
         // Device pixels per point along the wider of the transform's axes.
         let scale = max((m.a * m.a + m.b * m.b).squareRoot(), (m.c * m.c + m.d * m.d).squareRoot())
         return session.symbols.resolve(AnyHashable(id), pixelsPerPoint: Double(scale), environment: session.environment,

@@ -30,7 +30,7 @@ final class SymbolTable {
     func resolve(_ id: AnyHashable, pixelsPerPoint: Double, environment: EnvironmentValues,
                  report: (FlipbookError) -> Void) -> CairoCanvas.ResolvedSymbol? {
         guard let symbol = symbols[id] else { return nil }
-        let size = self.size(of: symbol, id: id)
+        let size = self.size(of: symbol, id: id, pixelsPerPoint: pixelsPerPoint, environment: environment)
         guard rasterises else { return CairoCanvas.ResolvedSymbol(size: size, raster: nil, vector: symbol) }
         guard pixelsPerPoint.isFinite, pixelsPerPoint > 0, size.width > 0, size.height > 0 else {
             return CairoCanvas.ResolvedSymbol(size: size, raster: nil)
@@ -57,15 +57,16 @@ final class SymbolTable {
         return result
     }
 
-    /// The symbol's size in points (a text's is measured once).
-    private func size(of symbol: Symbol, id: AnyHashable) -> CGSize {
+    /// The symbol's size in points (a text's is measured once; an image from an asset catalog is
+    /// looked up for the first drawing that resolves it).
+    private func size(of symbol: Symbol, id: AnyHashable, pixelsPerPoint: Double, environment: EnvironmentValues) -> CGSize {
         if let known = sizes[id] { return known }
         let size: CGSize
         switch symbol.content {
         case .text(let text):
-            size = CairoCanvas.ResolvedText(text).measure(in: CGSize(width: CGFloat.infinity, height: .infinity))
+            size = CairoCanvas.ResolvedText(text, environment: EnvironmentValues()).measure(in: CGSize(width: CGFloat.infinity, height: .infinity))
         case .image(let image):
-            size = image.pointSize
+            size = image.resolved(pixelsPerPoint: CGFloat(pixelsPerPoint), environment: environment).pointSize
         case .shape(_, _, _, let frame):
             let finite = frame.width.isFinite && frame.height.isFinite
             size = finite ? CGSize(width: max(frame.width, 0), height: max(frame.height, 0)) : .zero

@@ -37,7 +37,8 @@ extension CairoCanvas {
     }
 
     /// Lays the text out and draws it through the general pipeline: the glyphs, painted with the
-    /// text's shading, become a group pattern filling the text's padded ink box, so clips, opacity and
+    /// text's shading (parts with colours of their own in those), become a group pattern filling the
+    /// text's padded ink box, so clips, opacity and
     /// blend modes apply as to any fill, the dirty tiles cover the ink, and vector pages keep the
     /// glyphs as text (Cairo embeds the font).
     private func drawText(_ text: ResolvedText, width: CGFloat?, height: CGFloat?,
@@ -52,8 +53,8 @@ extension CairoCanvas {
             let drawn = try TextShaper.withShaper { shaper -> (CGRect, DrawSource)? in
                 let layout = try shaper.layout(text.text, width: width, height: height)
                 let at = origin(layout)
-                guard !layout.inkRect.isEmpty else { return nil }
-                let box = layout.inkRect.offsetBy(dx: at.x, dy: at.y).insetBy(dx: -antialiasingPad(matrix),
+                guard !layout.paintRect.isEmpty else { return nil }
+                let box = layout.paintRect.offsetBy(dx: at.x, dy: at.y).insetBy(dx: -antialiasingPad(matrix),
                                                                              dy: -antialiasingPad(matrix))
                 guard let source = glyphSource(layout, at: at, box: box, shading: shading, matrix: matrix) else {
                     return nil

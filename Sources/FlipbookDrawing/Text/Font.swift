@@ -3,10 +3,13 @@ import Foundation
 /// A font, with SwiftUI's names.
 ///
 /// Every `.system` font and every text style draws with Noto Sans, which the package carries, so text
-/// looks the same on every machine. `.custom(_:size:)` uses a font installed on the machine, falling
-/// back to Noto Sans (with a warning on standard error, once per name) when it is missing. Characters
-/// Noto Sans lacks come from the package's Noto Sans Arabic and Noto Sans Devanagari, and emoji from
-/// Noto Color Emoji.
+/// looks the same on every machine; the ``Design/monospaced`` design (and ``monospaced()``) draws with
+/// the carried Noto Sans Mono. `.custom(_:size:)` uses a font installed on the machine, falling back
+/// to Noto Sans (with a warning on standard error, once per name) when it is missing. Characters the
+/// font lacks come from the package's Noto Sans Arabic, Noto Sans Devanagari, Noto Sans Symbols 2 and
+/// Noto Sans Mono, emoji from Noto Color Emoji; a character none of those has is drawn with a font of
+/// the machine's that has it, found through fontconfig, with a warning on standard error naming the
+/// characters and the font (a character no font has is a warning too).
 public struct Font: Sendable, Hashable {
     /// The family: `nil` for the system family.
     let family: String?
@@ -15,18 +18,23 @@ public struct Font: Sendable, Hashable {
     let fontWeight: Weight
     let isItalic: Bool
     let design: Design
+    /// Whether digits take one width (the OpenType `tnum` feature).
+    let hasMonospacedDigits: Bool
 
-    init(family: String?, size: CGFloat, weight: Weight = .regular, italic: Bool = false, design: Design = .default) {
+    init(family: String?, size: CGFloat, weight: Weight = .regular, italic: Bool = false, design: Design = .default,
+         monospacedDigits: Bool = false) {
         self.family = family
         self.size = size
         self.fontWeight = weight
         self.isItalic = italic
         self.design = design
+        self.hasMonospacedDigits = monospacedDigits
     }
 
     /// The system font at `size` points.
     ///
-    /// Every design draws with the carried family (Noto Sans), which has one design.
+    /// The monospaced design draws with the carried Noto Sans Mono; the others with Noto Sans (the
+    /// package carries no serif or rounded family).
     public static func system(size: CGFloat, weight: Weight = .regular, design: Design = .default) -> Font {
         Font(family: nil, size: size, weight: weight, design: design)
     }
@@ -45,7 +53,7 @@ public struct Font: Sendable, Hashable {
 
     /// The same font with `weight`.
     public func weight(_ weight: Weight) -> Font {
-        Font(family: family, size: size, weight: weight, italic: isItalic, design: design)
+        Font(family: family, size: size, weight: weight, italic: isItalic, design: design, monospacedDigits: hasMonospacedDigits)
     }
 
     /// The same font in bold.
@@ -53,7 +61,21 @@ public struct Font: Sendable, Hashable {
 
     /// The same font in italic.
     public func italic() -> Font {
-        Font(family: family, size: size, weight: fontWeight, italic: true, design: design)
+        Font(family: family, size: size, weight: fontWeight, italic: true, design: design, monospacedDigits: hasMonospacedDigits)
+    }
+
+    /// The fixed-width version of the font, as SwiftUI's `monospaced()`: the carried Noto Sans Mono at
+    /// the same size, weight and slant (a `.custom` family has no fixed-width variant Flipbook knows, so
+    /// it gives way to Noto Sans Mono, SwiftUI's "default fixed-width font").
+    public func monospaced() -> Font {
+        Font(family: nil, size: size, weight: fontWeight, italic: isItalic, design: .monospaced,
+             monospacedDigits: hasMonospacedDigits)
+    }
+
+    /// The same font with digits of one width (tabular figures), so numbers that change line up, as
+    /// SwiftUI's `monospacedDigit()`.
+    public func monospacedDigit() -> Font {
+        Font(family: family, size: size, weight: fontWeight, italic: isItalic, design: design, monospacedDigits: true)
     }
 
     /// 34 points (SwiftUI's size at the default Dynamic Type setting, Large).
@@ -103,7 +125,7 @@ public struct Font: Sendable, Hashable {
         var weight: Weight { self == .headline ? .semibold : .regular }
     }
 
-    /// A font weight; the carried family draws weights up to medium as Regular and semibold and
+    /// A font weight; the carried families draw weights up to medium as Regular and semibold and
     /// heavier as Bold.
     public struct Weight: Sendable, Hashable {
         /// The OpenType weight class, 100 (thin) to 900 (black).
@@ -120,7 +142,8 @@ public struct Font: Sendable, Hashable {
         public static let black = Weight(value: 900)
     }
 
-    /// A font design; the carried family has one, so all draw alike.
+    /// A font design: ``monospaced`` draws with the carried Noto Sans Mono; the package carries no
+    /// serif or rounded family, so ``serif`` and ``rounded`` draw with Noto Sans as ``default`` does.
     public enum Design: Sendable, Hashable {
         case `default`, serif, rounded, monospaced
     }

@@ -1,36 +1,44 @@
 import CPango
 import Foundation
 
-/// The private fontconfig configuration every `.system` font is found through: the package's own
-/// font files (Noto Sans in four styles, Noto Sans Arabic, Noto Sans Devanagari, Noto Sans Symbols 2
-/// for symbols such as ★ and ♥, and Material Icons for `Image(systemName:)`, see ``SystemSymbolFont``)
-/// plus Noto Color Emoji from its system path, and nothing else. The machine's fontconfig files are
-/// never read for it, so the same text draws the same pixels on every machine.
+/// The private fontconfig configurations text is laid out with: the package's own font files (Noto
+/// Sans in four styles, Noto Sans Arabic, Noto Sans Devanagari, Noto Sans Symbols 2 for symbols such
+/// as ★ and ♥, and Material Icons for `Image(systemName:)`, see ``SystemSymbolFont``) plus Noto Color
+/// Emoji from its system path. The machine's fontconfig files are never read for them, so the same
+/// text draws the same pixels on every machine.
 ///
-/// A font file registered with ``registerFontFile(at:)`` (a scene file's own font) gets a
-/// configuration of its own: the carried fonts and that file. Only text that names its family is laid
-/// out with it, so registering a font never changes how other text falls back or measures.
+/// Text that names a family outside those (Noto Sans Mono, a registered font file, a family installed
+/// on the machine) or needs a machine font for characters none of them has (see ``FontFallback``)
+/// gets a configuration of the same files plus the files of that family; only the text that asks for
+/// them is laid out with it, so they never change how other text falls back or measures.
 ///
-/// Built once per process (per file). After building it is only read; fontconfig's matching functions
-/// are thread-safe on a configuration nobody changes.
+/// Each configuration is built once per process. After building it is only read; fontconfig's
+/// matching functions are thread-safe on a configuration nobody changes.
 final class FontConfiguration: @unchecked Sendable {
     /// The family the package carries, used for every `.system` font and as the fallback for
     /// `.custom` fonts the machine lacks.
     static let systemFamily = "Noto Sans"
 
+    /// The fixed-width family the package carries, for the `.monospaced` design.
+    static let monospacedFamily = "Noto Sans Mono"
+
     /// Where Debian's fonts-noto-color-emoji installs the colour emoji font.
     static let emojiFontPath = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
 
-    /// The files the package carries, in its `Fonts` resource directory.
+    /// The files every configuration holds, in the package's `Fonts` resource directory.
     static let carriedFiles = [
         "NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "NotoSans-Italic.ttf", "NotoSans-BoldItalic.ttf",
         "NotoSansArabic-Regular.ttf", "NotoSansDevanagari-Regular.ttf", "NotoSansSymbols2-Regular.ttf",
         SystemSymbolFont.fontFile,
     ]
 
-    /// The configuration, or why it could not be built.
+    /// The carried files of ``monospacedFamily``: added only for text that uses it, because it covers
+    /// symbols (● ▲ ■) Noto Sans Symbols 2 draws in all other text.
+    static let monospacedFiles = ["NotoSansMono-Regular.ttf", "NotoSansMono-Bold.ttf"]
+
+    /// The configuration of the carried files alone, or why it could not be built.
     static let shared: Result<FontConfiguration, FlipbookError> = {
-        do { return .success(try FontConfiguration(addedFile: nil)) } catch let error as FlipbookError {
+        do { return .success(try FontConfiguration(addedFiles: [])) } catch let error as FlipbookError {
             return .failure(error)
         } catch {
             return .failure(FlipbookError(.internal, "Setting up fonts failed: \(error)"))
@@ -44,8 +52,8 @@ final class FontConfiguration: @unchecked Sendable {
     /// Whether Noto Color Emoji was found; text with emoji fails with ``emojiMissing`` without it.
     let hasEmoji: Bool
 
-    /// The carried fonts, and `addedFile` (an absolute path) when given.
-    private init(addedFile: String?) throws {
+    /// The carried fonts and `addedFiles` (absolute paths).
+    private init(addedFiles: [String]) throws {
         guard let directory = FontConfiguration.locateFontDirectory() else {
             throw FlipbookError(.file,
                 "Flipbook's fonts were not found: expected the resource directory Fonts (with \(FontConfiguration.carriedFiles[0])) "
@@ -54,13 +62,13 @@ final class FontConfiguration: @unchecked Sendable {
         guard let config = FcConfigCreate() else {
             throw FlipbookError(.internal, "fontconfig could not create a configuration.")
         }
-        for rules in [FontConfiguration.bitmapScaling, FontConfiguration.emojiFamily] {
+        for rules in [FontConfiguration.bitmapScaling, FontConfiguration.emojiFamily, FontConfiguration.monospacedOblique] {
             guard FcConfigParseAndLoadFromMemory(config, rules, FcTrue) == FcTrue else {
                 FcConfigDestroy(config)
                 throw FlipbookError(.internal, "fontconfig rejected Flipbook's font configuration.")
             }
         }
-        let files = FontConfiguration.carriedFiles.map { directory.appendingPathComponent($0).path } + (addedFile.map { [$0] } ?? [])
+        let files = FontConfiguration.carriedFiles.map { directory.appendingPathComponent($0).path } + addedFiles
         for path in files {
             guard FcConfigAppFontAddFile(config, path) == FcTrue else {
                 FcConfigDestroy(config)
@@ -77,31 +85,58 @@ final class FontConfiguration: @unchecked Sendable {
         FcConfigDestroy(config)
     }
 
-    private static let lock = NSLock()
-    /// Each registered family's configuration, and each registered file's family; guarded by ``lock``.
-    nonisolated(unsafe) private static var byFamily: [String: FontConfiguration] = [:]
-    nonisolated(unsafe) private static var familyOfFile: [String: String] = [:]
-
-    /// The configuration holding the registered font file of `family`, or `nil` when none was registered.
-    static func registered(family: String) -> FontConfiguration? {
-        lock.lock()
-        defer { lock.unlock() }
-        return byFamily[family]
+    /// The absolute paths of the carried files of ``monospacedFamily``.
+    static func monospacedPaths() throws -> [String] {
+        let directory = try shared.get().directory
+        return monospacedFiles.map { directory.appendingPathComponent($0).path }
     }
 
-    /// Builds a configuration for the font file at `url` (TrueType or OpenType), so
-    /// `Font.custom(family, size:)` draws with it, and returns its family name; `nil` when the file
-    /// holds no font fontconfig can read. Registering a file again returns its family at once; a later
-    /// file of the same family replaces the earlier one for text laid out afterwards.
+    private static let lock = NSLock()
+    /// Each registered family's file, and each registered file's family; guarded by ``lock``.
+    nonisolated(unsafe) private static var fileOfFamily: [String: String] = [:]
+    nonisolated(unsafe) private static var familyOfFile: [String: String] = [:]
+    /// The configurations made so far, by the files added to the carried ones; guarded by ``lock``.
+    nonisolated(unsafe) private static var withFiles: [Set<String>: FontConfiguration] = [:]
+
+    /// The carried configuration plus `files` (absolute paths), made on first use; the shared one
+    /// when `files` is empty.
+    static func adding(_ files: Set<String>) throws -> FontConfiguration {
+        if files.isEmpty { return try shared.get() }
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = withFiles[files] { return known }
+        let made = try FontConfiguration(addedFiles: files.sorted())
+        withFiles[files] = made
+        return made
+    }
+
+    /// The registered font file of `family`, or `nil` when none was registered.
+    static func registeredFile(family: String) -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return fileOfFamily[family]
+    }
+
+    /// Makes the font file at `url` (TrueType or OpenType) the file `Font.custom(family, size:)`
+    /// draws with and returns its family name; `nil` when the file holds no font fontconfig can read.
+    /// Registering a file again returns its family at once; a later file of the same family replaces
+    /// the earlier one for text laid out afterwards.
     ///
     /// - Throws: ``FlipbookError`` when the carried fonts cannot be set up.
     static func registerFontFile(at url: URL) throws -> String? {
         let path = url.standardizedFileURL.resolvingSymlinksInPath().path
         lock.lock()
-        defer { lock.unlock() }
-        if let family = familyOfFile[path] { return family }
+        if let family = familyOfFile[path] {
+            lock.unlock()
+            return family
+        }
+        lock.unlock()
         guard let family = try familyName(ofFontFile: path) else { return nil }
-        byFamily[family] = try FontConfiguration(addedFile: path)
+        // Built now, so that a file fontconfig cannot load fails here rather than when drawn.
+        _ = try adding([path])
+        lock.lock()
+        defer { lock.unlock() }
+        fileOfFamily[family] = path
         familyOfFile[path] = family
         return family
     }
@@ -168,6 +203,25 @@ final class FontConfiguration: @unchecked Sendable {
         </fontconfig>
         """
 
+    /// Fontconfig's synthetic oblique (its stock 90-synthetic.conf), for Noto Sans Mono alone: the
+    /// family has no italic file, and italic fixed-width text should still slant. Limited to that
+    /// family so no other font's italic changes.
+    static let monospacedOblique = """
+        <?xml version="1.0"?>
+        <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+        <fontconfig>
+          <match target="font">
+            <test name="family" compare="eq"><string>\(monospacedFamily)</string></test>
+            <test name="slant"><const>roman</const></test>
+            <test target="pattern" name="slant" compare="not_eq"><const>roman</const></test>
+            <edit name="matrix" mode="assign">
+              <times><name>matrix</name><matrix><double>1</double><double>0.2</double><double>0</double><double>1</double></matrix></times>
+            </edit>
+            <edit name="slant" mode="assign"><const>oblique</const></edit>
+          </match>
+        </fontconfig>
+        """
+
     /// The error for text with emoji when Noto Color Emoji is not installed.
     static var emojiMissing: FlipbookError {
         FlipbookError(.file,
@@ -195,40 +249,5 @@ final class FontConfiguration: @unchecked Sendable {
         let sourceRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         candidates.append(sourceRoot.appendingPathComponent("Fonts"))
         return candidates.first { fileManager.fileExists(atPath: $0.appendingPathComponent(carriedFiles[0]).path) }
-    }
-}
-
-/// Which `.custom` font names the machine has, found through the machine's own fontconfig setup;
-/// a missing name is reported on stderr once.
-enum SystemFonts {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var known: [String: Bool] = [:]
-
-    /// Whether the machine has a font family called `name`; prints a warning the first time a name
-    /// is missing.
-    static func has(_ name: String) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        if let found = known[name] { return found }
-        let found = lookUp(name)
-        known[name] = found
-        if !found {
-            FileHandle.standardError.write(Data(
-                "warning: the font \"\(name)\" is not installed; drawing with \(FontConfiguration.systemFamily) instead.\n".utf8))
-        }
-        return found
-    }
-
-    private static func lookUp(_ name: String) -> Bool {
-        guard let pattern = FcPatternCreate() else { return false }
-        defer { FcPatternDestroy(pattern) }
-        guard FcPatternAddString(pattern, FC_FAMILY, name) == FcTrue else { return false }
-        guard let objects = FcObjectSetCreate() else { return false }
-        defer { FcObjectSetDestroy(objects) }
-        FcObjectSetAdd(objects, FC_FAMILY)
-        // nil: the machine's current configuration (loaded on first use from its fontconfig files).
-        guard let list = FcFontList(nil, pattern, objects) else { return false }
-        defer { FcFontSetDestroy(list) }
-        return list.pointee.nfont > 0
     }
 }

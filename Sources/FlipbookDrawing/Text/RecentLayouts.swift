@@ -8,35 +8,22 @@ final class RecentLayouts {
     /// How many layouts are kept; the one used longest ago is dropped first.
     static let capacity = 16
 
-    /// What a layout depends on: the text's characters and style (not its colour or shading), the
-    /// box, and which registered font file its family named when it was made.
+    /// What a layout depends on: the text's characters and format (not its colour or shading), the
+    /// box, and which registered font files its families named when it was made.
     struct Key: Equatable {
         var string: String
-        var font: Font?
-        var weight: Font.Weight?
-        var isItalic: Bool
-        var letterSpacing: CGFloat
-        var lineSpacing: CGFloat
-        var alignment: TextAlignment
-        var lineLimit: Int?
-        var truncation: Text.TruncationMode
+        var format: TextFormat
         var width: CGFloat?
         var height: CGFloat?
-        var registeredFont: ObjectIdentifier?
+        var registeredFiles: [String]
 
         init(_ text: Text, width: CGFloat?, height: CGFloat?) {
             string = text.string
-            font = text.font
-            weight = text.weight
-            isItalic = text.isItalic
-            letterSpacing = text.letterSpacing
-            lineSpacing = text.lineSpacing
-            alignment = text.alignment
-            lineLimit = text.lineLimit
-            truncation = text.truncation
+            format = text.format
             self.width = width
             self.height = height
-            registeredFont = text.font?.family.flatMap(FontConfiguration.registered(family:)).map(ObjectIdentifier.init)
+            let families = ([text.format.font] + text.format.runs.map(\.font)).compactMap { $0?.family }
+            registeredFiles = families.compactMap(FontConfiguration.registeredFile(family:))
         }
     }
 

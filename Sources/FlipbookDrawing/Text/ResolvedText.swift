@@ -13,8 +13,11 @@ extension CairoCanvas {
         /// their own colours.
         public var shading: Shading
 
-        init(_ text: Text) {
-            self.text = text
+        /// `text` with the colours of its parts and lines fixed for `environment`.
+        init(_ text: Text, environment: EnvironmentValues) {
+            var fixed = text
+            fixed.format = text.format.resolvingColors(in: environment)
+            self.text = fixed
             shading = text.shading ?? text.color.map(Shading.color) ?? .foreground
         }
 
@@ -44,7 +47,7 @@ extension CairoCanvas {
 
     /// Fixes `text`'s style for measuring and drawing.
     public func resolve(_ text: Text) -> ResolvedText {
-        ResolvedText(text)
+        ResolvedText(text, environment: session.environment)
     }
 }
 

@@ -13,9 +13,8 @@ final class TextShaper {
     private let fontMap: UnsafeMutablePointer<PangoFontMap>
     /// A context on ``fontMap`` with Flipbook's font options (owned).
     let context: OpaquePointer
-    /// A font map and context over the machine's fontconfig setup, for `.custom` fonts it has.
-    private var systemFontMap: UnsafeMutablePointer<PangoFontMap>?
-    private var systemContextStorage: OpaquePointer?
+    /// The configuration of ``fontMap``: the carried fonts alone.
+    private let configuration: FontConfiguration
     /// Symbols this shaper has rasterised (see ``TextSymbol``).
     let glyphRasters = GlyphRasterCache()
     /// Texts this shaper laid out lately.
@@ -25,8 +24,8 @@ final class TextShaper {
     func layout(_ text: Text, width: CGFloat?, height: CGFloat?) throws -> TextLayout {
         try recentLayouts.layout(text, width: width, height: height, shaper: self)
     }
-    /// Font maps and contexts over the configurations of registered font files (owned), by configuration.
-    private var registeredContexts: [ObjectIdentifier: (configuration: FontConfiguration,
+    /// Font maps and contexts over the configurations with more files (owned), by configuration.
+    private var addedContexts: [ObjectIdentifier: (configuration: FontConfiguration,
                                                        map: UnsafeMutablePointer<PangoFontMap>, context: OpaquePointer)] = [:]
 
     private init(configuration: FontConfiguration) throws {
@@ -41,44 +40,33 @@ final class TextShaper {
         }
         fontMap = map
         self.context = context
+        self.configuration = configuration
     }
 
     deinit {
-        for (_, entry) in registeredContexts {
+        for (_, entry) in addedContexts {
             g_object_unref(UnsafeMutableRawPointer(entry.context))
             g_object_unref(entry.map)
         }
-        if let systemContextStorage { g_object_unref(UnsafeMutableRawPointer(systemContextStorage)) }
-        if let systemFontMap { g_object_unref(systemFontMap) }
         g_object_unref(UnsafeMutableRawPointer(context))
         g_object_unref(fontMap)
     }
 
-    /// A context on the machine's own fonts (made on first use).
-    func systemContext() -> OpaquePointer? {
-        if let systemContextStorage { return systemContextStorage }
-        guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else { return nil }
-        guard let context = TextShaper.makeContext(map) else {
-            g_object_unref(map)
-            return nil
-        }
-        systemFontMap = map
-        systemContextStorage = context
-        return context
-    }
-
-    /// A context on `configuration`, a registered font file's (made on first use).
-    func context(for configuration: FontConfiguration) -> OpaquePointer? {
+    /// A context on `configuration` (made on first use; the shaper's own for the carried fonts alone).
+    func context(for configuration: FontConfiguration) throws -> OpaquePointer {
+        if configuration === self.configuration { return context }
         let key = ObjectIdentifier(configuration)
-        if let entry = registeredContexts[key] { return entry.context }
-        guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else { return nil }
+        if let entry = addedContexts[key] { return entry.context }
+        guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
+            throw FlipbookError(.internal, "Pango could not create a font map.")
+        }
         // The map takes its own reference to the configuration.
         pango_fc_font_map_set_config(flipbook_pango_fc_font_map(map), configuration.config)
         guard let context = TextShaper.makeContext(map) else {
             g_object_unref(map)
-            return nil
+            throw FlipbookError(.internal, "Pango could not create a context.")
         }
-        registeredContexts[key] = (configuration, map, context)
+        addedContexts[key] = (configuration, map, context)
         return context
     }
 

@@ -70,7 +70,7 @@ extension CairoCanvas {
                                           matrix: matrix, compositing: Compositing(blendMode))
                 // Drawn while the shaper is borrowed: its images are used by one thread at a time. A filtered
                 // context goes through render(), which applies the filters.
-                if filters.isEmpty, case .linear(let op) = command.compositing, op == CAIRO_OPERATOR_OVER,
+                if filters.isEmpty || layerFilters.isEmpty, case .linear(let op) = command.compositing, op == CAIRO_OPERATOR_OVER,
                    !(clip?.needsMask ?? false),
                    let cr = session.flushedContext() {
                     session.apply(clip: clip)

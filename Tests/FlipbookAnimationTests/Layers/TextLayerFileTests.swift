@@ -112,6 +112,19 @@ struct TextLayerFileTests {
         }
     }
 
+    @Test func theMonospacedDesignDrawsEveryCharacterOneWidth() throws {
+        func width(_ string: String, design: String) throws -> CGFloat {
+            let file = try decodeScene("""
+                {"size": [360, 240], "layers": [{"scene": "text", "text": "\(string)",
+                  "font": {"size": 30, "design": "\(design)"}}]}
+                """)
+            return try #require(try textScene(file).fit(at: 0)).box.width
+        }
+        #expect(abs(try width("iiii", design: "monospaced") - width("WWWW", design: "monospaced")) < 0.01)
+        #expect(abs(try width("iiii", design: "monospaced") - 4 * 0.6 * 30) < 0.01)
+        #expect(try width("WWWW", design: "default") > 2 * width("iiii", design: "default"))
+    }
+
     @Test func aFontFileBesideTheSceneFileDrawsItsGlyphs() throws {
         let folder = try TemporaryDirectory("text-font")
         try FileManager.default.copyItem(at: packageFile("Fixtures/Text/Fonts/DejaVuSansMono.ttf"),

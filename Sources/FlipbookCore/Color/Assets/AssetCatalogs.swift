@@ -1,14 +1,18 @@
 import Foundation
 
-/// The asset catalogs read so far: which colour sets each holds and what they contain, read once per
-/// catalog and colour set; and the names warned about.
+/// The asset catalogs read so far: which colour and image sets each holds and what the colour sets
+/// contain, read once per catalog and set; and the names warned about.
 package enum AssetCatalogs {
     /// The environment variable naming asset catalogs, colon-separated.
     package static let environmentVariable = "FLIPBOOK_ASSETS"
 
     private static let lock = NSLock()
-    /// Per catalog path: colour-set folders by name (`Name`, and `Folder/Name` inside folders).
-    nonisolated(unsafe) private static var indexes: [String: [String: URL]] = [:]
+    /// Per catalog path and set extension: set folders by name (`Name`, and `Folder/Name` inside folders).
+    nonisolated(unsafe) private static var indexes: [IndexKey: [String: URL]] = [:]
+    private struct IndexKey: Hashable {
+        let catalog: String
+        let kind: String
+    }
     /// Per colour-set folder: its colour, or `nil` when it cannot be read.
     nonisolated(unsafe) private static var colors: [URL: AssetColor?] = [:]
     nonisolated(unsafe) private static var warned: Set<String> = []
@@ -46,7 +50,7 @@ package enum AssetCatalogs {
         lock.lock()
         defer { lock.unlock() }
         for catalog in catalogs {
-            guard let folder = index(of: catalog)[name] else { continue }
+            guard let folder = index(of: catalog, kind: "colorset")[name] else { continue }
             if let known = colors[folder] { return known }
             let color = read(folder, name: name)
             colors[folder] = color
@@ -55,13 +59,26 @@ package enum AssetCatalogs {
         return nil
     }
 
-    /// Prints SwiftUI's warning for a missing colour, once per name.
-    static func warnMissing(_ name: String, searched catalogs: [URL]) {
-        let places = catalogs.isEmpty ? "no asset catalog was given" : "searched " + catalogs.map(\.path).joined(separator: ", ")
-        warn(key: name, "No color named '\(name)' found in asset catalog (\(places)); it draws clear.")
+    /// The folder of the set named `name` with the extension `kind` (`imageset`) in the first of
+    /// `catalogs` that has one.
+    package static func set(named name: String, kind: String, in catalogs: [URL]) -> URL? {
+        lock.lock()
+        defer { lock.unlock() }
+        return catalogs.lazy.compactMap { index(of: $0, kind: kind)[name] }.first
     }
 
-    private static func warn(key: String, _ message: String) {
+    /// Where `catalogs` were searched, for a warning: "searched /a.xcassets, /b.xcassets".
+    package static func places(_ catalogs: [URL]) -> String {
+        catalogs.isEmpty ? "no asset catalog was given" : "searched " + catalogs.map(\.path).joined(separator: ", ")
+    }
+
+    /// Prints SwiftUI's warning for a missing colour, once per name.
+    static func warnMissing(_ name: String, searched catalogs: [URL]) {
+        warn(key: name, "No color named '\(name)' found in asset catalog (\(places(catalogs))); it draws clear.")
+    }
+
+    /// Prints `message` on standard error as a warning the first time `key` is warned about.
+    package static func warn(key: String, _ message: String) {
         lock.lock()
         defer { lock.unlock() }
         guard warned.insert(key).inserted else { return }
@@ -69,14 +86,14 @@ package enum AssetCatalogs {
         FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
     }
 
-    /// The colour sets under `catalog`, read once (lock held).
-    private static func index(of catalog: URL) -> [String: URL] {
-        let key = catalog.standardizedFileURL.path
+    /// The sets with extension `kind` under `catalog`, read once (lock held).
+    private static func index(of catalog: URL, kind: String) -> [String: URL] {
+        let key = IndexKey(catalog: catalog.standardizedFileURL.path, kind: kind)
         if let known = indexes[key] { return known }
         var sets: [URL] = []
         let root = catalog.standardizedFileURL
         if let walk = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey]) {
-            for case let url as URL in walk where url.pathExtension == "colorset" {
+            for case let url as URL in walk where url.pathExtension == kind {
                 walk.skipDescendants()
                 sets.append(url.standardizedFileURL)
             }

@@ -5,24 +5,14 @@ import Foundation
 @usableFromInline
 struct AssetColorReference: Hashable, Sendable {
     let name: String
-    /// The `.xcassets` folders of the bundle given (or of the main bundle when none was).
-    let bundleCatalogs: [URL]
-    /// Whether the bundle was given: the main bundle's catalogs are searched last.
-    let bundleGiven: Bool
+    /// Where the colour is looked up.
+    let searchPath: AssetSearchPath
     /// Multiplies the colour's alpha.
     var opacity: Double = 1
 
     init(name: String, bundle: Bundle?) {
         self.name = name
-        bundleGiven = bundle != nil
-        bundleCatalogs = AssetCatalogs.catalogs(in: bundle ?? .main)
-    }
-
-    /// The catalogs searched in `environment`, in order.
-    func searchPath(in environment: EnvironmentValues) -> [URL] {
-        let given = bundleGiven ? bundleCatalogs : []
-        let main = bundleGiven ? [] : bundleCatalogs
-        return given + environment.assetCatalogs + AssetCatalogs.fromEnvironmentVariable() + main
+        searchPath = AssetSearchPath(bundle: bundle)
     }
 
     /// The `AccentColor` of the catalogs searched in `environment` for a colour asked without a
@@ -30,13 +20,13 @@ struct AssetColorReference: Hashable, Sendable {
     /// accent colour then falls back to system blue, as an app's without one does).
     static func accentColor(in environment: EnvironmentValues) -> Color? {
         let reference = AssetColorReference(name: "AccentColor", bundle: nil)
-        return AssetCatalogs.color(named: reference.name, in: reference.searchPath(in: environment))?
+        return AssetCatalogs.color(named: reference.name, in: reference.searchPath.catalogs(in: environment))?
             .appearance(for: environment.colorScheme)
     }
 
     /// The fixed colour in `environment`; clear when no catalog has it (warning once if `warns`).
     func resolved(in environment: EnvironmentValues, warns: Bool) -> Color {
-        let catalogs = searchPath(in: environment)
+        let catalogs = searchPath.catalogs(in: environment)
         guard let asset = AssetCatalogs.color(named: name, in: catalogs) else {
             if warns { AssetCatalogs.warnMissing(name, searched: catalogs) }
             return .clear

@@ -61,7 +61,7 @@ extension SceneFile.FontParameters {
             .optional("weight", \.weight, .choice(weights), default: .regular, help: "SwiftUI's font weight."),
             .optional("italic", \.italic, .bool, default: false, help: "Italic."),
             .optional("design", \.design, .choice(designs), default: .default,
-                      help: "SwiftUI's font design (the carried system font has one, so all draw alike)."),
+                      help: "SwiftUI's font design: monospaced draws with the carried Noto Sans Mono; serif and rounded with Noto Sans."),
             .optional("src", \.src, .text, defaultText: "none",
                       help: "A TTF or OTF file relative to the scene file's folder, drawn on every machine alike."),
         ])
