@@ -22,7 +22,15 @@ extension CaptionsScene {
     }
 
     public func draw(in context: inout CairoCanvas, size: CGSize, time: TimeInterval) {
-        guard let index = pageIndex(at: time) else { return }
+        for (index, rise) in stack(at: time) {
+            var canvas = context
+            if rise != 0 { canvas.translateBy(x: 0, y: -rise) }
+            draw(page: index, in: canvas, time: time)
+        }
+    }
+
+    /// One page as it is at `time`.
+    private func draw(page index: Int, in context: CairoCanvas, time: TimeInterval) {
         let layout = layouts[index], page = pages[index]
         var canvas = context
         if layout.isCut { canvas.clip(to: Path(box)) }
