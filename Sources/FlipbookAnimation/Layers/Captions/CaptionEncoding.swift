@@ -31,6 +31,8 @@ enum CaptionEncoding {
 
     /// `data` as UTF-8, refused at the line of the first byte that is not.
     private static func utf8(_ data: Data, path: String) throws -> String {
+        if let text = String(validating: data, as: UTF8.self) { return text }
+        // Not UTF-8: find the first byte that is not, scalar by scalar.
         var iterator = data.makeIterator()
         var parser = Unicode.UTF8.ForwardParser()
         var offset = 0

@@ -42,7 +42,8 @@ struct WebVTTReader {
 
     private mutating func read(_ text: String) throws -> (cues: [CaptionCue], warnings: [CaptionWarning]) {
         lines = captionLines(text)
-        for (number, line) in lines.enumerated() where line.unicodeScalars.contains("\0") {
+        let hasNUL = text.utf8.contains(0)
+        for (number, line) in lines.enumerated() where hasNUL && line.utf8.contains(0) {
             written[number] = line
             lines[number] = Substring(line.replacingOccurrences(of: "\0", with: "\u{FFFD}"))
         }
