@@ -3,8 +3,9 @@ import FlipbookTestSupport
 import Foundation
 import Testing
 
-/// Captions from the command line: the example scene renders, a malformed captions file exits 2
-/// naming its line, a cue past the clip is a warning.
+/// Captions from the command line: the example scene renders, a malformed cue is skipped with a
+/// warning naming its line, overlapping cues stack, a cue past the clip is a warning, and a file that
+/// cannot be read at all exits 2 naming its line.
 @Suite struct CaptionsToolTests {
     static let scene = packageFile("Fixtures/Scenes/captions.json")
 
@@ -52,5 +53,31 @@ import Testing
         #expect(late.status == 0, "\(late.error)")
         #expect(late.error.contains("warning: \(directory.path("late.srt")):6: the cue at 5 seconds starts after the clip ends "
                                     + "(1 second); it is not shown."), "\(late.error)")
+    }
+
+    @Test func badCaptionFilesExitTwoNamingTheFileAndLineAndWriteNothing() throws {
+        let directory = try TemporaryDirectory.cli()
+        let huge = directory.file("huge.srt")
+        #expect(FileManager.default.createFile(atPath: huge.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: huge)
+        try handle.truncate(atOffset: 1 << 30)
+        try handle.close()
+        _ = try directory.write("long.vtt", "WEBVTT\n\n00:00.000 --> 00:01.000\n" + String(repeating: "w ", count: 500_000) + "\n")
+        _ = try directory.write("deep.vtt", "WEBVTT\n\n00:00.000 --> 00:01.000\n" + String(repeating: "<c>", count: 200) + "\n")
+        let cases: [(scene: String, message: String)] = [
+            (Self.captionsScene(src: "huge.srt"), "error: The captions file \(huge.path) has 1073741824 bytes; at most 67108864 are read.\n"),
+            (Self.captionsScene(src: "long.vtt"), "error: \(directory.path("long.vtt")):3: the cue's text has more than 10000 characters; "
+                + "at most 10000 are read\n"),
+            (Self.captionsScene(src: "deep.vtt"), "error: \(directory.path("deep.vtt")):4: the cue's tags are nested more than 100 deep\n"),
+            (Self.captionsScene(src: "long.vtt").replacingOccurrences(of: #""src": "long.vtt""#, with: #""src": "long.vtt", "encoding": "?""#),
+             "error: \(directory.path("scene.json")):1:148: layers[0].encoding must be an encoding iconv knows, such as windows-1252, iso-8859-2, gb2312, "
+                + "shift_jis or utf-16; it is \"?\".\n"),
+        ]
+        for (scene, message) in cases {
+            _ = try directory.write("scene.json", scene)
+            let run = try Tool.run(["render", "scene.json", "-o", "out.mp4"], in: directory.url)
+            #expect(run.status == 2 && run.error == message, "\(run.error)")
+            #expect(!directory.contents.contains { $0.hasPrefix("out") || $0.hasPrefix(".out") }, "\(directory.contents)")
+        }
     }
 }

@@ -56,7 +56,11 @@ enum CaptionEncoding {
         private let descriptor: iconv_t
 
         init(from name: String, keyPath: String = "") throws {
-            guard let descriptor = iconv_open("UTF-8", name), descriptor != iconv_t(bitPattern: -1) else {
+            // glibc reads an empty name (and some of punctuation alone) as the locale's encoding,
+            // which would make the same file read differently on another machine.
+            guard name.contains(where: { $0.isASCII && ($0.isLetter || $0.isNumber) }),
+                  let descriptor = iconv_open("UTF-8", name), descriptor != iconv_t(bitPattern: -1)
+            else {
                 let key = joinKeyPath(keyPath, "encoding")
                 throw FlipbookError.mustBe(key, "an encoding iconv knows, such as windows-1252, iso-8859-2, gb2312, shift_jis "
                                                + "or utf-16", itIs: "\"\(name)\"")

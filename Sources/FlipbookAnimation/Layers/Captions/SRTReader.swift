@@ -36,7 +36,7 @@ struct SRTReader {
             let parsed = SRTCueText(parsing: rawText)
             if let offset = parsed.tooDeepAt {
                 let breaks = rawText.unicodeScalars.prefix(offset).filter { $0 == "\n" }.count
-                throw captionError(path, line: cue.text[breaks], "the cue's tags are nested more than \(WebVTTCueText.maximumDepth) deep")
+                throw captionError(path, line: cue.text[breaks] + 1, "the cue's tags are nested more than \(WebVTTCueText.maximumDepth) deep")
             }
             let read = CaptionCue(built: parsed.built, start: cue.start, end: cue.end, line: cue.line, identifier: cue.number,
                                   rawText: rawText)

@@ -67,11 +67,11 @@ struct WebVTTCueText {
         while !open.isEmpty { close(&open) }
     }
 
-    /// Ends the innermost open tag's span; ruby text's closing parenthesis comes with it.
+    /// Ends the innermost open tag's span; ruby text's closing parenthesis follows it.
     private mutating func close(_ open: inout [Node]) {
         let node = open.removeLast()
-        if node.tag == "rt" { built.append(")") }
         built.close(CaptionSpan(tag: node.tag, classes: node.classes, annotation: node.annotation, start: node.start, end: 0))
+        if node.tag == "rt" { built.append(")") }
     }
 
     private enum State {
