@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// Cues without word timings drawn as players draw them: whole, with their line breaks, in turns
-/// when too long for the box, and stacked when they overlap.
+/// when too long for the box, stacked when they overlap, and in the colours their markup gives.
 @Suite struct CaptionWholeCueTests {
     static let canvas = CGSize(width: 320, height: 180)
 
@@ -51,5 +51,31 @@ import Testing
         #expect(scene.pages[0].start == 0 && abs(scene.pages[0].end - 8 * first / all) < 1e-9)
         #expect(scene.pages[1].start == scene.pages[0].end && scene.pages[1].end == 8)
         #expect(scene.pages.allSatisfy { !$0.hasWordTimings })
+    }
+
+    @Test("a word an SRT <font color> colours is drawn in that colour, the others in the layer's", arguments: CaptionsScene.Style.allCases)
+    func fontColoursAreDrawn(style: CaptionsScene.Style) throws {
+        let file = try CaptionFile(parsing: "1\n00:00:00,000 --> 00:00:02,000\n<font color=\"#ff0000\">Red</font> plain\n",
+                                   format: .srt, path: "c.srt")
+        #expect(file.cues[0].words.map(\.color) == [Color(red: 1, green: 0, blue: 0), nil])
+        let scene = try CaptionsScene(try CaptionTrack(file), canvas: Self.canvas, style: style, font: .init(size: Keyframed(16)),
+                                      color: .white, highlightColor: .white)
+        // One page at the full size: the descender of "plain" reaches below its line's box at 16
+        // points, and the page is raised for it rather than shrunk or split.
+        #expect(scene.pages.count == 1 && scene.layouts[0].fontSize == 16)
+        var bitmap = try Bitmap(width: 320, height: 180)
+        bitmap.draw(background: .black) { context, size in scene.draw(in: &context, size: size, time: 1) }
+        let (boxes, _) = try #require(scene.wordBoxes(at: 1))
+        func count(_ box: CGRect, _ test: (Color) -> Bool) -> Int {
+            var found = 0
+            for y in Int(box.minY)..<Int(box.maxY) {
+                for x in Int(box.minX)..<Int(box.maxX) where test(bitmap.pixel(x: x, y: y)) { found += 1 }
+            }
+            return found
+        }
+        let red = { (c: Color) in c.red > 0.8 && c.green < 0.2 && c.blue < 0.2 }
+        let white = { (c: Color) in c.red > 0.8 && c.green > 0.8 && c.blue > 0.8 }
+        #expect(count(boxes[0][0], red) > 20 && count(boxes[0][0], white) == 0, "\(style)")
+        #expect(count(boxes[1][0], white) > 20 && count(boxes[1][0], red) == 0, "\(style)")
     }
 }

@@ -11,13 +11,17 @@ public struct CaptionWord: Sendable, Equatable {
     public var end: TimeInterval
     /// Whether the cue's line breaks after it.
     public var endsLine: Bool
+    /// The colour its cue's markup gives it (SRT's `<font color>`); `nil` for the layer's colour.
+    public var color: Color?
 
-    /// A word spoken from `start` to `end`; `endsLine` when the cue's line breaks after it.
-    public init(_ text: String, start: TimeInterval, end: TimeInterval, endsLine: Bool = false) {
+    /// A word spoken from `start` to `end`; `endsLine` when the cue's line breaks after it, `color`
+    /// when its markup colours it.
+    public init(_ text: String, start: TimeInterval, end: TimeInterval, endsLine: Bool = false, color: Color? = nil) {
         self.text = text
         self.start = start
         self.end = end
         self.endsLine = endsLine
+        self.color = color
     }
 }
 
@@ -99,6 +103,28 @@ public struct CaptionCue: Sendable, Equatable {
         spans = built.orderedSpans
         hasWordTimings = !built.timestamps.isEmpty
         words = CaptionCue.timedWords(of: text, timestamps: built.timestamps, start: start, end: end)
+        // A word takes the colour of the innermost coloured span it starts in.
+        let coloured = spans.filter { $0.color != nil }
+        if !coloured.isEmpty {
+            for (index, offset) in CaptionCue.wordOffsets(of: text).enumerated() {
+                words[index].color = coloured.last { $0.start <= offset && offset < $0.end }?.color
+            }
+        }
+    }
+
+    /// Where each word of `text` starts, in Unicode scalars: the words of
+    /// ``timedWords(of:timestamps:start:end:)``, in its order.
+    static func wordOffsets(of text: String) -> [Int] {
+        var offsets: [Int] = []
+        var offset = 0
+        var inWord = false
+        for scalar in text.unicodeScalars {
+            let separates = scalar == " " || scalar == "\n"
+            if !separates, !inWord { offsets.append(offset) }
+            inWord = !separates
+            offset += 1
+        }
+        return offsets
     }
 
     /// The words of `text` (split at spaces, `endsLine` at line feeds), timed: the words between two

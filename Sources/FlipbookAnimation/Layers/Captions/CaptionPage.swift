@@ -44,11 +44,19 @@ public struct CaptionPage: Sendable, Equatable {
         return track.cues.enumerated().flatMap { index, cue -> [(page: CaptionPage, cue: Int)] in
             if cue.hasWordTimings || spreadWords {
                 // Spread words are grouped like spoken ones, without the cue's line breaks.
-                let words = cue.hasWordTimings ? cue.words : cue.words.map { CaptionWord($0.text, start: $0.start, end: $0.end) }
+                let words = cue.hasWordTimings ? cue.words : cue.words.map { word in
+                    var spread = word
+                    spread.endsLine = false
+                    return spread
+                }
                 return grouped(words, combine: combine).map { ($0, index) }
             }
             guard !cue.words.isEmpty else { return [] }
-            let whole = cue.words.map { CaptionWord($0.text, start: cue.start, end: cue.end, endsLine: $0.endsLine) }
+            let whole = cue.words.map { word in
+                var shown = word
+                (shown.start, shown.end) = (cue.start, cue.end)
+                return shown
+            }
             return [(CaptionPage(words: whole, hasWordTimings: false), index)]
         }
     }
