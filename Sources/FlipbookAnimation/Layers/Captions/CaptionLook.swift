@@ -105,10 +105,13 @@ struct CaptionLook: Sendable {
             let sides = size * (hasPill ? Self.pillPadding : popPeak > 1 ? Self.wordMargin : 0)
             let width = max((box.width - 2 * sides) / CGFloat(popPeak), 0)
             let measured = try text(string, fontSize: size).layout(in: CGSize(width: width, height: .infinity), boxesOf: ranges)
-            // The lines stand on the box's bottom edge, raised by what a popping word grows below its line.
+            // The lines stand on the box's bottom edge, raised by what a popping word grows below its
+            // line, and by what a descender's ink (with its padding) reaches below the last line's
+            // box at this size, so that the ink stays in the box as well.
             let lineHeight = measured.rangeBoxes.joined().map(\.height).max() ?? 0
+            let overhang = measured.inkRect.isEmpty ? 0 : max(0, measured.inkRect.maxY + Self.inkPadding - measured.metrics.size.height)
             let origin = CGPoint(x: box.midX - width / 2,
-                                 y: box.maxY - measured.metrics.size.height - lineHeight * CGFloat(popPeak - 1) / 2)
+                                 y: box.maxY - measured.metrics.size.height - overhang - lineHeight * CGFloat(popPeak - 1) / 2)
             let layout = CaptionPageLayout(
                 text: text(string, fontSize: size),
                 // A point more than measured, so Pango's rounding never truncates the last line.
