@@ -65,6 +65,12 @@ public struct CaptionFile: Sendable, Equatable {
             throw FlipbookError(.invalidInput, "The captions file \(path) has more than \(CaptionTrack.maximumFileSize) bytes; "
                                     + "at most \(CaptionTrack.maximumFileSize) are read.", at: FlipbookError.Location(file: path))
         }
+        try self.init(data: data, format: format, encoding: encoding, path: path, keyPath: keyPath)
+    }
+
+    /// The file whose bytes are `data`, decoded as ``init(contentsOf:format:encoding:)`` decodes them;
+    /// `path` names it in messages.
+    package init(data: Data, format: CaptionFormat, encoding: String?, path: String, keyPath: String = "") throws {
         let text = try CaptionEncoding.text(of: data, encoding: encoding, path: path, keyPath: keyPath)
         try self.init(parsing: text, format: format, path: path)
     }
