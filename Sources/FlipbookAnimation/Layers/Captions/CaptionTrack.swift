@@ -109,7 +109,7 @@ public struct CaptionTrack: Sendable, Equatable {
     /// The warnings of the track in a clip of `duration` seconds: ``fileWarnings``, a file with no cue
     /// to show, and each cue past the clip ("talk.srt:37: the cue at 65 seconds starts after the clip
     /// ends (60 seconds); it is not shown.").
-    /// A long file past a short clip gives the first ``CaptionWarnings/limit`` of them and a count.
+    /// A long file past a short clip gives the first hundred of them and a count.
     public func warnings(clipDuration duration: TimeInterval) -> [String] {
         let empty = cues.isEmpty ? ["\(path): the file has no cue to show; the captions layer draws nothing."] : []
         let late = cues(startingAtOrAfter: duration)
