@@ -124,7 +124,9 @@ let package = Package(
         ),
         .target(
             name: "FlipbookAnimation",
-            dependencies: ["FlipbookDrawing", "FlipbookAudio"]
+            dependencies: ["FlipbookDrawing", "FlipbookAudio"],
+            // Captions files in other encodings are read with iconv, which glibc has and macOS keeps in libiconv.
+            linkerSettings: [.linkedLibrary("iconv", .when(platforms: [.macOS]))]
         ),
         .target(
             name: "FlipbookSceneFile",

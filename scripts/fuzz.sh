@@ -31,6 +31,10 @@
 #   Lottie     LottieAnimation(data:) on any bytes, as     seeds: Fixtures/Lottie (a first byte
 #              they are or wrapped in a .lottie, .tgs or    added) and Fuzz/Corpus/Lottie
 #              zip (first byte), then frames drawn small
+#   Captions   any bytes as an SRT, WebVTT or word-timing  seeds: Fuzz/Corpus/Captions (a
+#              file in one of four encodings (first byte),  first byte picks format, encoding
+#              printed as flipbook captions prints it,      and overlap rule)
+#              then checked, laid out and drawn small
 #
 # The modules (and SwiftCSV, which FlipbookSceneFile reads CSV with) are compiled here with swiftc (and the C kernels with the toolchain's clang) rather
 # than through SwiftPM: every module must carry the fuzzer's coverage instrumentation and
@@ -125,7 +129,7 @@ module FlipbookDrawing
 module SwiftCSV "$swiftcsv"
 module FlipbookAnimation
 module FlipbookSceneFile
-targets=(SceneFile SVGPath FastFill FastFillVsCairo Image Template TemplateData AudioFile Lottie)
+targets=(SceneFile SVGPath FastFill FastFillVsCairo Image Template TemplateData AudioFile Lottie Captions)
 for name in "${targets[@]}"; do target "$name"; done
 
 seeds() {

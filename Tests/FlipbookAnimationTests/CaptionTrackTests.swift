@@ -64,7 +64,7 @@ import Testing
         #expect(track.cues.flatMap(\.words) == [CaptionWord("Hi", start: 0.25, end: 0.5), CaptionWord("there", start: 0.5, end: 1.25)])
     }
 
-    @Test func aMalformedTimestampOnLine37NamesLine37() throws {
+    @Test func aMalformedTimestampOnLine37SkipsItsCueWithAWarningNamingLine37() throws {
         // Cues of five lines (number, timing, two lines of text, blank): the eighth cue's timing is line 37.
         var lines: [String] = []
         for cue in 0..<10 {
@@ -72,44 +72,57 @@ import Testing
             lines += ["\(cue + 1)", timing, "Line one of cue \(cue + 1)", "line two", ""]
         }
         #expect(lines[36].hasPrefix("00:00:0x"))
-        expectError(#"captions.srt:37: malformed timestamp "00:00:0x,000" (expected HH:MM:SS,mmm)"#) {
-            _ = try Self.track(lines.joined(separator: "\n"), .srt)
-        }
-        let error = expectFlipbookError { _ = try Self.track(lines.joined(separator: "\r\n"), .srt) }
-        #expect(error?.location == FlipbookError.Location(file: "captions.srt", line: 37))
-    }
-
-    @Test func malformedCuesNameTheirLine() throws {
-        expectError(#"captions.srt:2: malformed timing line "00:00:01,000 -> 00:00:02,000" (expected HH:MM:SS,mmm --> HH:MM:SS,mmm)"#) {
-            _ = try Self.track("1\n00:00:01,000 -> 00:00:02,000\nHello\n", .srt)
-        }
-        expectError(#"captions.srt:1: expected a cue number or a timing line "HH:MM:SS,mmm --> HH:MM:SS,mmm"; found "Hello""#) {
-            _ = try Self.track("Hello\n00:00:01,000 --> 00:00:02,000\n", .srt)
-        }
-        expectError(#"captions.srt:2: malformed timestamp "00:00:02.000" (expected HH:MM:SS,mmm)"#) {
-            _ = try Self.track("1\n00:00:01,000 --> 00:00:02.000\nHello\n", .srt)
-        }
-        expectError(#"captions.vtt:3: malformed timestamp "00:61.000" (expected HH:MM:SS.mmm)"#) {
-            _ = try Self.track("WEBVTT\n\n00:01.000 --> 00:61.000\nHello\n", .webvtt)
-        }
-        expectError(#"captions.vtt:1: a WebVTT file must start with the line "WEBVTT""#) {
-            _ = try Self.track("1\n00:01.000 --> 00:02.000\nHello\n", .webvtt)
-        }
-        expectError(#"captions.vtt:4: expected a cue timing line "HH:MM:SS.mmm --> HH:MM:SS.mmm"; found "Hello""#) {
-            _ = try Self.track("WEBVTT\n\nintro\nHello\n", .webvtt)
+        for ending in ["\n", "\r\n"] {
+            let file = try CaptionFile(parsing: lines.joined(separator: ending), format: .srt, path: "captions.srt")
+            #expect(file.cues.map(\.identifier) == ["1", "2", "3", "4", "5", "6", "7", "9", "10"])
+            #expect(file.warnings.map(\.description) == [#"captions.srt:37: the timing line "00:00:0x,000 --> 00:00:09,000" is not "#
+                                                        + "HH:MM:SS,mmm --> HH:MM:SS,mmm (its start time is malformed); the cue is skipped."])
+            // The skipped cue's text is no part of the cue before it.
+            #expect(file.cues[6].text == "Line one of cue 7\nline two")
+            let track = try CaptionTrack(file)
+            #expect(track.cues.count == 9 && track.fileWarnings == file.warnings)
         }
     }
 
-    @Test func aCueMustEndAfterItStarts() throws {
-        expectError("captions.srt:6: the cue ends at 2 seconds, not after its start at 2 seconds") {
-            _ = try Self.track("1\n00:00:00,000 --> 00:00:01,000\nOne\n\n2\n00:00:02,000 --> 00:00:02,000\nTwo\n", .srt)
+    @Test func malformedCuesAreSkippedNamingTheirLine() throws {
+        func read(_ text: String, _ format: CaptionFormat) throws -> CaptionFile {
+            try CaptionFile(parsing: text, format: format, path: "captions.\(format == .webvtt ? "vtt" : "srt")")
         }
+        let stray = try read("Hello\n00:00:01,000 --> 00:00:02,000\nWorld\n", .srt)
+        #expect(stray.cues.map(\.text) == ["World"])
+        #expect(stray.warnings.map(\.description)
+                    == [#"captions.srt:1: "Hello" is in no cue (no timing line comes before it); it is skipped."#])
+        let noMilliseconds = try read("1\n00:00:01 --> 00:00:02,000\nHello\n\n2\n00:00:03,000 --> 00:00:04,000\nThere\n", .srt)
+        #expect(noMilliseconds.cues.map(\.text) == ["There"])
+        #expect(noMilliseconds.warnings.map(\.description) == [#"captions.srt:2: the timing line "00:00:01 --> 00:00:02,000" is "#
+                                                               + "not HH:MM:SS,mmm --> HH:MM:SS,mmm (its start time is malformed); the cue is skipped."])
+        let vtt = try read("WEBVTT\n\n00:01.000 --> 00:61.000\nHello\n\nintro\nHi\n\n00:02.000 --> 00:03.000\nThere\n", .webvtt)
+        #expect(vtt.cues.map(\.text) == ["There"])
+        #expect(vtt.warnings.map(\.description) == [
+            #"captions.vtt:3: the timing line "00:01.000 --> 00:61.000" is not [HH:]MM:SS.mmm --> [HH:]MM:SS.mmm (its end time is "#
+                + "malformed); the cue is skipped.",
+            #"captions.vtt:6: "intro" is in no cue (no timing line comes before it); it is skipped."#,
+        ])
+        let headless = try read("1\n00:01.000 --> 00:02.000\nHello\n", .webvtt)
+        #expect(headless.cues.isEmpty)
+        #expect(headless.warnings.map(\.description)
+                    == [#"captions.vtt:1: a WebVTT file starts with the line "WEBVTT"; it starts with "1", so no cue is read."#])
+    }
+
+    @Test func aCueThatDoesNotEndAfterItStartsIsNeverShown() throws {
+        let srt = try Self.track("1\n00:00:00,000 --> 00:00:01,000\nOne\n\n2\n00:00:02,000 --> 00:00:02,000\nTwo\n", .srt)
+        #expect(srt.cues.map(\.text) == ["One"])
+        #expect(srt.fileWarnings.map(\.description)
+                    == ["captions.srt:6: the cue ends at 2 seconds, not after its start at 2 seconds, so it is never shown."])
         expectError("captions.json:3: word timing [1] \"end\" must be a number of seconds from 0; it is -1") {
             _ = try Self.track("[\n  {\"text\": \"a\", \"start\": 0, \"end\": 1},\n  {\"text\": \"b\", \"start\": 1, \"end\": -1}\n]", .json)
         }
-        expectError("captions.json:2: the cue ends at 0.5 seconds, not after its start at 1 second") {
-            _ = try Self.track("[\n  {\"text\": \"a\", \"startMs\": 1000, \"endMs\": 500}\n]", .json)
-        }
+        let backwards = try Self.track("[\n  {\"text\": \"a\", \"startMs\": 1000, \"endMs\": 500}\n]", .json)
+        #expect(backwards.cues.isEmpty)
+        #expect(backwards.warnings(clipDuration: 5) == [
+            "captions.json:2: the cue ends at 0.5 seconds, not after its start at 1 second, so it is never shown.",
+            "captions.json: the file has no cue to show; the captions layer draws nothing.",
+        ])
     }
 
     @Test func wordTimingErrorsNameTheElementsLine() throws {

@@ -136,7 +136,7 @@ import Testing
         let track = try CaptionTrack(cues: [CaptionCue(text: "مرحبا بالعالم", start: 0, end: 2)], path: "arabic.srt")
         // Both words on one page: the cue lasts 2 s, longer than the default window.
         let scene = try CaptionsScene(track, canvas: Self.canvas, style: .highlight, font: .init(size: Keyframed(28)),
-                                      color: .white, highlightColor: Self.red, combine: 5)
+                                      color: .white, highlightColor: Self.red, combine: 5, spreadWords: true)
         let first = try #require(track.cues[0].words.first)
         #expect(first.text == "مرحبا")
         let bitmap = try Self.frame(scene, at: first.start + 0.1)
@@ -173,7 +173,7 @@ import Testing
     @Test func wordByWordShowsOnlyTheWordsStartedSoFar() throws {
         let track = try CaptionTrack(cues: [CaptionCue(text: "one two three", start: 0, end: 1.3)], path: "w.srt")
         let scene = try CaptionsScene(track, canvas: Self.canvas, style: .wordByWord, font: .init(size: Keyframed(24)), color: .white,
-                                      combine: 5)
+                                      combine: 5, spreadWords: true)
         let (boxes, _) = try #require(scene.wordBoxes(at: 0))
         func inked(_ t: TimeInterval, word: Int) throws -> Bool {
             let bitmap = try Self.frame(scene, at: t)

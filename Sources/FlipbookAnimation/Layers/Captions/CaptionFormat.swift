@@ -21,30 +21,22 @@ public enum CaptionFormat: String, Sendable, Equatable, CaseIterable {
         }
     }
 
-    /// The cues of `text`, a file of this format at `path` (for messages), in file order, unchecked.
+    /// The cues of `text`, a file of this format at `path` (for messages), in file order, unchecked,
+    /// and what was skipped or replaced reading them.
     ///
-    /// - Throws: ``FlipbookError`` (invalid input) at `path` and the 1-based line of the first malformed
-    ///   cue or timestamp.
-    func cues(of text: String, path: String) throws -> [CaptionCue] {
+    /// - Throws: ``FlipbookError`` (invalid input) at `path` and the 1-based line of what cannot be
+    ///   read at all: a malformed word-timing list, more cues than ``CaptionFile/maximumCueCount``,
+    ///   a cue longer than ``CaptionFile/maximumCueLength``, tags nested too deep.
+    func cues(of text: String, path: String) throws -> (cues: [CaptionCue], warnings: [CaptionWarning]) {
         switch self {
         case .srt: try SRTReader(path: path).cues(of: text)
         case .webvtt: try WebVTTReader(path: path).cues(of: text)
-        case .json: try WordTimingReader(path: path).cues(of: text)
+        case .json: (try WordTimingReader(path: path).cues(of: text), [])
         }
     }
 }
 
-/// An error in a captions file: `captions.srt:37: malformed timestamp …`.
+/// An error in a captions file: `captions.srt:37: the file has more than 100000 cues …`.
 func captionError(_ path: String, line: Int, _ message: String) -> FlipbookError {
     FlipbookError(.invalidInput, message, at: FlipbookError.Location(file: path, line: line > 0 ? line : nil))
-}
-
-/// The lines of a text file, numbered from 1, with `\r\n`, `\r` and a byte-order mark handled.
-func numberedLines(_ text: String) -> [(number: Int, text: String)] {
-    var body = Substring(text)
-    if body.first == "\u{FEFF}" { body = body.dropFirst() }
-    // "\r\n" is one Character in Swift, so splitting on newlines takes each ending whole.
-    return body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated().map {
-        ($0.offset + 1, String($0.element))
-    }
 }

@@ -3,7 +3,7 @@ import Foundation
 
 /// One page laid out: the text to draw (without its colour), where, and where each word landed.
 struct CaptionPageLayout: Sendable {
-    /// The page's words joined by spaces, at the font size chosen.
+    /// The page's words (joined by spaces and its lines' breaks), at the font size chosen.
     var text: Text
     /// The rectangle the text is drawn in, in the canvas's points.
     var rect: CGRect
@@ -59,28 +59,37 @@ struct CaptionLook: Sendable {
         return Text(string).font(drawn).multilineTextAlignment(alignment)
     }
 
-    /// `page` laid out, as one page if it fits the box at some scale and otherwise split in two,
-    /// again and again; a single word that never fits is cut at the box.
+    /// `page` laid out, as one page if it fits the box at some scale and otherwise split in two
+    /// (``CaptionPage/middle``), again and again; a single word that never fits is cut at the box.
     func fittedPages(_ page: CaptionPage) throws -> [(CaptionPage, CaptionPageLayout)] {
         if let layout = try fit(page) { return [(page, layout)] }
         guard page.words.count > 1 else { return [(page, try cut(page))] }
-        let half = page.words.count / 2
-        return try fittedPages(CaptionPage(words: Array(page.words[..<half])))
-            + fittedPages(CaptionPage(words: Array(page.words[half...])))
+        let (first, second) = page.split(at: page.middle)
+        return try fittedPages(first) + fittedPages(second)
     }
 
-    /// The page's words joined by spaces, and each word's range in the string.
+    /// The page's words joined by spaces, or line feeds where a line of the cue ends, and each
+    /// word's range in the string.
     private func joined(_ page: CaptionPage) -> (String, [Range<String.Index>]) {
         var string = ""
         var offsets: [(Int, Int)] = []
+        var breaksLine = false
         for word in page.words {
-            if !string.isEmpty { string += " " }
+            if !string.isEmpty { string += breaksLine ? "\n" : " " }
+            breaksLine = word.endsLine
             let start = string.count
             string += word.text
             offsets.append((start, string.count))
         }
         let ranges = offsets.map { string.index(string.startIndex, offsetBy: $0.0)..<string.index(string.startIndex, offsetBy: $0.1) }
         return (string, ranges)
+    }
+
+    /// The most lines `page` may take: the line limit, or, for a cue shown whole, as many lines as
+    /// the cue itself has when that is more.
+    private func lineLimit(of page: CaptionPage) -> Int {
+        guard !page.hasWordTimings else { return lineLimit }
+        return max(lineLimit, page.words.reduce(1) { $0 + ($1.endsLine ? 1 : 0) })
     }
 
     /// The page at the largest scale from the minimum scale factor to 1 at which it fits: within the
@@ -96,17 +105,20 @@ struct CaptionLook: Sendable {
             let sides = size * (hasPill ? Self.pillPadding : popPeak > 1 ? Self.wordMargin : 0)
             let width = max((box.width - 2 * sides) / CGFloat(popPeak), 0)
             let measured = try text(string, fontSize: size).layout(in: CGSize(width: width, height: .infinity), boxesOf: ranges)
-            // The lines stand on the box's bottom edge, raised by what a popping word grows below its line.
+            // The lines stand on the box's bottom edge, raised by what a popping word grows below its
+            // line, and by what a descender's ink (with its padding) reaches below the last line's
+            // box at this size, so that the ink stays in the box as well.
             let lineHeight = measured.rangeBoxes.joined().map(\.height).max() ?? 0
+            let overhang = measured.inkRect.isEmpty ? 0 : max(0, measured.inkRect.maxY + Self.inkPadding - measured.metrics.size.height)
             let origin = CGPoint(x: box.midX - width / 2,
-                                 y: box.maxY - measured.metrics.size.height - lineHeight * CGFloat(popPeak - 1) / 2)
+                                 y: box.maxY - measured.metrics.size.height - overhang - lineHeight * CGFloat(popPeak - 1) / 2)
             let layout = CaptionPageLayout(
                 text: text(string, fontSize: size),
                 // A point more than measured, so Pango's rounding never truncates the last line.
                 rect: CGRect(x: origin.x, y: origin.y, width: width, height: measured.metrics.size.height + 1),
                 wordBoxes: measured.rangeBoxes.map { $0.map { $0.offsetBy(dx: origin.x, dy: origin.y) } },
                 fontSize: size, isCut: false)
-            return (layout, fits(measured, layout, origin: origin))
+            return (layout, fits(measured, layout, origin: origin, lineLimit: lineLimit(of: page)))
         }
         guard let scale = try ShrinkToFit.largestScale(minimum: minimumScaleFactor, fits: { try placed($0).fits }) else {
             return nil
@@ -117,7 +129,7 @@ struct CaptionLook: Sendable {
     /// Whether a page laid out at `origin` keeps within the line limit, breaks no word, and keeps its
     /// ink and its words' decorations inside the box: the pill behind a highlighted word, and a popping
     /// word's clip at its largest scale (the words' other drawings stay within their ink).
-    private func fits(_ measured: TextRangeLayout, _ layout: CaptionPageLayout, origin: CGPoint) -> Bool {
+    private func fits(_ measured: TextRangeLayout, _ layout: CaptionPageLayout, origin: CGPoint, lineLimit: Int) -> Bool {
         let metrics = measured.metrics
         guard metrics.lineCount <= lineLimit, metrics.size.height <= box.height, metrics.size.width <= box.width,
               !metrics.breaksWithinWord
@@ -140,7 +152,7 @@ struct CaptionLook: Sendable {
     private func cut(_ page: CaptionPage) throws -> CaptionPageLayout {
         let (string, ranges) = joined(page)
         let size = CGFloat(font.size.constantValue ?? 0) * CGFloat(minimumScaleFactor)
-        let drawn = text(string, fontSize: size).lineLimit(lineLimit)
+        let drawn = text(string, fontSize: size).lineLimit(lineLimit(of: page))
         let measured = try drawn.layout(in: box.size, boxesOf: ranges)
         return CaptionPageLayout(
             text: drawn, rect: box,

@@ -1,43 +1,60 @@
 import FlipbookDrawing
 import Foundation
 
-/// Reads the timestamps of SRT (`HH:MM:SS,mmm`) and WebVTT (`HH:MM:SS.mmm` or `MM:SS.mmm`).
+/// Reads the timestamps of WebVTT (`HH:MM:SS.mmm` or `MM:SS.mmm`, by the specification's steps) and
+/// of SRT as players read them (`H:M:S,mmm`, a comma or a dot before the milliseconds).
 enum CaptionTimestamp {
-    /// The most digits of hours read: far beyond any clip, and no overflow.
-    static let maximumHourDigits = 6
-
-    /// `01:02:03,456` as seconds; `nil` unless it is exactly `HH:MM:SS,mmm` (hours of 1 or more digits).
-    static func srt(_ text: Substring) -> TimeInterval? {
-        read(text, fraction: ",", hoursRequired: true)
-    }
-
-    /// `01:02:03.456` or `02:03.456` as seconds; `nil` for any other form.
-    static func webVTT(_ text: Substring) -> TimeInterval? {
-        read(text, fraction: ".", hoursRequired: false)
-    }
-
-    private static func read(_ text: Substring, fraction: Character, hoursRequired: Bool) -> TimeInterval? {
-        let whole = text.split(separator: fraction, omittingEmptySubsequences: false)
-        guard whole.count == 2, whole[1].count == 3, let milliseconds = digits(whole[1]) else { return nil }
-        let fields = whole[0].split(separator: ":", omittingEmptySubsequences: false)
-        guard fields.count == 3 || (!hoursRequired && fields.count == 2) else { return nil }
-        var hours = 0
-        if fields.count == 3 {
-            guard !fields[0].isEmpty, fields[0].count <= maximumHourDigits, let h = digits(fields[0]) else { return nil }
-            hours = h
+    /// A WebVTT timestamp at `scanner`, which moves past it; `nil` when there is none (the scanner
+    /// is then somewhere inside it). Hours take any number of digits and are given when the first
+    /// field is not two digits or exceeds 59; minutes and seconds are two digits up to 59, the
+    /// fraction three digits.
+    static func webVTT(_ scanner: inout ScalarScanner) -> TimeInterval? {
+        guard let first = scanner.current, isDigit(first) else { return nil }
+        let leading = scanner.collect(while: isDigit)
+        var value1 = Double(String(leading)) ?? .infinity
+        let givesHours = leading.count != 2 || value1 > 59
+        guard scanner.take(":") else { return nil }
+        let second = scanner.collect(while: isDigit)
+        guard second.count == 2 else { return nil }
+        var value2 = Double(String(second)) ?? 0
+        var value3: Double
+        if givesHours || scanner.current == ":" {
+            guard scanner.take(":") else { return nil }
+            let third = scanner.collect(while: isDigit)
+            guard third.count == 2 else { return nil }
+            value3 = Double(String(third)) ?? 0
+        } else {
+            value3 = value2
+            value2 = value1
+            value1 = 0
         }
-        let minutesField = fields[fields.count - 2], secondsField = fields[fields.count - 1]
-        guard minutesField.count == 2, secondsField.count == 2, let minutes = digits(minutesField), let seconds = digits(secondsField),
-              minutes < 60, seconds < 60
-        else { return nil }
-        return Double(hours * 3600 + minutes * 60 + seconds) + Double(milliseconds) / 1000
+        guard scanner.take(".") else { return nil }
+        let fraction = scanner.collect(while: isDigit)
+        guard fraction.count == 3, value2 <= 59, value3 <= 59 else { return nil }
+        let seconds = value1 * 3600 + value2 * 60 + value3 + (Double(String(fraction)) ?? 0) / 1000
+        return seconds.isFinite ? seconds : nil
     }
 
-    /// The value of a run of ASCII digits; `nil` for anything else.
-    private static func digits(_ text: Substring) -> Int? {
-        guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-        return Int(text)
+    /// An SRT timestamp at `scanner` as players read one (FFmpeg, VLC): hours, minutes and seconds of
+    /// any number of digits, a comma or a dot, then one to three digits counted as milliseconds.
+    static func srt(_ scanner: inout ScalarScanner) -> TimeInterval? {
+        var fields: [Double] = []
+        for separator in [":", ":", nil] as [Unicode.Scalar?] {
+            let digits = scanner.collect(while: isDigit)
+            guard !digits.isEmpty, digits.count <= maximumDigits, let value = Double(String(digits)) else { return nil }
+            fields.append(value)
+            if let separator, !scanner.take(separator) { return nil }
+        }
+        guard scanner.take(",") || scanner.take(".") else { return nil }
+        let milliseconds = scanner.collect(while: isDigit)
+        guard (1...3).contains(milliseconds.count), let thousandths = Double(String(milliseconds)) else { return nil }
+        return fields[0] * 3600 + fields[1] * 60 + fields[2] + thousandths / 1000
     }
+
+    /// The most digits an SRT field is read with: far beyond any clip, and always finite.
+    static let maximumDigits = 12
+
+    static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
 
     /// `4.25 seconds`, as messages say a time.
     static func spoken(_ seconds: TimeInterval) -> String {
@@ -45,24 +62,37 @@ enum CaptionTimestamp {
     }
 }
 
-extension CaptionTimestamp {
-    /// The start and end of a cue's timing line `START --> END`, each read by `read` (anything after
-    /// the end, such as cue settings, is ignored).
-    ///
-    /// - Throws: ``FlipbookError`` at `path:line` naming the malformed line or timestamp and `form`.
-    static func timingLine(_ text: String, line: Int, path: String, form: String,
-                           read: (Substring) -> TimeInterval?) throws -> (start: TimeInterval, end: TimeInterval) {
-        let halves = text.components(separatedBy: "-->")
-        guard halves.count == 2 else {
-            throw captionError(path, line: line, "malformed timing line \"\(text)\" (expected \(form) --> \(form))")
-        }
-        func stamp(_ field: Substring) throws -> TimeInterval {
-            guard let seconds = read(field) else {
-                throw captionError(path, line: line, "malformed timestamp \"\(field)\" (expected \(form))")
-            }
-            return seconds
-        }
-        let start = try stamp(Substring(halves[0].trimmingCharacters(in: .whitespaces)))
-        return (start, try stamp(halves[1].split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? ""))
+/// A position in a line's Unicode scalars, moved forward as a reader takes what it expects.
+struct ScalarScanner {
+    private let scalars: Substring.UnicodeScalarView
+    private var index: Substring.UnicodeScalarView.Index
+
+    init(_ scalars: Substring.UnicodeScalarView) {
+        self.scalars = scalars
+        index = scalars.startIndex
     }
+
+    var isAtEnd: Bool { index == scalars.endIndex }
+    /// The scalar at the position; `nil` at the end.
+    var current: Unicode.Scalar? { isAtEnd ? nil : scalars[index] }
+    /// Everything from the position on.
+    var rest: Substring { Substring(scalars[index...]) }
+
+    /// Moves past `scalar` when it is next; whether it was.
+    mutating func take(_ scalar: Unicode.Scalar) -> Bool {
+        guard current == scalar else { return false }
+        index = scalars.index(after: index)
+        return true
+    }
+
+    /// The run of scalars from the position that satisfy `predicate`, moved past.
+    @discardableResult
+    mutating func collect(while predicate: (Unicode.Scalar) -> Bool) -> Substring.UnicodeScalarView {
+        let start = index
+        while index != scalars.endIndex, predicate(scalars[index]) { index = scalars.index(after: index) }
+        return scalars[start..<index]
+    }
+
+    /// Moves past ASCII whitespace.
+    mutating func skipWhitespace() { collect(while: isASCIIWhitespace) }
 }

@@ -22,17 +22,33 @@ extension CaptionsScene {
     }
 
     public func draw(in context: inout CairoCanvas, size: CGSize, time: TimeInterval) {
-        guard let index = pageIndex(at: time) else { return }
+        for (index, rise) in stack(at: time) {
+            var canvas = context
+            if rise != 0 { canvas.translateBy(x: 0, y: -rise) }
+            draw(page: index, in: canvas, time: time)
+        }
+    }
+
+    /// One page as it is at `time`.
+    private func draw(page index: Int, in context: CairoCanvas, time: TimeInterval) {
         let layout = layouts[index], page = pages[index]
         var canvas = context
         if layout.isCut { canvas.clip(to: Path(box)) }
         let spoken = page.spokenWord(at: time)
+        // The words the cue's markup colours, drawn over the page in their colours (under the highlight).
+        func colourWords(_ words: [Int]) {
+            for word in words {
+                if let own = page.words[word].color { drawWord(word, of: layout, color: own, scale: 1, in: canvas) }
+            }
+        }
         switch style {
         case .plain:
             canvas.draw(layout.text.foregroundColor(color), in: layout.rect)
+            colourWords(Array(page.words.indices))
         case .highlight:
             if pill, let spoken { fillPill(layout, word: spoken, scale: 1, in: canvas) }
             canvas.draw(layout.text.foregroundColor(color), in: layout.rect)
+            colourWords(Array(page.words.indices))
             if !pill, let spoken { drawWord(spoken, of: layout, color: highlightColor, scale: 1, in: canvas) }
         case .wordByWord:
             // The words started so far, in one drawing clipped to their boxes.
@@ -40,12 +56,14 @@ extension CaptionsScene {
             var clipped = canvas
             clipped.clip(to: Path { path in path.addRects(shown.flatMap(layout.clipBoxes(ofWord:))) })
             clipped.draw(layout.text.foregroundColor(color), in: layout.rect)
+            colourWords(shown)
         case .pop:
             for word in page.words.indices where page.words[word].start <= time {
                 let scale = layout.isCut ? 1 : CaptionsScene.popScale(elapsed: time - page.words[word].start)
                 let isSpoken = word == spoken
                 if pill, isSpoken { fillPill(layout, word: word, scale: scale, in: canvas) }
-                drawWord(word, of: layout, color: isSpoken && !pill ? highlightColor : color, scale: scale, in: canvas)
+                drawWord(word, of: layout, color: isSpoken && !pill ? highlightColor : page.words[word].color ?? color, scale: scale,
+                         in: canvas)
             }
         }
     }

@@ -7,8 +7,10 @@ import Foundation
 ///
 /// Words are grouped into pages (``CaptionPage``): a page shows from its first word's start to its
 /// last word's end, and a new one starts when the silence before a word, or the page's length with
-/// it, would exceed ``combine``; each SRT or WebVTT cue starts a page. Cues without word timings
-/// spread their words' times in proportion to the words' characters (``CaptionCue/init(text:start:end:line:)``).
+/// it, would exceed ``combine``; each SRT or WebVTT cue starts a page. A cue without word timings is
+/// one page, shown whole with its line breaks for the cue's time, unless ``spreadWords`` spreads its
+/// words' times in proportion to their characters (``CaptionCue/init(text:start:end:line:)``).
+/// Cues that overlap in time are stacked, the later above the earlier, as players show them.
 ///
 /// Each page is laid out once, when the scene is made: at the largest font scale from
 /// ``minimumScaleFactor`` to 1 at which it fits the box within ``lineLimit`` lines (a page that does
@@ -58,9 +60,15 @@ public struct CaptionsScene: Scene {
     public let minimumScaleFactor: Double
     /// The longest silence within a page, and the longest page, in seconds.
     public let combine: TimeInterval
+    /// Whether a cue without word timings is shown a few words at a time, its words' times spread
+    /// across it by their characters and grouped by ``combine``, rather than whole.
+    public let spreadWords: Bool
 
     /// Each page's layout, in ``pages``' order.
     let layouts: [CaptionPageLayout]
+    /// The index of the cue each page shows, in ``pages``' order: pages of different cues shown at
+    /// once are stacked.
+    let pageCues: [Int]
 
     /// The captions of `track` on a canvas of `canvas` points; the defaults are described on each property.
     ///
@@ -71,18 +79,19 @@ public struct CaptionsScene: Scene {
         font: TextScene.FontStyle? = nil, color: Color = CaptionsScene.defaultColor,
         highlightColor: Color = CaptionsScene.defaultHighlightColor, pill: Bool = false,
         alignment: TextAlignment = .center, lineLimit: Int = CaptionsScene.defaultLineLimit,
-        minimumScaleFactor: Double = CaptionsScene.defaultMinimumScaleFactor, combine: TimeInterval = CaptionsScene.defaultCombine
+        minimumScaleFactor: Double = CaptionsScene.defaultMinimumScaleFactor, combine: TimeInterval = CaptionsScene.defaultCombine,
+        spreadWords: Bool = false
     ) throws {
         try self.init(track, canvas: canvas, box: box, style: style, font: font, color: color, highlightColor: highlightColor,
                       pill: pill, alignment: alignment, lineLimit: lineLimit, minimumScaleFactor: minimumScaleFactor,
-                      combine: combine, keyPath: "")
+                      combine: combine, spreadWords: spreadWords, keyPath: "")
     }
 
     /// The throwing initializer, with `keyPath` (a scene file's `layers[0]`) before every error's key.
     package init(
         _ track: CaptionTrack, canvas: CGSize, box: CGRect?, style: Style, font: TextScene.FontStyle?, color: Color,
         highlightColor: Color, pill: Bool, alignment: TextAlignment, lineLimit: Int, minimumScaleFactor: Double,
-        combine: TimeInterval, keyPath: String
+        combine: TimeInterval, spreadWords: Bool, keyPath: String
     ) throws {
         let box = box ?? CaptionsScene.defaultBox(canvas: canvas)
         let font = font ?? CaptionsScene.defaultFont(canvas: canvas)
@@ -94,15 +103,18 @@ public struct CaptionsScene: Scene {
             popPeak: style == .pop ? CaptionsScene.popPeak : 1, hasPill: pill && (style == .highlight || style == .pop))
         var pages: [CaptionPage] = []
         var layouts: [CaptionPageLayout] = []
-        for page in CaptionPage.pages(of: track, combine: combine) {
+        var pageCues: [Int] = []
+        for (page, cue) in CaptionPage.numberedPages(of: track, combine: combine, spreadWords: spreadWords) {
             for (fitted, layout) in try look.fittedPages(page) {
                 pages.append(fitted)
                 layouts.append(layout)
+                pageCues.append(cue)
             }
         }
         self.track = track
         self.pages = pages
         self.layouts = layouts
+        self.pageCues = pageCues
         self.style = style
         self.box = box
         self.font = font
@@ -113,6 +125,7 @@ public struct CaptionsScene: Scene {
         self.lineLimit = lineLimit
         self.minimumScaleFactor = minimumScaleFactor
         self.combine = combine
+        self.spreadWords = spreadWords
     }
 
     /// The page shown at `time`, as an index into ``pages``; `nil` when none is.
@@ -120,11 +133,32 @@ public struct CaptionsScene: Scene {
         pages.indices.last { pages[$0].start <= time && time < pages[$0].end }
     }
 
-    /// Where the words of the page shown at `time` are, in the canvas's points: one list of boxes per
-    /// word (one box per line it lies on), and the font size the page is drawn at.
+    /// Where the words of the page shown at `time` are (the latest to start, when cues are stacked),
+    /// in the canvas's points: one list of boxes per word (one box per line it lies on), and the font
+    /// size the page is drawn at.
     public func wordBoxes(at time: TimeInterval) -> (boxes: [[CGRect]], fontSize: CGFloat)? {
         guard let index = pageIndex(at: time) else { return nil }
-        return (layouts[index].wordBoxes, layouts[index].fontSize)
+        let rise = stack(at: time).first { $0.page == index }?.rise ?? 0
+        return (layouts[index].wordBoxes.map { $0.map { $0.offsetBy(dx: 0, dy: -rise) } }, layouts[index].fontSize)
+    }
+
+    /// The fraction of the font size left between stacked cues.
+    static let stackGap = 0.25
+
+    /// The pages shown at `time`, the latest of each cue, bottom first, each with how far it is
+    /// raised above its place on the box's bottom edge: every page stands on the ones of earlier
+    /// cues.
+    func stack(at time: TimeInterval) -> [(page: Int, rise: CGFloat)] {
+        var latest: [Int: Int] = [:]
+        for index in pages.indices where pages[index].start <= time && time < pages[index].end {
+            latest[pageCues[index]] = index
+        }
+        var rise: CGFloat = 0
+        return latest.keys.sorted().map { cue in
+            let page = latest[cue]!
+            defer { rise += layouts[page].rect.height + layouts[page].fontSize * Self.stackGap }
+            return (page, rise)
+        }
     }
 }
 

@@ -21,6 +21,11 @@ struct WordTimingReader {
             throw captionError(path, line: json.line, "word timings must be a list, each element \(Self.expectedElement); "
                                    + "it is \(json.kindDescription)")
         }
+        if elements.count > CaptionFile.maximumCueCount {
+            throw captionError(path, line: elements[CaptionFile.maximumCueCount].line,
+                               "the file has more than \(CaptionFile.maximumCueCount) word timings; "
+                                   + "at most \(CaptionFile.maximumCueCount) are read")
+        }
         return try elements.enumerated().map { try cue($1, index: $0) }
     }
 
@@ -48,6 +53,10 @@ struct WordTimingReader {
             }
             return number / unit
         }
-        return CaptionCue(text: text, start: try time(startKey), end: try time(endKey), line: line)
+        // Each element is timed; several words in one share its time as an untimed cue's do.
+        var cue = CaptionCue(text: text, start: try time(startKey), end: try time(endKey), line: line)
+        cue.hasWordTimings = true
+        cue.rawText = text
+        return cue
     }
 }
