@@ -9,6 +9,17 @@ import Testing
 /// nested without end, an encoding that does not exist. Each is an invalid-input error naming the
 /// file and line (or the key), read in bounded time and memory.
 @Suite struct CaptionBadInputTests {
+    // Found by the Captions fuzz target: a combining mark after a space (`&#820;`) made the words
+    // and their colours disagree on where a word starts, and indexing past the words trapped.
+    @Test("a combining mark after a space starts a word of its own, and coloured words keep their colours")
+    func combiningMarkAfterASpace() throws {
+        let srt = "1\n00:00:00,000 --> 00:00:02,000\n<font color=\"#0000FF\">blue</font> &#820;x red\n"
+        let file = try CaptionFile(parsing: srt, format: .srt, path: "marks.srt")
+        let words = try #require(file.cues.first?.words)
+        #expect(words.map(\.text) == ["blue", "\u{334}x", "red"])
+        #expect(words.map { $0.color != nil } == [true, false, false])
+    }
+
     @Test("a file of a gigabyte is refused by its size, before it is read")
     func aGigabyteFile() throws {
         let scratch = try TemporaryDirectory("captions")

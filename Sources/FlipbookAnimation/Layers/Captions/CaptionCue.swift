@@ -133,20 +133,26 @@ public struct CaptionCue: Sendable, Equatable {
     /// one, are held to it.
     static func timedWords(of text: String, timestamps: [(offset: Int, time: TimeInterval)], start: TimeInterval,
                            end: TimeInterval) -> [CaptionWord] {
-        // Each word, its offset in the text, and whether a line break follows it.
+        // Each word, its offset in the text, and whether a line break follows it: split at the space
+        // and line-feed scalars, as ``wordOffsets(of:)`` splits (a combining mark after a space
+        // is a character of its own word, not part of the space).
         var found: [(text: String, offset: Int, endsLine: Bool)] = []
-        var offset = 0
-        for (lineIndex, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            if lineIndex > 0 {
-                if !found.isEmpty { found[found.count - 1].endsLine = true }
-                offset += 1
-            }
-            for word in line.split(separator: " ", omittingEmptySubsequences: false) {
-                if !word.isEmpty { found.append((String(word), offset, false)) }
-                offset += word.unicodeScalars.count + 1
-            }
-            offset -= 1
+        var word = String.UnicodeScalarView()
+        var wordStart = 0
+        func endWord() {
+            if !word.isEmpty { found.append((String(word), wordStart, false)) }
+            word = String.UnicodeScalarView()
         }
+        for (offset, scalar) in text.unicodeScalars.enumerated() {
+            guard scalar == " " || scalar == "\n" else {
+                if word.isEmpty { wordStart = offset }
+                word.append(scalar)
+                continue
+            }
+            endWord()
+            if scalar == "\n", !found.isEmpty { found[found.count - 1].endsLine = true }
+        }
+        endWord()
         if let last = found.indices.last { found[last].endsLine = false }
         // The time each stretch between timestamps starts at, from the cue's start.
         var boundaries: [(offset: Int, time: TimeInterval)] = [(0, start)]
