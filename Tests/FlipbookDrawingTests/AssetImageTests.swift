@@ -103,6 +103,23 @@ struct AssetImageTests {
         ])
     }
 
+    @Test func anSVGTooLargeToDrawDrawsNothingAndWarnsInsteadOfTrapping() throws {
+        let scratch = try TemporaryDirectory("huge-svg")
+        let set = scratch.file("Huge.xcassets/Huge.imageset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        try Data(#"{"images": [{"filename": "huge.svg", "idiom": "universal"}], "info": {"author": "xcode", "version": 1}}"#.utf8)
+            .write(to: set.appendingPathComponent("Contents.json"))
+        try Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="1e30" height="10"><rect width="10" height="10"/></svg>"#.utf8)
+            .write(to: set.appendingPathComponent("huge.svg"))
+        var bitmap = try Bitmap(width: 16, height: 16)
+        bitmap.draw(scale: 1, background: .white,
+                    environment: EnvironmentValues(assetCatalogs: [scratch.file("Huge.xcassets")])) { context, _ in
+            context.draw(Image("Huge"), in: CGRect(x: 0, y: 0, width: 16, height: 16))
+        }
+        #expect(bytes(bitmap.pixel(x: 8, y: 8)) == [255, 255, 255, 255])
+        #expect(AssetCatalogs.warnings.contains { $0.hasPrefix("The image 'Huge' cannot be drawn") && $0.contains("too large to draw") }, "\(AssetCatalogs.warnings)")
+    }
+
     @Test func anImageSetFromABundleAndAsASymbolAndATile() throws {
         // A bundle holding the catalog: found without the environment's catalogs.
         let folder = try TemporaryDirectory("image-bundle")

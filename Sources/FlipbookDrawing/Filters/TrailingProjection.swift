@@ -84,7 +84,9 @@ enum PerspectivePath {
             let mapped = points.compactMap(map)
             guard mapped.count == points.count else { failed = true; return }
             let length = zip(mapped, mapped.dropFirst()).reduce(CGFloat(0)) { $0 + hypot($1.1.x - $1.0.x, $1.1.y - $1.0.y) }
-            let chords = min(max(Int((length / tolerance).squareRoot().rounded(.up)), 1), mostChords)
+            // Clamped before converting: a curve thrown far away has an infinite length.
+            let wanted = (length / tolerance).squareRoot().rounded(.up)
+            let chords = wanted.isFinite ? Int(min(max(wanted, 1), CGFloat(mostChords))) : mostChords
             for index in 1...chords {
                 guard let q = map(t(CGFloat(index) / CGFloat(chords))) else { failed = true; return }
                 result.addLine(to: q)

@@ -109,8 +109,12 @@ enum AssetImages {
                 throw AssetImageSetError("\(file.path) is a PDF, which Flipbook cannot draw; add a PNG or an SVG of it to the image set")
             case "svg":
                 let svg = try SVGImage(contentsOf: file)
-                var bitmap = try Bitmap(width: max(Int((svg.size.width * scale).rounded(.up)), 1),
-                                        height: max(Int((svg.size.height * scale).rounded(.up)), 1))
+                // The file states its size: converted without trapping, the bitmap checks the limits.
+                guard let width = Int(exactly: max((svg.size.width * scale).rounded(.up), 1)),
+                      let height = Int(exactly: max((svg.size.height * scale).rounded(.up), 1)) else {
+                    throw AssetImageSetError("\(file.path) is \(svg.size.width)×\(svg.size.height) points, too large to draw")
+                }
+                var bitmap = try Bitmap(width: width, height: height)
                 bitmap.draw(scale: scale) { context, size in context.draw(svg, in: CGRect(origin: .zero, size: size)) }
                 if let issue = bitmap.drawingIssue { throw issue }
                 return bitmap

@@ -38,5 +38,6 @@ private func nearestRenderedRate(_ fps: Double) -> FrameRate {
     let named = FrameRate(decimal: fps)
     if named.isSupported { return named }
     let range = FrameRate.wholeRates
-    return FrameRate(Int(min(max(fps.rounded(), Double(range.lowerBound)), Double(range.upperBound))))
+    let nearest = min(max(fps.rounded(), Double(range.lowerBound)), Double(range.upperBound))
+    return FrameRate(Int(exactly: nearest) ?? range.lowerBound)
 }
