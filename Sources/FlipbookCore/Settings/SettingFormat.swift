@@ -49,14 +49,6 @@ public struct SettingFormat<Value>: @unchecked Sendable {
             throw FlipbookError.internal("the command line gave \(setting.key) a \(type(of: value)), not a \(Value.self)")
         }
     }
-
-    /// The same format with its values checked by `check` after reading.
-    public func checked(_ check: @escaping (Value, Setting) throws -> Void) -> SettingFormat {
-        SettingFormat(
-            text: text, listed: listed, shown: shown,
-            fromText: { text, setting in let value = try fromText(text, setting); try check(value, setting); return value },
-            fromJSON: { json, setting in let value = try fromJSON(json, setting); try check(value, setting); return value })
-    }
 }
 
 /// Text a person typed, quoted and cut short for a message.
