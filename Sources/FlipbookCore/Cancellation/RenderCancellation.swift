@@ -64,6 +64,13 @@ public final class RenderCancellation: @unchecked Sendable {
         if let reason { throw FlipbookError.interrupted(what, reason: reason) }
     }
 
+    /// ``checkCancellation(_:)``, after cancelling with ``Reason/cancelled`` when the task running
+    /// this code has been cancelled: the check every frame loop makes.
+    package func checkStop(_ what: String) throws {
+        if Task.isCancelled { cancel(.cancelled) }
+        try checkCancellation(what)
+    }
+
     /// Runs `handler` once when the handle is cancelled (at once if it already is). Returns a token
     /// for ``removeHandler(_:)``, or `nil` when the handler already ran.
     package func onCancel(_ handler: @escaping @Sendable (Reason) -> Void) -> Int? {

@@ -111,32 +111,24 @@ struct SharedPass {
         let total = frames.count
         /// The frames every sink that takes them has encoded.
         func reportProgress() {
-            guard let progress else { return }
-            let now = DispatchTime.now().uptimeNanoseconds
-            let seconds = Double(now - passStarted) / 1e9
-            let encoded = pipeline.framesEncoded
-            let rate = seconds > 0 ? Double(encoded) / seconds : 0
-            progress(RenderProgress(
-                framesRendered: pipeline.framesRendered, framesEncoded: encoded, totalFrames: total,
-                framesPerSecond: rate, estimatedTimeRemaining: rate > 0 ? Double(total - encoded) / rate : nil,
-                elapsed: Double(now - started) / 1e9))
+            progress?(RenderProgress(encoded: pipeline.framesEncoded, rendered: pipeline.framesRendered, total: total,
+                                     passStarted: passStarted, renderStarted: started))
         }
         do {
-            for index in 0..<total {
-                if Task.isCancelled { stop.cancel(.cancelled) }
-                try stop.checkCancellation(what)
-                let converted = try pipeline.takeFrames(index)
-                let takers = outputs.indices.filter { converted[layoutOf[$0]] != nil }
-                // Held by each sink that takes it and by this loop until it has been queued everywhere.
-                let frame = SharedFrame(index: index, frames: converted, holders: takers.count + 1, pipeline: pipeline)
-                defer { frame.done() }
-                for output in takers {
-                    guard feeders[output].push(frame) else {
-                        throw failures.first ?? FlipbookError(.interrupted, "\(what): an output stopped.")
+            let loop = FrameLoop(pipeline: pipeline, count: total, checkStop: { try stop.checkStop(what) })
+            _ = try loop.run(
+                deliver: { index, converted in
+                    let takers = outputs.indices.filter { converted[layoutOf[$0]] != nil }
+                    // Held by each sink that takes it and by this loop until it has been queued everywhere.
+                    let frame = SharedFrame(index: index, frames: converted, holders: takers.count + 1, pipeline: pipeline)
+                    defer { frame.done() }
+                    for output in takers {
+                        guard feeders[output].push(frame) else {
+                            throw failures.first ?? FlipbookError(.interrupted, "\(what): an output stopped.")
+                        }
                     }
-                }
-                reportProgress()
-            }
+                },
+                delivered: { _ in reportProgress() })
             for feeder in feeders { feeder.end() }
             for feeder in feeders { feeder.join() }
             reportProgress()
@@ -145,8 +137,7 @@ struct SharedPass {
         }
         if let failure = failures.first { throw failure }
         // A cancellation while the sinks finished may have stopped some of them.
-        if Task.isCancelled { stop.cancel(.cancelled) }
-        try stop.checkCancellation(what)
+        try stop.checkStop(what)
         succeeded = true
         let stages = pipeline.stageTimes
         return feeders.map { feeder in

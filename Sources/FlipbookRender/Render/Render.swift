@@ -117,8 +117,7 @@ func renderClip(
         workerCount: min(workers ?? ProcessInfo.processInfo.activeProcessorCount, total), stop: stop,
         progress: progress, started: started, segmenting: segmenting)
     renderPass.audio = audio.track
-    if Task.isCancelled { stop.cancel(.cancelled) }
-    try stop.checkCancellation(renderPass.what)
+    try stop.checkStop(renderPass.what)
     func elapsed() -> TimeInterval { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
 
     // A cap (an asked level's, or the user's bit rate) is first checked, not held: most clips stay

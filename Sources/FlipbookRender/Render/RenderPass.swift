@@ -39,6 +39,9 @@ struct RenderPass {
     /// The beginning of every message about this render.
     var what: String { "Cannot render \(url.path)" }
 
+    /// Throws when the render has been stopped, or the task running it cancelled.
+    func checkStop() throws { try stop.checkStop(what) }
+
     /// Encodes every frame with `options`.
     ///
     /// - Throws: whatever the sink, a frame's drawing or a cancellation throws, and
@@ -70,30 +73,18 @@ struct RenderPass {
         defer { pipeline.stopAndJoin() }
 
         let total = frames.count
-        var encodeNanoseconds: UInt64 = 0
-        for index in 0..<total {
-            if Task.isCancelled { stop.cancel(.cancelled) }
-            try stop.checkCancellation(what)
-            let frame = try pipeline.takeFrame(index)
-            let start = DispatchTime.now().uptimeNanoseconds
-            try sink.append(frame)
-            encodeNanoseconds += DispatchTime.now().uptimeNanoseconds - start
-            pipeline.recycle(consume frame, encoded: index)
-            if let progress {
-                // The rate and what remains are this pass's; the elapsed time is the render's.
-                let now = DispatchTime.now().uptimeNanoseconds
-                let seconds = Double(now - passStarted) / 1e9
-                let rate = seconds > 0 ? Double(index + 1) / seconds : 0
-                progress(RenderProgress(
-                    framesRendered: pipeline.framesRendered, framesEncoded: sink.frameCount, totalFrames: total,
-                    framesPerSecond: rate,
-                    estimatedTimeRemaining: rate > 0 ? Double(total - index - 1) / rate : nil,
-                    elapsed: Double(now - started) / 1e9))
-            }
-        }
+        let loop = FrameLoop(pipeline: pipeline, count: total, checkStop: checkStop)
+        var encodeNanoseconds = try loop.run(
+            deliver: { index, frames in
+                try sink.append(try pipeline.only(frames, frame: index))
+                pipeline.recycle(frames, encoded: index)
+            },
+            delivered: { index in
+                progress?(RenderProgress(encoded: index + 1, rendered: pipeline.framesRendered, total: total,
+                                         passStarted: passStarted, renderStarted: started))
+            })
         // The last chance to stop: after finish() the clip is complete and in place.
-        if Task.isCancelled { stop.cancel(.cancelled) }
-        try stop.checkCancellation(what)
+        try checkStop()
         let start = DispatchTime.now().uptimeNanoseconds
         try sink.finish()
         encodeNanoseconds += DispatchTime.now().uptimeNanoseconds - start

@@ -121,7 +121,12 @@ final class RenderPipeline: @unchecked Sendable {
 
     /// ``takeFrames(_:)`` for a pipeline of one layout.
     func takeFrame(_ index: Int) throws -> ConvertedFrame {
-        guard let frame = try takeFrames(index).first ?? nil else {
+        try only(takeFrames(index), frame: index)
+    }
+
+    /// The one conversion of frame `index` in a pipeline of one layout.
+    func only(_ frames: [ConvertedFrame?], frame index: Int) throws -> ConvertedFrame {
+        guard let frame = frames.first ?? nil else {
             throw FlipbookError(.internal, "Cannot render \(output.path): frame \(index) has no converted picture.")
         }
         return frame

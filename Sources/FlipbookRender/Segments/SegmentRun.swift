@@ -126,20 +126,21 @@ final class SegmentRun: @unchecked Sendable {
                 pipelines[index] = nil
                 condition.unlock()
             }
-            for frameIndex in 0..<segment.encodedFrames.count {
-                let frame = try pipeline.takeFrame(frameIndex)
-                let start = DispatchTime.now().uptimeNanoseconds
-                try encoder.append(frame)
-                encodeNanoseconds += DispatchTime.now().uptimeNanoseconds - start
-                pipeline.recycle(consume frame, encoded: frameIndex)
-                if segment.frames.contains(segment.encodedFrames.lowerBound + frameIndex) {
+            // The stop is the pipeline's: a cancellation or another segment's failure cancels it.
+            let loop = FrameLoop(pipeline: pipeline, count: segment.encodedFrames.count, checkStop: {})
+            encodeNanoseconds = try loop.run(
+                deliver: { frameIndex, frames in
+                    try encoder.append(try pipeline.only(frames, frame: frameIndex))
+                    pipeline.recycle(frames, encoded: frameIndex)
+                },
+                delivered: { [self] frameIndex in
+                    guard segment.frames.contains(segment.encodedFrames.lowerBound + frameIndex) else { return }
                     condition.lock()
                     encodedFrames += 1
                     renderedFrames = max(renderedFrames, encodedFrames)
                     condition.broadcast()
                     condition.unlock()
-                }
-            }
+                })
             let start = DispatchTime.now().uptimeNanoseconds
             let packets = try encoder.finish()
             let bytes = packets.byteCount

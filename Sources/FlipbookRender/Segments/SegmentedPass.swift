@@ -33,19 +33,12 @@ struct SegmentedPass {
         run.start(threads: encoders.atOnce)
         let total = pass.frames.count
         let failure = run.waitForAll { encoded, rendered in
-            guard let progress = pass.progress else { return }
-            let now = DispatchTime.now().uptimeNanoseconds
-            let seconds = Double(now - passStarted) / 1e9
-            let rate = seconds > 0 ? Double(encoded) / seconds : 0
-            progress(RenderProgress(
-                framesRendered: rendered, framesEncoded: encoded, totalFrames: total, framesPerSecond: rate,
-                estimatedTimeRemaining: rate > 0 ? Double(total - encoded) / rate : nil,
-                elapsed: Double(now - pass.started) / 1e9))
+            pass.progress?(RenderProgress(encoded: encoded, rendered: rendered, total: total,
+                                          passStarted: passStarted, renderStarted: pass.started))
         }
         let levelChoice: LevelChoice?
         do {
-            if Task.isCancelled { pass.stop.cancel(.cancelled) }
-            try pass.stop.checkCancellation(what)
+            try pass.stop.checkStop(what)
             if let failure { throw failure }
             let start = DispatchTime.now().uptimeNanoseconds
             levelChoice = try output.finish()
