@@ -54,12 +54,12 @@ struct ParsingTests {
         let crf = try #require(try FlipbookTool.parseCommandLine(["render", "confetti", "--crf", "60", "-o", "x.mp4"])
             as? FlipbookTool.Render)
         let crfError = #expect(throws: FlipbookError.self) { try crf.plan() }
-        #expect(crfError?.message == "--crf must be between 0 and 51 for H.264; it is 60. \(VideoCodec.crfRangesText)")
+        #expect(crfError?.message == "--crf must be between 0 and 51 for H.264; it is 60. \(Setting.crf.codecRangesText)")
         // The same check in Swift names the key instead; without a codec, the widest range holds.
         let swiftError = #expect(throws: FlipbookError.self) { try VideoOptions(crf: 64) }
-        #expect(swiftError?.message == "crf must be between 0 and 63; it is 64. \(VideoCodec.crfRangesText)")
+        #expect(swiftError?.message == "crf must be between 0 and 63; it is 64. \(Setting.crf.codecRangesText)")
         let mp4 = #expect(throws: FlipbookError.self) { try OutputFormat(container: .mp4, options: try VideoOptions(crf: 60)) }
-        #expect(mp4?.message == "crf must be between 0 and 51 for H.264; it is 60. \(VideoCodec.crfRangesText)")
+        #expect(mp4?.message == "crf must be between 0 and 51 for H.264; it is 60. \(Setting.crf.codecRangesText)")
         #expect(try OutputFormat(container: .webm, options: try VideoOptions(crf: 63)).codec == .vp9)
     }
 

@@ -195,7 +195,7 @@ struct SegmentTests {
     @Test("the plan lists the segments")
     func planListsSegments() throws {
         let scratch = try TemporaryDirectory("segments")
-        var request = RenderRequest(scene: SceneRequest(scene: "ripples", duration: 10), output: scratch.path("r.mp4"))
+        let request = RenderRequest(scene: SceneRequest(scene: "ripples", duration: 10), output: scratch.path("r.mp4"))
         let plan = try request.plan()
         #expect(plan.listing.segments == 2)
         #expect(plan.listing.segmentFrames == ["0-249", "250-599"])

@@ -18,13 +18,24 @@ struct SettingsTableTests {
         }
     }
 
-    @Test("the CRF row's ranges are the codec table's: 0...51 for H.264 and HEVC, 0...63 for VP9 and AV1")
-    func crfRangesComeFromTheCodecTable() {
+    @Test("the CRF row's ranges: 0...51 for H.264 and HEVC, 0...63 for VP9 and AV1; its codecs are theirs")
+    func crfRangesAndCodecs() throws {
         #expect(Setting.crf.codecRanges == [
-            Setting.CodecRange(codecs: ["h264", "hevc"], range: "0...51"),
-            Setting.CodecRange(codecs: ["vp9", "av1"], range: "0...63"),
+            Setting.CodecRange(codecs: ["h264", "hevc"], bounds: 0...51),
+            Setting.CodecRange(codecs: ["vp9", "av1"], bounds: 0...63),
         ])
-        #expect(Setting.crf.codecs == VideoCodec.allCases.filter { $0.capabilities.crfRange != nil }.map(\.rawValue))
+        #expect(Setting.crf.codecs == ["h264", "hevc", "vp9", "av1"])
+        #expect(Setting.crf.range == "0...63")
+        #expect(Setting.crf.codecRangesText == "CRF ranges: h264, hevc 0...51; vp9, av1 0...63.")
+        // Listed and read back as the table shows them.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let listed = try encoder.encode(Setting.crf.codecRanges)
+        #expect(String(decoding: listed, as: UTF8.self) == #"[{"codecs":["h264","hevc"],"range":"0...51"},{"codecs":["vp9","av1"],"range":"0...63"}]"#)
+        #expect(try JSONDecoder().decode([Setting.CodecRange].self, from: listed) == Setting.crf.codecRanges)
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(Setting.CodecRange.self, from: Data(#"{"codecs":["h264"],"range":"9...1"}"#.utf8))
+        }
         #expect(Setting.lookahead.codecs == ["h264"])
         #expect(Setting.maxBitrate.codecs == ["h264", "hevc"])
         #expect(Setting.level.codecs == ["h264", "hevc"])

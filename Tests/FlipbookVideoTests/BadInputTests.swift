@@ -53,7 +53,7 @@ struct BadInputTests {
             _ = try VideoEncoder(url: scene.output, width: 64, height: 64, fps: 30, options: VideoOptions(crf: crf))
         }
         let range = (0...63).contains(crf) ? "0 and 51 for H.264" : "0 and 63"
-        #expect(error?.message == "crf must be between \(range); it is \(crf). \(VideoCodec.crfRangesText)")
+        #expect(error?.message == "crf must be between \(range); it is \(crf). \(Setting.crf.codecRangesText)")
         #expect(error?.location.keyPath == "crf")
         scene.expectUntouched()
     }

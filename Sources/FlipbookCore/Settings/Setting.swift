@@ -30,20 +30,6 @@ public struct Setting: Sendable, Equatable, Codable {
         }
     }
 
-    /// A range that holds for some codecs only: `0...51` for `h264` and `hevc`.
-    public struct CodecRange: Sendable, Equatable, Codable {
-        /// The codecs (their `--codec` names) that take this range.
-        public var codecs: [String]
-        /// The range, as the table shows it: `0...51`.
-        public var range: String
-
-        /// The range `range` for `codecs`.
-        public init(codecs: [String], range: String) {
-            self.codecs = codecs
-            self.range = range
-        }
-    }
-
     /// The key in scene and batch files: `crf`, `keyframeInterval`.
     public var key: String
     /// The command-line flag without its dashes (`keyint`), or `nil` when no command has one.
@@ -69,9 +55,12 @@ public struct Setting: Sendable, Equatable, Codable {
     /// Where its value goes and how it is read (``Field``); `nil` for a setting a command reads
     /// itself (`scene`, `set`, a batch file's `outputs`).
     public var field: Field? = nil
+    /// What each `--quality` shortcut does to it where the caller did not give it (``QualityChange``).
+    public var qualityChanges: [RenderQuality: QualityChange] = [:]
 
-    /// Two rows are the same when they say the same things: the field is how the row is wired, not
-    /// what it says, and a row read back from `flipbook settings --json` has none.
+    /// Two rows are the same when they say the same things: the field and the quality changes are
+    /// how the row is wired, not what it says, and a row read back from `flipbook settings --json`
+    /// has neither.
     public static func == (a: Setting, b: Setting) -> Bool {
         a.key == b.key && a.flag == b.flag && a.swift == b.swift && a.type == b.type && a.defaultValue == b.defaultValue
             && a.unit == b.unit && a.range == b.range && a.codecRanges == b.codecRanges && a.codecs == b.codecs
@@ -82,11 +71,12 @@ public struct Setting: Sendable, Equatable, Codable {
         case key, flag, swift, type, defaultValue, unit, range, codecRanges, codecs, places, help
     }
 
-    /// A row of the settings table.
+    /// A row of the settings table. With `codecRanges`, `range` defaults to their union and `codecs`
+    /// to the codecs they name.
     public init(
         key: String, flag: String? = nil, swift: String? = nil, type: String, defaultValue: String,
         unit: String? = nil, range: String? = nil, codecRanges: [CodecRange] = [], codecs: [String]? = nil,
-        places: [Place], help: String, field: Field? = nil
+        places: [Place], help: String, field: Field? = nil, qualityChanges: [RenderQuality: QualityChange] = [:]
     ) {
         self.key = key
         self.flag = flag
@@ -94,12 +84,13 @@ public struct Setting: Sendable, Equatable, Codable {
         self.type = type
         self.defaultValue = defaultValue
         self.unit = unit
-        self.range = range
+        self.range = range ?? CodecRange.union(of: codecRanges)?.tableText
         self.codecRanges = codecRanges
-        self.codecs = codecs
+        self.codecs = codecs ?? (codecRanges.isEmpty ? nil : codecRanges.flatMap(\.codecs))
         self.places = places
         self.help = help
         self.field = field
+        self.qualityChanges = qualityChanges
     }
 
     /// This row with its value carried by `field`.

@@ -34,6 +34,9 @@ extension Setting {
         /// The value in `root` as a plan's JSON lists it; `nil` when it is not set or does not live in a `Root`.
         public func listed<Root>(in root: Root) -> ListedValue? { box.listed(in: root) }
 
+        /// The value in `root` when it is a `Value`; `nil` when it is not set or does not live in a `Root`.
+        public func value<Root, Value>(_ type: Value.Type, in root: Root) -> Value? { box.value(in: root) as? Value }
+
         /// How a message shows `text` as the user wrote it, when the format says (``SettingFormat/shown``).
         public func shown(_ text: String) -> String? { box.shown(text) }
     }
@@ -44,6 +47,7 @@ private protocol FieldBox {
     func read<Root>(_ input: SettingInput, as setting: Setting, into root: inout Root) throws -> Bool
     func text<Root>(in root: Root) -> String?
     func listed<Root>(in root: Root) -> ListedValue?
+    func value<Root>(in root: Root) -> Any?
     func shown(_ text: String) -> String?
 }
 
@@ -68,6 +72,11 @@ private struct OptionalFieldBox<Carrier, Value>: FieldBox {
         return format.listed(value)
     }
 
+    func value<Root>(in root: Root) -> Any? {
+        guard let path = path as? KeyPath<Root, Value?> else { return nil }
+        return root[keyPath: path]
+    }
+
     func shown(_ text: String) -> String? { format.shown?(text) }
 }
 
@@ -90,6 +99,11 @@ private struct PlainFieldBox<Carrier, Value>: FieldBox {
     func listed<Root>(in root: Root) -> ListedValue? {
         guard let path = path as? KeyPath<Root, Value> else { return nil }
         return format.listed(root[keyPath: path])
+    }
+
+    func value<Root>(in root: Root) -> Any? {
+        guard let path = path as? KeyPath<Root, Value> else { return nil }
+        return root[keyPath: path]
     }
 
     func shown(_ text: String) -> String? { format.shown?(text) }

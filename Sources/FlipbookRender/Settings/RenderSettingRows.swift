@@ -64,7 +64,7 @@ extension Setting {
     public static let quality = Setting(
         key: "quality", flag: "quality", type: "quality", defaultValue: RenderQuality.standard.rawValue,
         range: "one of " + RenderQuality.allCases.map(\.rawValue).joined(separator: ", "), places: [.batch, .render],
-        help: "draft: half size, fastest preset; high: slower preset, lower CRF.",
+        help: RenderQuality.summary,
         field: Field(\RenderRequest.quality, .choice))
 
     /// `--frames`.

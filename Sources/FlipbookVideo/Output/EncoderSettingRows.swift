@@ -36,13 +36,12 @@ extension Setting {
         places: clipPlaces, help: "The encoded pixel format, e.g. yuv420p10le for 10-bit HEVC, VP9 or AV1.",
         field: Field(\VideoOptions.pixelFormat, .choice))
 
-    /// `--crf`.
+    /// `--crf`: its ranges by codec are the one statement of which codecs have a CRF.
     public static let crf = Setting(
         key: "crf", flag: "crf", swift: "VideoOptions.crf", type: "whole number", defaultValue: "20",
-        range: VideoCodec.crfRangeOfAnyCodec.tableText, codecRanges: VideoCodec.crfRanges,
-        codecs: VideoCodec.names { $0.crfRange != nil }, places: clipPlaces,
+        codecRanges: [CodecRange([.h264, .hevc], 0...51), CodecRange([.vp9, .av1], 0...63)], places: clipPlaces,
         help: "Constant rate factor; lower is better quality and larger files.",
-        field: Field(\VideoOptions.crf, .wholeNumber))
+        field: Field(\VideoOptions.crf, .wholeNumber), qualityChanges: [.high: .offset(-4)])
 
     /// `--preset`.
     public static let preset = Setting(
@@ -50,7 +49,8 @@ extension Setting {
         range: "one of " + X264Preset.allCases.map(\.rawValue).joined(separator: ", "),
         codecs: VideoCodec.names(having: \.hasPreset), places: clipPlaces,
         help: "Speed/size trade-off, x264's names (VP9 and AV1 map them to their speeds).",
-        field: Field(\VideoOptions.preset, .string))
+        field: Field(\VideoOptions.preset, .string),
+        qualityChanges: [.draft: .value(X264Preset.ultrafast.rawValue), .high: .value(X264Preset.slow.rawValue)])
 
     /// `--lookahead`.
     public static let lookahead = Setting(
@@ -114,6 +114,13 @@ extension Setting {
     public static let encoderSettings: [Setting] = [
         .codec, .container, .pixelFormat, .crf, .preset, .lookahead, .keyframeInterval, .maxBitrate, .level, .threads, .pngCompression, .loop,
     ]
+}
+
+extension Setting.CodecRange {
+    /// The range `bounds` for `codecs`.
+    init(_ codecs: [VideoCodec], _ bounds: ClosedRange<Int>) {
+        self.init(codecs: codecs.map(\.rawValue), bounds: bounds)
+    }
 }
 
 extension VideoContainer {

@@ -37,8 +37,6 @@ public enum VideoCodec: String, Sendable, Codable, CaseIterable {
         public var alphaFormat: PixelFormat?
         /// The largest picture, in 16×16 blocks, and the longest side in pixels.
         public var frameLimits: (macroblocks: Int, side: Int)
-        /// The `crf` values the encoder understands, or `nil` when it has no CRF.
-        public var crfRange: ClosedRange<Int>?
         /// Whether ``VideoOptions/preset`` (x264's preset names) applies: x264 and x265 have those
         /// presets; libvpx and libaom translate them to their own speeds (``X264Preset``).
         public var hasPreset: Bool
@@ -68,7 +66,7 @@ public enum VideoCodec: String, Sendable, Codable, CaseIterable {
         case .h264:
             // H.264 level 6.2: 139264 macroblocks (8192×4320); x264 refuses more than 16384 a side.
             Capabilities(encoderName: "libx264", displayName: "H.264", pixelFormats: [.yuv420p], alphaFormat: nil,
-                         frameLimits: (139_264, 16_384), crfRange: 0...51, hasPreset: true,
+                         frameLimits: (139_264, 16_384), hasPreset: true,
                          hasKeyframeInterval: true, hasLookahead: true, hasMaxBitrate: true, hasThreads: true)
         case .hevc:
             // HEVC level 6.2: 35,651,584 luma samples (139264 blocks of 16×16).
@@ -76,34 +74,34 @@ public enum VideoCodec: String, Sendable, Codable, CaseIterable {
             // about 56 pixels (valgrind: 36×34, 48×48, 34×64, 40×100; 40×30 aborts with a corrupt
             // heap), and refuses a few rows itself; 64×32 and up encoded cleanly.
             Capabilities(encoderName: "libx265", displayName: "HEVC", pixelFormats: [.yuv420p, .yuv420p10le],
-                         alphaFormat: nil, frameLimits: (139_264, 16_384), crfRange: 0...51, hasPreset: true,
+                         alphaFormat: nil, frameLimits: (139_264, 16_384), hasPreset: true,
                          minimumSize: (64, 32), hasKeyframeInterval: true, hasMaxBitrate: true, hasThreads: true)
         case .vp9:
             Capabilities(encoderName: "libvpx-vp9", displayName: "VP9",
                          pixelFormats: [.yuv420p, .yuva420p, .yuv420p10le], alphaFormat: .yuva420p,
-                         frameLimits: (1_048_576, 16_384), crfRange: 0...63, hasPreset: true,
+                         frameLimits: (1_048_576, 16_384), hasPreset: true,
                          hasKeyframeInterval: true, hasThreads: true)
         case .av1:
             Capabilities(encoderName: "libaom-av1", displayName: "AV1", pixelFormats: [.yuv420p, .yuv420p10le],
-                         alphaFormat: nil, frameLimits: (1_048_576, 16_384), crfRange: 0...63, hasPreset: true,
+                         alphaFormat: nil, frameLimits: (1_048_576, 16_384), hasPreset: true,
                          hasKeyframeInterval: true, hasThreads: true)
         case .prores:
             Capabilities(encoderName: "prores_ks", displayName: "ProRes", pixelFormats: [.yuv422p10le, .yuva444p10le],
-                         alphaFormat: .yuva444p10le, frameLimits: (262_144, 8_192), crfRange: nil, hasPreset: false,
+                         alphaFormat: .yuva444p10le, frameLimits: (262_144, 8_192), hasPreset: false,
                          hasThreads: true)
         case .gif:
             Capabilities(encoderName: "gif", displayName: "GIF", pixelFormats: [.pal8], alphaFormat: .pal8,
-                         frameLimits: (16_777_216, 65_535), crfRange: nil, hasPreset: false)
+                         frameLimits: (16_777_216, 65_535), hasPreset: false)
         case .png:
             Capabilities(encoderName: "png", displayName: "PNG", pixelFormats: [.rgba], alphaFormat: .rgba,
-                         frameLimits: (16_777_216, 65_535), crfRange: nil, hasPreset: false)
+                         frameLimits: (16_777_216, 65_535), hasPreset: false)
         case .apng:
             Capabilities(encoderName: "apng", displayName: "APNG", pixelFormats: [.rgba], alphaFormat: .rgba,
-                         frameLimits: (16_777_216, 65_535), crfRange: nil, hasPreset: false)
+                         frameLimits: (16_777_216, 65_535), hasPreset: false)
         case .webp:
             // WebP pictures are at most 16383 pixels a side.
             Capabilities(encoderName: "libwebp_anim", displayName: "WebP", pixelFormats: [.bgra], alphaFormat: .bgra,
-                         frameLimits: (1_048_576, 16_383), crfRange: nil, hasPreset: false)
+                         frameLimits: (1_048_576, 16_383), hasPreset: false)
         }
     }
 
@@ -121,37 +119,14 @@ public enum VideoCodec: String, Sendable, Codable, CaseIterable {
         allCases.filter { has($0.capabilities) }.map(\.rawValue)
     }
 
-    /// The CRFs some codec accepts: the union of the codecs' ranges (0...63).
-    public static var crfRangeOfAnyCodec: ClosedRange<Int> {
-        let ranges = allCases.compactMap(\.capabilities.crfRange)
-        return ranges.map(\.lowerBound).min()!...ranges.map(\.upperBound).max()!
-    }
-
-    /// Refuses a value of `options` outside this codec's own range: a CRF (a codec without one
-    /// refuses it as a setting it has not).
+    /// Refuses a value of `options` outside this codec's own range, for the settings whose range
+    /// differs by codec (``Setting/codecRanges``); a codec without the setting refuses it as a
+    /// setting it has not (``OutputFormat``).
     func checkRanges(of options: VideoOptions) throws {
-        guard let range = capabilities.crfRange, !range.contains(options.crf) else { return }
-        throw Setting.crf.mustBe("\(range.requirementText) for \(capabilities.displayName)", itIs: String(options.crf),
-                                 Self.crfRangesText)
-    }
-
-    /// The codecs grouped by CRF range, as the settings table and messages show them.
-    public static var crfRanges: [Setting.CodecRange] {
-        var groups: [Setting.CodecRange] = []
-        for codec in allCases {
-            guard let range = codec.capabilities.crfRange?.tableText else { continue }
-            if let index = groups.firstIndex(where: { $0.range == range }) {
-                groups[index].codecs.append(codec.rawValue)
-            } else {
-                groups.append(Setting.CodecRange(codecs: [codec.rawValue], range: range))
-            }
+        for row in Setting.encoderSettings where !row.codecRanges.isEmpty {
+            guard let value = row.field?.value(Int.self, in: options) else { continue }
+            try row.checkCodecRange(of: value, codec: rawValue, displayName: capabilities.displayName)
         }
-        return groups
-    }
-
-    /// "h264, hevc: 0...51; vp9, av1: 0...63": every codec's CRF range, for messages.
-    public static var crfRangesText: String {
-        "CRF ranges: " + crfRanges.map { "\($0.codecs.joined(separator: ", ")) \($0.range)" }.joined(separator: "; ") + "."
     }
 
     /// The codecs whose encoders keep transparency.

@@ -37,7 +37,7 @@ public struct VideoOptions: Sendable, Hashable, Codable {
     /// The file format, or `nil` to take it from the output's extension (`--format` on the command line).
     public var container: VideoContainer?
     /// The constant rate factor: lower is better quality and bigger files. Its range is the codec's
-    /// (``VideoCodec/Capabilities/crfRange``: 0...51 for H.264 and HEVC, 0...63 for VP9 and AV1).
+    /// (the `crf` row's ``Setting/codecRanges``: 0...51 for H.264 and HEVC, 0...63 for VP9 and AV1).
     /// 0 is lossless for H.264 (x264 then writes the High 4:4:4 Predictive profile), 20 the default,
     /// 16–18 visually transparent for most content.
     public var crf: Int
@@ -265,9 +265,8 @@ public struct VideoOptions: Sendable, Hashable, Codable {
     /// own ranges (its CRF range, whether it has the setting at all) are checked where the codec is
     /// known (``OutputFormat``).
     public func validate() throws {
-        let widestCRF = VideoCodec.crfRangeOfAnyCodec
-        guard widestCRF.contains(crf) else {
-            throw Setting.crf.mustBe(widestCRF.requirementText, itIs: String(crf), VideoCodec.crfRangesText)
+        if let anyCodec = Setting.crf.anyCodecBounds, !anyCodec.contains(crf) {
+            throw Setting.crf.mustBe(anyCodec.requirementText, itIs: String(crf), Setting.crf.codecRangesText)
         }
         guard X264Preset(rawValue: preset) != nil else {
             throw Setting.preset.mustBe("one of \(Self.x264Presets.joined(separator: ", "))", itIs: "\"\(preset)\"",
