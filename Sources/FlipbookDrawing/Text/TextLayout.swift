@@ -36,6 +36,7 @@ final class TextLayout {
             throw FontConfiguration.emojiMissing
         }
         let fonts = try TextFonts(text.format)
+        shaper.noteSizes([text.format.baseFont.size] + text.format.runs.compactMap { $0.font?.size })
         let characters = LaidOutCharacters(text.string)
         func make(width: CGFloat?, height: CGFloat?, fallback: FontFallback.Plan?) throws -> OpaquePointer {
             let files = fonts.files.union(fallback?.files ?? [])

@@ -20,10 +20,34 @@ final class TextShaper {
     /// Texts this shaper laid out lately.
     let recentLayouts = RecentLayouts()
 
+    /// The font sizes this shaper has laid text out at, in Pango's units (1/1024 point), by their
+    /// whole number of points.
+    private var sizesSeen: [Int: Set<Int>] = [:]
+    /// Whether some whole number of points has more than ``sizesPerWholePoint`` sizes (``isWorn``).
+    private(set) var isWorn = false
+    /// How many sizes of one whole number of points a shaper lays out before it is replaced by a new
+    /// one. Pango keeps every font pattern it has matched in a hash table for the font map's life,
+    /// and fontconfig hashes a size by its whole part alone, so each new size compares against all
+    /// the others of its whole part: shrinking captions to fit (16 bisection steps per page) or
+    /// animating a font's size made laying out text quadratic in the sizes used. Whole sizes never
+    /// collide. A new map draws the same pixels.
+    static let sizesPerWholePoint = 32
+
+    /// Notes that text is laid out at `points` (of each font of a text).
+    func noteSizes(_ points: some Sequence<CGFloat>) {
+        for size in points {
+            guard size.isFinite, let units = Int(exactly: (Double(size) * pangoScale).rounded()) else { continue }
+            let whole = units / Int(pangoScale)
+            let inserted = sizesSeen[whole, default: []].insert(units).inserted
+            if inserted, sizesSeen[whole, default: []].count > Self.sizesPerWholePoint { isWorn = true }
+        }
+    }
+
     /// The layout of `text` in the box, reused when this thread laid the same text out lately.
     func layout(_ text: Text, width: CGFloat?, height: CGFloat?) throws -> TextLayout {
         try recentLayouts.layout(text, width: width, height: height, shaper: self)
     }
+
     /// Font maps and contexts over the configurations with more files (owned), by configuration.
     private var addedContexts: [ObjectIdentifier: (configuration: FontConfiguration,
                                                        map: UnsafeMutablePointer<PangoFontMap>, context: OpaquePointer)] = [:]
@@ -133,11 +157,21 @@ final class TextShaper {
         guard !shaper.isBusy else {
             // Used again while in use on this thread: a second shaper for the inner use.
             let inner = try borrow(configuration)
-            defer { giveBack(inner) }
+            defer { if !inner.isWorn { giveBack(inner) } }
             return try body(inner)
         }
         shaper.isBusy = true
-        defer { shaper.isBusy = false }
+        defer {
+            shaper.isBusy = false
+            if shaper.isWorn { retire(shaper) }
+        }
         return try body(shaper)
+    }
+
+    /// Lets the calling thread's worn `shaper` go (with its font map and caches): the thread's next
+    /// text makes a new one. Nothing made with it outlives the ``withShaper(_:)`` call that used it.
+    private static func retire(_ shaper: TextShaper) {
+        pthread_setspecific(threadKey, nil)
+        Unmanaged.passUnretained(shaper).release()
     }
 }
