@@ -110,6 +110,24 @@ final class FontConfiguration: @unchecked Sendable {
         return made
     }
 
+    /// Families whose files came with a scene bundle, by name; guarded by ``lock``.
+    nonisolated(unsafe) private static var suppliedFamilies: [String: Set<String>] = [:]
+
+    /// Makes `files` (absolute paths) the files of the family `name`, in place of the machine's:
+    /// a bundle's copies of the fonts its scene names, so it draws the same where they are not installed.
+    static func supply(family name: String, files: Set<String>) {
+        lock.lock()
+        defer { lock.unlock() }
+        suppliedFamilies[name] = files
+    }
+
+    /// The files a bundle supplied for `family`; `nil` when none did.
+    static func suppliedFiles(family: String) -> Set<String>? {
+        lock.lock()
+        defer { lock.unlock() }
+        return suppliedFamilies[family]
+    }
+
     /// The registered font file of `family`, or `nil` when none was registered.
     static func registeredFile(family: String) -> String? {
         lock.lock()
