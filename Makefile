@@ -27,7 +27,7 @@ SYSTEM_LIBRARIES := $(shell sed -n 's/.*pkgConfig: "\(.*\)".*/\1/p' Package.swif
 UNAME := $(shell uname -s)
 
 .PHONY: deps test-deps demo check test test-only valgrind memcheck-only fuzz bench docs clean browser-check \
-	slurm-test studio studio-test studio-check serve
+	slurm-test studio studio-test studio-check serve portable
 
 deps:
 	@bash scripts/install-deps.sh
@@ -103,6 +103,12 @@ studio: deps
 # flipbook-serve, debug, into Studio/.build/debug, where a debug `flipbook serve` finds it.
 serve: deps
 	$(SWIFT) build $(STUDIO_PACKAGE) $(DEBUG_FLAGS) --product flipbook-serve
+
+# dist/flipbook-VERSION-linux-ARCH.tar.gz: flipbook with the Swift runtime linked in and every other
+# library it loads beside it (scripts/portable.sh), then checked under env -i (scripts/portable-check.sh).
+portable: deps
+	bash scripts/portable.sh
+	bash scripts/portable-check.sh
 
 # The studio package's own tests (Studio/Tests/FlipbookStudioTests), in a new empty TMPDIR like the root's.
 studio-test: deps

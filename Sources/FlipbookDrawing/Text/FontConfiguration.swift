@@ -75,8 +75,10 @@ final class FontConfiguration: @unchecked Sendable {
                 throw FlipbookError(.file, "fontconfig could not load the font file \(path).")
             }
         }
-        hasEmoji = FileManager.default.isReadableFile(atPath: FontConfiguration.emojiFontPath)
-            && FcConfigAppFontAddFile(config, FontConfiguration.emojiFontPath) == FcTrue
+        // A copy among the carried fonts (the portable build puts one there) comes before the system's.
+        let emoji = [directory.appendingPathComponent(URL(fileURLWithPath: FontConfiguration.emojiFontPath).lastPathComponent).path,
+                     FontConfiguration.emojiFontPath].first { FileManager.default.isReadableFile(atPath: $0) }
+        hasEmoji = emoji.map { FcConfigAppFontAddFile(config, $0) == FcTrue } ?? false
         self.config = config
         self.directory = directory
     }
