@@ -23,6 +23,9 @@ public struct ServeOptions: Sendable, Equatable {
     public var bodyLimit: Int
     /// Webhook hosts allowed although they are loopback or private addresses.
     public var allowedWebhookHosts: Set<String>
+    /// Bytes the running jobs' encoders may hold together, shared equally among `jobs`; `nil` for
+    /// three quarters of the machine's memory.
+    public var memoryBudget: Int?
 
     /// The port used when none is given.
     public static let defaultPort = 7781
@@ -34,7 +37,7 @@ public struct ServeOptions: Sendable, Equatable {
     /// Options for a service keeping its data in `data`.
     public init(data: URL, host: String = StudioOptions.defaultHost, port: Int = defaultPort, token: String? = nil,
                 jobs: Int = defaultJobs, queueLimit: Int = 64, keepBytes: Int64 = 2 << 30, bodyLimit: Int = 64 << 20,
-                allowedWebhookHosts: Set<String> = []) {
+                allowedWebhookHosts: Set<String> = [], memoryBudget: Int? = nil) {
         self.data = data
         self.host = host
         self.port = port
@@ -44,6 +47,7 @@ public struct ServeOptions: Sendable, Equatable {
         self.keepBytes = keepBytes
         self.bodyLimit = bodyLimit
         self.allowedWebhookHosts = allowedWebhookHosts
+        self.memoryBudget = memoryBudget
     }
 
     /// Checks the options before anything listens: the address rules are the studio's.

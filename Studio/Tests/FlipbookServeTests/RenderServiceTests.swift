@@ -32,6 +32,8 @@ struct RenderServiceTests {
         #expect(again.status == 200 && again.json?["id"] as? String == id && again.json?["status"] as? String == "done")
         let status = try await serve.send("GET", "/v1/renders/\(id)")
         #expect(status.json?["status"] as? String == "done" && status.json?["progress"] as? Double == 1)
+        let plan = status.json?["plan"] as? [String: Any]
+        #expect(plan?["width"] as? Int == 64 && plan?["height"] as? Int == 48 && plan?["frames"] as? Int == 5, "\(status.text)")
     }
 
     @Test("ten identical requests at once are one job")

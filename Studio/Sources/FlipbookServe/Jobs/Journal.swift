@@ -20,6 +20,8 @@ struct JobRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
     var framesEncoded: Int
     var totalFrames: Int
     var bytes: Int64?
+    /// What will be drawn and written, as JSON (``JobJSON/plan(_:)``).
+    var plan: String?
 }
 
 /// A webhook delivery attempt, logged.
@@ -56,6 +58,7 @@ final class Journal: Sendable {
                 table.column("framesEncoded", .integer).notNull()
                 table.column("totalFrames", .integer).notNull()
                 table.column("bytes", .integer)
+                table.column("plan", .text)
             }
             try db.create(table: "delivery") { table in
                 table.autoIncrementedPrimaryKey("rowid")

@@ -83,7 +83,11 @@ actor RenderService {
         }
         let request = try order.renderRequest(scenePath: scenePath, output: fileURL(id, output: order.output))
         do {
-            return try request.plan(relativeTo: options.data, expecting: .clip)
+            var plan = try request.plan(relativeTo: options.data, expecting: .clip)
+            // The jobs running at once share the memory budget; it never changes a file's bytes.
+            let budget = options.memoryBudget ?? Int(clamping: ProcessInfo.processInfo.physicalMemory / 4 * 3)
+            plan.memoryBudget = budget / options.jobs
+            return plan
         } catch let error as FlipbookError {
             // An error the scene's own value caused names the scene; one about a setting, its key.
             let fromScene = error.location.file != nil
@@ -130,7 +134,7 @@ actor RenderService {
         if let existing = try existing(id) { return existing }
         try checkRoom()
         let record = JobRecord(id: id, status: .queued, request: body, output: output, created: Date().timeIntervalSince1970,
-                               framesEncoded: 0, totalFrames: plan.framesWritten.count)
+                               framesEncoded: 0, totalFrames: plan.framesWritten.count, plan: JobJSON.plan(plan))
         try journal.save(record)
         plans[id] = plan
         waiting.append(id)
