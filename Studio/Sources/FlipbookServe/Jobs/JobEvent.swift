@@ -15,7 +15,8 @@ struct JobEvent: Sendable {
     /// The event as Server-Sent Events text.
     var sse: String {
         var object: [String: Any] = ["framesEncoded": framesEncoded, "totalFrames": totalFrames]
-        if let eta { object["eta"] = eta }
+        // Milliseconds are all a client can use of an estimate.
+        if let eta { object["eta"] = (eta * 1000).rounded() / 1000 }
         if let error { object["error"] = error }
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
         return "event: \(kind.rawValue)\ndata: \(String(decoding: data, as: UTF8.self))\n\n"
