@@ -21,7 +21,9 @@ public struct BundleManifest: Codable, Sendable, Equatable {
 
     /// A font family the scene names and the bundle carries, with the entries holding its files.
     public struct FontFamily: Codable, Sendable, Equatable {
+        /// The family's name, as the scene's `font.family` gives it.
         public var family: String
+        /// The entries holding its files (`fonts/N/NAME.ttf`), sorted.
         public var files: [String]
     }
 
