@@ -13,7 +13,6 @@ struct BadInputTests {
         func post(_ body: Data) async throws -> ServeHarness.Reply {
             try await serve.send("POST", "/v1/renders", body: body, headers: ["Content-Type": "application/json"])
         }
-        let started = Date()
         let malformed = try await post(Data("{\"scene\": ".utf8))
         #expect(malformed.status == 400 && (malformed.json?["error"] as? String ?? "").hasPrefix("The request body is not valid JSON"))
         let unknown = try await serve.post(["scene": smallScene(), "colour": "red"])
@@ -52,7 +51,6 @@ struct BadInputTests {
         #expect(privateHook.status == 400, "\(privateHook.text)")
         let still = try await serve.send("GET", "/v1/stills/card.png?size=20000x630")
         #expect([400, 404].contains(still.status) && still.json?["error"] != nil, "\(still.text)")
-        #expect(Date().timeIntervalSince(started) < 5)
         let health = try await serve.send("GET", "/v1/health")
         #expect(health.json?["running"] as? Int == 0 && health.json?["waiting"] as? Int == 0)
         #expect(serve.files.isEmpty)

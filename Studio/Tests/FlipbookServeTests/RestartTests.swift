@@ -54,7 +54,8 @@ struct RestartTests {
         let id = try #require((try JSONSerialization.jsonObject(with: body) as? [String: Any])?["id"] as? String, "\(String(decoding: body, as: UTF8.self))")
         let job = base.appendingPathComponent("v1/renders/\(id)")
         var before: [String: Any] = [:]
-        for _ in 0..<400 {
+        // Until it has encoded some frames (on a busy machine that can take a while), then killed.
+        for _ in 0..<1200 {
             before = try await Self.get(job)
             if let frames = before["framesEncoded"] as? Int, frames > 10 { break }
             try await Task.sleep(for: .milliseconds(50))
