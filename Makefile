@@ -10,6 +10,7 @@
 #               studio (whose package, Studio/, alone builds Hummingbird)
 #   make docs   build the DocC documentation archive (Sources/Flipbook/Flipbook.docc)
 #   make studio build flipbook-studio, the server `flipbook studio` starts (the package in Studio/)
+#   make serve  build flipbook-serve, the render service `flipbook serve` starts (the same package)
 
 SWIFT ?= swift
 # Debug builds give C code DWARF 4: valgrind 3.19 (Debian 12) cannot read the DWARF 5 forms clang
@@ -26,7 +27,7 @@ SYSTEM_LIBRARIES := $(shell sed -n 's/.*pkgConfig: "\(.*\)".*/\1/p' Package.swif
 UNAME := $(shell uname -s)
 
 .PHONY: deps test-deps demo check test test-only valgrind memcheck-only fuzz bench docs clean browser-check \
-	slurm-test studio studio-test studio-check
+	slurm-test studio studio-test studio-check serve portable
 
 deps:
 	@bash scripts/install-deps.sh
@@ -98,6 +99,16 @@ browser-check: deps
 # flipbook-studio, debug, into Studio/.build/debug, where a debug `flipbook studio` finds it.
 studio: deps
 	$(SWIFT) build $(STUDIO_PACKAGE) $(DEBUG_FLAGS) --product flipbook-studio
+
+# flipbook-serve, debug, into Studio/.build/debug, where a debug `flipbook serve` finds it.
+serve: deps
+	$(SWIFT) build $(STUDIO_PACKAGE) $(DEBUG_FLAGS) --product flipbook-serve
+
+# dist/flipbook-VERSION-linux-ARCH.tar.gz: flipbook with the Swift runtime linked in and every other
+# library it loads beside it (scripts/portable.sh), then checked under env -i (scripts/portable-check.sh).
+portable: deps
+	bash scripts/portable.sh
+	bash scripts/portable-check.sh
 
 # The studio package's own tests (Studio/Tests/FlipbookStudioTests), in a new empty TMPDIR like the root's.
 studio-test: deps

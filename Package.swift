@@ -130,7 +130,10 @@ let package = Package(
         ),
         .target(
             name: "FlipbookSceneFile",
-            dependencies: ["FlipbookDrawing", "FlipbookAudio", "FlipbookAnimation", .product(name: "SwiftCSV", package: "SwiftCSV")]
+            // CZlib for the CRC-32 of the scene bundles (.fbz) it writes.
+            dependencies: [
+                "FlipbookDrawing", "FlipbookAudio", "FlipbookAnimation", "CZlib", .product(name: "SwiftCSV", package: "SwiftCSV"),
+            ]
         ),
         .target(
             name: "FlipbookVideo", dependencies: ["FlipbookCore", "FlipbookRaster", "FlipbookAudio", "CFFmpeg"]),

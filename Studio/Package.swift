@@ -8,16 +8,25 @@ import PackageDescription
 //   FlipbookStudio       the server: the page (Page/studio.html, .css, .js, embedded in the binary),
 //                        the clip's info, frames drawn by the library, live reload, renders
 //   FlipbookStudioTool   the `flipbook-studio` program over it
+//   FlipbookServe        `flipbook serve`'s render service: the HTTP API (OpenAPI: Serve/openapi.yaml),
+//                        the job queue with its SQLite journal (GRDB), template bundles, stills,
+//                        finished files under a size budget, signed webhooks (swift-crypto's HMAC)
+//   FlipbookServeTool    the `flipbook-serve` program over it
 let package = Package(
     name: "FlipbookStudio",
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "flipbook-studio", targets: ["FlipbookStudioTool"]),
+        .executable(name: "flipbook-serve", targets: ["FlipbookServeTool"]),
     ],
     dependencies: [
         .package(name: "Flipbook", path: ".."),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // The render service's journal of jobs, a SQLite database that survives a crash.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // HMAC-SHA256 for the webhooks' signatures (CryptoKit's API on Linux).
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         // The page's files are embedded in code, not copied into a resource bundle: the server stays
@@ -37,6 +46,25 @@ let package = Package(
         .executableTarget(
             name: "FlipbookStudioTool",
             dependencies: ["FlipbookStudio", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .target(
+            name: "FlipbookServe",
+            dependencies: [
+                "FlipbookStudio",
+                .product(name: "Flipbook", package: "Flipbook"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            resources: [.embedInCode("API/openapi.yaml")]
+        ),
+        .executableTarget(
+            name: "FlipbookServeTool",
+            dependencies: ["FlipbookServe", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .testTarget(
+            name: "FlipbookServeTests",
+            dependencies: ["FlipbookServe", .product(name: "Flipbook", package: "Flipbook")]
         ),
         .testTarget(
             name: "FlipbookStudioTests",

@@ -31,6 +31,9 @@
 #   Lottie     LottieAnimation(data:) on any bytes, as     seeds: Fixtures/Lottie (a first byte
 #              they are or wrapped in a .lottie, .tgs or    added) and Fuzz/Corpus/Lottie
 #              zip (first byte), then frames drawn small
+#   Bundle     any bytes as a scene bundle (.fbz):          seeds: Fuzz/Corpus/Bundle (two
+#              SceneBundle.verify (zip, names, manifest,    bundles flipbook bundle wrote)
+#              digests)
 #   Captions   any bytes as an SRT, WebVTT or word-timing  seeds: Fuzz/Corpus/Captions (a
 #              file in one of four encodings (first byte),  first byte picks format, encoding
 #              printed as flipbook captions prints it,      and overlap rule)
@@ -129,7 +132,7 @@ module FlipbookDrawing
 module SwiftCSV "$swiftcsv"
 module FlipbookAnimation
 module FlipbookSceneFile
-targets=(SceneFile SVGPath FastFill FastFillVsCairo Image Template TemplateData AudioFile Lottie Captions)
+targets=(SceneFile SVGPath FastFill FastFillVsCairo Image Template TemplateData AudioFile Lottie Captions Bundle)
 for name in "${targets[@]}"; do target "$name"; done
 
 seeds() {

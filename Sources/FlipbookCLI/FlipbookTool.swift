@@ -13,9 +13,9 @@ struct FlipbookTool: ParsableCommand {
 
             Exit statuses: \(ExitStatus.documentation)
             """,
-        version: "0.1.0",
+        version: FlipbookVersion.current,
         subcommands: [Render.self, Still.self, Sheet.self, Batch.self, Scenes.self, SettingsTable.self, Concat.self, Compare.self,
-                      Studio.self, Captions.self]
+                      Studio.self, Captions.self, BundleScene.self, Serve.self]
     )
 
     /// The names a subcommand may be called by.

@@ -4,32 +4,37 @@ import Foundation
 /// The files of a zip archive held in memory, read with zlib: stored and deflated entries, no
 /// encryption, no ZIP64 (a `.lottie` container is small). Each entry's size is bounded before it is
 /// inflated, the inflated bytes must be exactly the size the directory states, and their CRC-32 must match.
-struct ZipArchive {
+/// Scene bundles (`.fbz`) are read with it too.
+package struct ZipArchive {
     /// One entry of the central directory.
-    struct Entry {
-        var name: String
+    package struct Entry {
+        package var name: String
         var method: UInt16
         var flags: UInt16
         var crc: UInt32
         var compressedSize: Int
-        var size: Int
+        package var size: Int
         var localHeaderOffset: Int
     }
 
     let data: [UInt8]
     let source: String
     /// The entries, by name.
-    private(set) var entries: [String: Entry] = [:]
+    package private(set) var entries: [String: Entry] = [:]
     /// The entries' names, in the directory's order.
-    private(set) var names: [String] = []
+    package private(set) var names: [String] = []
+    /// What the archive should be, for messages: "a .lottie container", "a scene bundle".
+    let kind: String
 
-    /// Reads the central directory of `data`; `source` names the archive in messages.
-    init(_ data: Data, source: String, maximumEntrySize: Int) throws {
+    /// Reads the central directory of `data`; `source` names the archive in messages, `kind` says
+    /// what it should be.
+    package init(_ data: Data, source: String, kind: String = "a .lottie container", maximumEntrySize: Int) throws {
         self.data = [UInt8](data)
         self.source = source
+        self.kind = kind
         let bytes = self.data
         func refuse(_ why: String) -> FlipbookError {
-            FlipbookError(.invalidInput, "\(source) is not a .lottie container Flipbook can read: \(why).", at: .init(file: source))
+            FlipbookError(.invalidInput, "\(source) is not \(kind) Flipbook can read: \(why).", at: .init(file: source))
         }
         // The end-of-central-directory record: within the last 64 KiB + 22 bytes.
         let lowest = max(0, bytes.count - 22 - 0xFFFF)
@@ -59,7 +64,7 @@ struct ZipArchive {
     }
 
     /// The bytes of the file `name`, or `nil` when the archive has none.
-    func file(_ name: String) throws -> Data? {
+    package func file(_ name: String) throws -> Data? {
         guard let entry = entries[name] else { return nil }
         func refuse(_ why: String) -> FlipbookError {
             FlipbookError(.invalidInput, "\(source) holds \(name), which Flipbook cannot read: \(why).", at: .init(file: source))

@@ -13,4 +13,21 @@ extension Font {
     package static func register(fileAt url: URL) throws -> String? {
         try FontConfiguration.registerFontFile(at: url)
     }
+
+    /// The files of the machine's installed family `name` as its fontconfig setup lists them: what a
+    /// scene bundle carries for a family its scene names. Empty (with a warning) when it is not installed.
+    package static func installedFiles(ofFamily name: String) -> [String] {
+        MachineFonts.files(ofFamily: name)
+    }
+
+    /// Whether `name` is a family the package carries, which a bundle need not carry.
+    package static func isCarried(family name: String) -> Bool {
+        TextFonts.carriedFamilies.contains(name) || name == FontConfiguration.monospacedFamily
+    }
+
+    /// Makes `files` the family `name` for the rest of the process, before the machine's: the copies a
+    /// scene bundle carries, so its text draws the same where the family is not installed.
+    package static func supply(family name: String, files: [URL]) {
+        FontConfiguration.supply(family: name, files: Set(files.map { $0.standardizedFileURL.path }))
+    }
 }

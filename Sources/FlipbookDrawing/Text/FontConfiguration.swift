@@ -75,8 +75,10 @@ final class FontConfiguration: @unchecked Sendable {
                 throw FlipbookError(.file, "fontconfig could not load the font file \(path).")
             }
         }
-        hasEmoji = FileManager.default.isReadableFile(atPath: FontConfiguration.emojiFontPath)
-            && FcConfigAppFontAddFile(config, FontConfiguration.emojiFontPath) == FcTrue
+        // A copy among the carried fonts (the portable build puts one there) comes before the system's.
+        let emoji = [directory.appendingPathComponent(URL(fileURLWithPath: FontConfiguration.emojiFontPath).lastPathComponent).path,
+                     FontConfiguration.emojiFontPath].first { FileManager.default.isReadableFile(atPath: $0) }
+        hasEmoji = emoji.map { FcConfigAppFontAddFile(config, $0) == FcTrue } ?? false
         self.config = config
         self.directory = directory
     }
@@ -108,6 +110,24 @@ final class FontConfiguration: @unchecked Sendable {
         let made = try FontConfiguration(addedFiles: files.sorted())
         withFiles[files] = made
         return made
+    }
+
+    /// Families whose files came with a scene bundle, by name; guarded by ``lock``.
+    nonisolated(unsafe) private static var suppliedFamilies: [String: Set<String>] = [:]
+
+    /// Makes `files` (absolute paths) the files of the family `name`, in place of the machine's:
+    /// a bundle's copies of the fonts its scene names, so it draws the same where they are not installed.
+    static func supply(family name: String, files: Set<String>) {
+        lock.lock()
+        defer { lock.unlock() }
+        suppliedFamilies[name] = files
+    }
+
+    /// The files a bundle supplied for `family`; `nil` when none did.
+    static func suppliedFiles(family: String) -> Set<String>? {
+        lock.lock()
+        defer { lock.unlock() }
+        return suppliedFamilies[family]
     }
 
     /// The registered font file of `family`, or `nil` when none was registered.

@@ -31,7 +31,7 @@ struct TextFonts {
 
     /// The family `font` draws with and the files it needs beyond the carried ones: the carried
     /// families by name (Noto Sans Mono for the monospaced design), then a registered font file's
-    /// family, then a family installed on the machine, else Noto Sans (the machine lookup warns).
+    /// family, then a family a scene bundle supplied, then a family installed on the machine, else Noto Sans (the machine lookup warns).
     static func family(of font: Font) throws -> (String, Set<String>) {
         if font.design == .monospaced && font.family == nil || font.family == FontConfiguration.monospacedFamily {
             return (FontConfiguration.monospacedFamily, Set(try FontConfiguration.monospacedPaths()))
@@ -39,6 +39,7 @@ struct TextFonts {
         guard let name = font.family else { return (FontConfiguration.systemFamily, []) }
         if carriedFamilies.contains(name) { return (name, []) }
         if let file = FontConfiguration.registeredFile(family: name) { return (name, [file]) }
+        if let supplied = FontConfiguration.suppliedFiles(family: name) { return (name, supplied) }
         let machine = MachineFonts.files(ofFamily: name)
         return machine.isEmpty ? (FontConfiguration.systemFamily, []) : (name, Set(machine))
     }

@@ -110,6 +110,7 @@ public struct SceneRequest: Sendable, Equatable {
     /// The scene file ``scene`` names, read from disk.
     public func readSceneFile(relativeTo directory: URL? = nil) throws -> SceneFile {
         guard let url = sceneFileURL(relativeTo: directory) else { throw FlipbookError.internal("no scene file") }
+        if SceneBundle.isBundle(url) { return try SceneBundle.sceneFile(at: url) }
         let lottieExtensions = [LottieAnimation.containerExtension, LottieAnimation.stickerExtension]
         guard scene.lowercased().hasSuffix(".json") || lottieExtensions.contains(url.pathExtension.lowercased())
                 || FileManager.default.fileExists(atPath: url.path) else {

@@ -6,12 +6,13 @@ extension SceneFile {
     /// The largest scene file read: 64 MiB, far more than any description of a timeline needs.
     public static let maximumFileSize = 64 << 20
 
-    /// Reads and decodes a scene file.
+    /// Reads and decodes a scene file, or the scene of a bundle (`.fbz`, ``SceneBundle``).
     ///
     /// - Throws: ``FlipbookError`` — kind `.file` when the file cannot be read; kind `.invalidInput`
     ///   when it is not valid JSON or does not describe a scene, placed at the file, line and column
     ///   of the problem with the value's key path (`layers[0].bursts[1].count`) and what is allowed.
     public static func load(from url: URL) throws -> SceneFile {
+        if SceneBundle.isBundle(url) { return try SceneBundle.sceneFile(at: url) }
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
         guard exists else {

@@ -50,7 +50,9 @@ public struct TemplateBatch: Sendable {
     ///   error naming every problem found, one line each (see ``init(template:templatePath:templateBytes:data:output:relativeTo:)``).
     public init(template: URL, data: URL, output: String, relativeTo directory: URL? = nil) throws {
         let bytes = try readInputFile(template, what: "template")
-        let file = try SceneFile.decode(bytes, source: template.path, baseDirectory: template.deletingLastPathComponent())
+        // A bundle's scene is read from the bundle; its digest (for --resume) is the whole bundle's.
+        let file = SceneBundle.isBundle(template) ? try SceneFile.load(from: template)
+            : try SceneFile.decode(bytes, source: template.path, baseDirectory: template.deletingLastPathComponent())
         try self.init(template: file, templatePath: template.path, templateBytes: bytes,
                       data: try TemplateData.load(from: data), output: output, relativeTo: directory)
     }

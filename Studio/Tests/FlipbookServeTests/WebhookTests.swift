@@ -1,0 +1,58 @@
+import Crypto
+@testable import FlipbookServe
+import Foundation
+import Hummingbird
+import Testing
+
+/// Webhooks: a finished job's JSON POSTed with a signature the receiver can check.
+@Suite("flipbook serve's webhooks")
+struct WebhookTests {
+    /// What a receiver got: the body and the signature header.
+    actor Received {
+        var deliveries: [(body: Data, signature: String?)] = []
+        func add(_ body: Data, _ signature: String?) { deliveries.append((body, signature)) }
+    }
+
+    @Test("the webhook's X-Flipbook-Signature is the HMAC-SHA256 of its body with the secret; each delivery is logged")
+    func signatureVerifies() async throws {
+        let received = Received()
+        let router = Router()
+        // The first attempt is answered 500, so the delivery is retried.
+        let attempts = Received()
+        router.post("/hook") { request, _ -> Response in
+            let body = Data(try await request.body.collect(upTo: 1 << 20).readableBytesView)
+            await attempts.add(body, nil)
+            guard await attempts.deliveries.count > 1 else { return Response(status: .internalServerError) }
+            await received.add(body, request.headers.first { $0.name.canonicalName == "x-flipbook-signature" }?.value)
+            return Response(status: .ok)
+        }
+        let (listening, continuation) = AsyncStream.makeStream(of: Int.self)
+        let receiver = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                                   onServerRunning: { continuation.yield($0.localAddress?.port ?? 0) })
+        let receiverTask = Task { try await receiver.run() }
+        defer { receiverTask.cancel() }
+        var port = 0
+        for await value in listening { port = value; break }
+
+        let serve = try await ServeHarness.start(allowedWebhookHosts: ["127.0.0.1"])
+        defer { Task { await serve.stop() } }
+        let secret = "hook-secret"
+        let posted = try await serve.post(["scene": smallScene(), "webhook": ["url": "http://127.0.0.1:\(port)/hook", "secret": secret]])
+        let id = try #require(posted.json?["id"] as? String, "\(posted.text)")
+        #expect(try await serve.events(id).last?.0 == "done")
+        for _ in 0..<100 where await received.deliveries.isEmpty { try await Task.sleep(for: .milliseconds(50)) }
+        let delivery = try #require(await received.deliveries.first)
+        let expected = HMAC<SHA256>.authenticationCode(for: delivery.body, using: SymmetricKey(data: Data(secret.utf8)))
+        #expect(delivery.signature == "sha256=" + expected.map { String(format: "%02x", $0) }.joined())
+        #expect(delivery.signature != Webhook.signature(of: delivery.body, secret: "another"))
+        let job = try #require(try JSONSerialization.jsonObject(with: delivery.body) as? [String: Any])
+        #expect(job["id"] as? String == id && job["status"] as? String == "done")
+        let service = try #require(serve.service)
+        var log = try service.journal.deliveries(of: id)
+        for _ in 0..<100 where log.count < 2 {
+            try await Task.sleep(for: .milliseconds(50))
+            log = try service.journal.deliveries(of: id)
+        }
+        #expect(log.map(\.status) == [500, 200], "\(log)")
+    }
+}
