@@ -15,7 +15,7 @@ struct FlipbookTool: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [Render.self, Still.self, Sheet.self, Batch.self, Scenes.self, SettingsTable.self, Concat.self, Compare.self,
-                      Studio.self, Captions.self, Check.self, Skill.self]
+                      Studio.self, Captions.self, Check.self, Skill.self, MCP.self]
     )
 
     /// The names a subcommand may be called by.

@@ -102,3 +102,11 @@ enum CheckMoments {
 func spoken(moment time: TimeInterval) -> String {
     formatNumber((time * 1000).rounded() / 1000) + " s"
 }
+
+extension SceneCheck {
+    /// The check of a scene a render refuses before any request is made of it (a scene file's text
+    /// that does not read): its one error.
+    public static func refused(_ error: FlipbookError) -> SceneCheck {
+        SceneCheck(findings: [CheckFinding(refusal: error)], timeline: nil, sheet: ContactSheet())
+    }
+}
