@@ -22,6 +22,7 @@ extension FlipbookTool {
 
         @OptionGroup var scene: SceneOptions
         @OptionGroup var rate: FrameRateOption
+        @OptionGroup var watching: WatchOption
         @Option(name: Setting.loudness.name, parsing: .unconditional, help: Setting.loudness.argumentHelp(valueName: "LUFS"))
         var loudness: Double?
         @Flag(help: #"Print {"findings": [{"severity", "rule", "pointer", "message", "fix"}], "omitted", "moments"} as JSON."#)
@@ -36,6 +37,10 @@ extension FlipbookTool {
         }
 
         func run() throws {
+            try watching.run(scene: scene.scene) { try checkOnce() }
+        }
+
+        func checkOnce() throws {
             var request = try placingErrors(given: givenFlags, written: rate.written) { try scene.request(fps: try rate.rate()) }
             request.loudness = loudness
             let given = givenFlags, written = rate.written
