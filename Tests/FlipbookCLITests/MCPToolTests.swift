@@ -16,7 +16,7 @@ struct MCPToolTests {
                 + "set it to the flipbook-mcp program, or unset it.\n")
     }
 
-    @Test("the server it runs answers initialize on standard input and output", .enabled(
+    @Test("the server it runs answers initialize on standard input and output, before ending with its input", .enabled(
         if: FileManager.default.isExecutableFile(atPath: packageFile("MCP/.build/debug/flipbook-mcp").path),
         "make mcp builds MCP/.build/debug/flipbook-mcp"))
     func runsTheServer() throws {
@@ -24,7 +24,7 @@ struct MCPToolTests {
         let request = #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#
         let input = try scratch.write("input.jsonl", request + "\n")
         let run = try runProcess(URL(fileURLWithPath: "/bin/sh"),
-                                 ["-c", "{ cat \"$2\"; sleep 2; } | \"$0\" mcp --root \"$1\"", Tool.executable.path, scratch.url.path, input])
+                                 ["-c", "\"$0\" mcp --root \"$1\" < \"$2\"", Tool.executable.path, scratch.url.path, input])
         #expect(run.status == 0, "\(run.error)")
         #expect(run.output.contains(#""serverInfo":{"name":"flipbook","version":"0.1.0"}"#), "\(run.output)")
     }

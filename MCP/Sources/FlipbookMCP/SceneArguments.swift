@@ -12,9 +12,12 @@ struct SceneArguments {
         var request: SceneRequest
         switch arguments["scene"] {
         case .string(let path)?:
-            request = SceneRequest(scene: try folder.file(path, argument: "scene").path)
+            let url = try folder.file(path, argument: "scene")
+            try confine(namedIn: (try? Data(contentsOf: url)) ?? Data(), relativeTo: url.deletingLastPathComponent())
+            request = SceneRequest(scene: url.path)
         case .object?:
             let data = try JSONEncoder().encode(arguments["scene"]!)
+            try confine(namedIn: data, relativeTo: folder.root)
             let file = try SceneFile.decode(data, source: "scene", baseDirectory: folder.root)
             request = SceneRequest(scene: folder.root.appendingPathComponent("scene.json").path)
             request.loadedFile = file
@@ -27,7 +30,11 @@ struct SceneArguments {
         case .object(let values)?:
             for (name, value) in values {
                 switch value {
-                case .string(let text): request.parameterValues[name] = text
+                case .string(let text):
+                    // A value may name a picture, read relative to the scene: it too must lie inside.
+                    let base = URL(fileURLWithPath: request.scene).deletingLastPathComponent()
+                    try confine(namedIn: try JSONEncoder().encode([text]), relativeTo: base)
+                    request.parameterValues[name] = text
                 case .int(let number): request.parameterValues[name] = String(number)
                 case .double(let number): request.parameterValues[name] = String(number)
                 case .bool(let flag): request.parameterValues[name] = String(flag)
@@ -38,5 +45,13 @@ struct SceneArguments {
             throw MCPError.invalidParams("set must be an object of parameter values, such as {\"name\": \"Ada\"}.")
         }
         return request
+    }
+
+    /// Refuses a scene that names a file outside the allowed folder (a picture, a font, captions),
+    /// symbolic links followed: the server reads nothing outside it.
+    private func confine(namedIn json: Data, relativeTo base: URL) throws {
+        for file in SceneRequest.namedFiles(inJSON: json, relativeTo: base) {
+            _ = try folder.file(file.path, argument: "The file the scene names,")
+        }
     }
 }

@@ -61,6 +61,13 @@ struct ScriptedClientTests {
         // Bad input: a path outside the root, an unknown tool, an unknown method, malformed JSON, a huge line.
         let outside = try server.request("tools/call", ["name": "render", "arguments": ["scene": "scene.json", "output": "../escape.mp4"]])
         #expect(((outside["error"] as? [String: Any])?["message"] as? String)?.contains("outside the allowed folder") == true)
+        let elsewhere = try Scratch()
+        let outsidePicture = elsewhere.url.appendingPathComponent("picture.svg")
+        try Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>"#.utf8).write(to: outsidePicture)
+        let picture = try server.request("tools/call", ["name": "render_still", "arguments": ["scene": [
+            "size": [64, 48], "layers": [["scene": "image", "src": outsidePicture.path]]]]])
+        #expect(((picture["error"] as? [String: Any])?["message"] as? String)?.contains("outside the allowed folder") == true,
+                "\(picture)")
         let unknownTool = try server.request("tools/call", ["name": "explode"])
         #expect((unknownTool["error"] as? [String: Any])?["code"] as? Int == -32602)
         let unknownMethod = try server.request("frobnicate")

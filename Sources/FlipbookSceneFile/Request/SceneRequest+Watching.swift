@@ -7,12 +7,18 @@ extension SceneRequest {
     /// Empty for a built-in scene.
     public func watchedFiles(relativeTo directory: URL? = nil) -> [URL] {
         guard let url = sceneFileURL(relativeTo: directory) else { return [] }
+        let named = (try? Data(contentsOf: url)).map { SceneRequest.namedFiles(inJSON: $0, relativeTo: url.deletingLastPathComponent()) }
+        return [url] + (named ?? []).filter { $0 != url }
+    }
+
+    /// Every existing regular file a scene file's JSON `data` names in a string (a picture, a font,
+    /// captions, sound, an animation), relative to `folder`, sorted; empty when it is not JSON.
+    /// What `--watch` follows, and what `flipbook mcp` checks lies inside its allowed folder.
+    public static func namedFiles(inJSON data: Data, relativeTo folder: URL) -> [URL] {
+        guard let json = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else { return [] }
         var found: Set<URL> = []
-        if let data = try? Data(contentsOf: url), let json = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) {
-            collectFiles(json, folder: url.deletingLastPathComponent(), into: &found)
-        }
-        found.remove(url)
-        return [url] + found.sorted { $0.path < $1.path }
+        collectFiles(json, folder: folder, into: &found)
+        return found.sorted { $0.path < $1.path }
     }
 }
 
