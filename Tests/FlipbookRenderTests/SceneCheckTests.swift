@@ -123,6 +123,26 @@ struct SceneCheckTests {
         #expect(!check.hasErrors)
     }
 
+    @Test("a Lottie part rlottie does not draw, and sound far from --loudness, are each reported at their layer")
+    func lottieAndSound() throws {
+        let directory = try TemporaryDirectory("check")
+        let animation = ReferenceImages.fixturesDirectory.appendingPathComponent("Lottie/text-layer.json").path
+        let path = try directory.write("lottie.json", """
+            {"size": [160, 90], "fps": 10, "duration": 1, "background": "white",
+             "layers": [{"scene": "lottie", "src": "\(animation)", "size": [80, 80]}]}
+            """)
+        let lottie = checkScene(SceneRequest(scene: path)).findings
+        #expect(lottie.map(\.rule) == [.lottie] && lottie.first?.pointer == "/layers/0/src", "\(lottie)")
+        #expect(lottie.first?.message.hasSuffix("/layers/0: text layer, not drawn") == true, "\(lottie)")
+
+        var party = SceneRequest(scene: ReferenceImages.fixturesDirectory.appendingPathComponent("Scenes/party-with-sound.json").path)
+        party.loudness = -60
+        let sound = checkScene(party).findings
+        #expect(sound.map(\.rule) == [.audio], "\(sound)")
+        #expect(sound.first?.message.contains("from the loudness asked for (-60 LUFS)") == true, "\(sound)")
+        #expect(sound.first?.fix.hasPrefix("lower the layers' volume by about") == true)
+    }
+
     @Test("key paths become JSON pointers")
     func pointers() {
         #expect(jsonPointer(ofKeyPath: "layers[1].font.size") == "/layers/1/font/size")

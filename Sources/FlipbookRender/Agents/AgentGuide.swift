@@ -12,7 +12,10 @@ public enum AgentGuide {
     /// The two forms: an agent skill (`SKILL.md`, with the front matter skills are found by) and a
     /// project's `AGENTS.md`.
     public enum Form: String, Sendable, CaseIterable {
-        case skill, agents
+        /// `SKILL.md`, with the front matter agent skills are found by.
+        case skill
+        /// `AGENTS.md`, a project's instructions for agents.
+        case agents
 
         /// The file name the form is written as.
         public var fileName: String { self == .skill ? "SKILL.md" : "AGENTS.md" }
@@ -20,8 +23,11 @@ public enum AgentGuide {
 
     /// A command as the guide lists it.
     public struct Command: Sendable {
+        /// What follows `flipbook`: `render`.
         public var name: String
+        /// What it does, in a sentence.
         public var abstract: String
+        /// A command called `name` that does `abstract`.
         public init(name: String, abstract: String) {
             self.name = name
             self.abstract = abstract

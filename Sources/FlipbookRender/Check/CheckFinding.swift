@@ -6,7 +6,10 @@ public struct CheckFinding: Sendable, Equatable {
     /// Whether a render would refuse the scene (an error) or draw something the author likely did
     /// not mean (a warning).
     public enum Severity: String, Sendable, Equatable, CaseIterable {
-        case error, warning
+        /// A render refuses the scene.
+        case error
+        /// The scene renders, but likely not as meant.
+        case warning
     }
 
     /// What the finding is about; at most ``SceneCheck/limitPerRule`` of each are listed.
@@ -31,7 +34,9 @@ public struct CheckFinding: Sendable, Equatable {
         case audio
     }
 
+    /// How bad it is.
     public var severity: Severity
+    /// What it is about.
     public var rule: Rule
     /// The JSON pointer (RFC 6901) of the key to change: `/layers/1/font/size`; empty for the file
     /// as a whole or a command-line value.
@@ -41,6 +46,7 @@ public struct CheckFinding: Sendable, Equatable {
     /// What to change, in the file's own terms: `font.size ≤ 41 fits the box`.
     public var fix: String
 
+    /// A finding of `rule` at `pointer`.
     public init(_ severity: Severity, _ rule: Rule, pointer: String, message: String, fix: String) {
         self.severity = severity
         self.rule = rule
