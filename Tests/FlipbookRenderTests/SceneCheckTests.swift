@@ -143,6 +143,20 @@ struct SceneCheckTests {
         #expect(sound.first?.fix.hasPrefix("lower the layers' volume by about") == true)
     }
 
+    @Test("captions whose word is wider than the box at the smallest scale are reported as cut, once")
+    func cutCaptions() throws {
+        let directory = try TemporaryDirectory("check")
+        let words = ReferenceImages.fixturesDirectory.appendingPathComponent("Captions/talk-words.json").path
+        let path = try directory.write("cut.json", """
+            {"size": [320, 180], "fps": 10, "duration": 4, "background": "black",
+             "layers": [{"scene": "captions", "src": "\(words)", "color": "white", "font": {"size": 60},
+                         "box": [130, 60, 60, 60], "minimumScaleFactor": 1}]}
+            """)
+        let cut = checkScene(SceneRequest(scene: path)).findings.filter { $0.rule == .textFit }
+        #expect(cut.count == 1 && cut.first?.pointer == "/layers/0/font/size", "\(cut)")
+        #expect(cut.first?.message.contains("is cut at its box") == true)
+    }
+
     @Test("key paths become JSON pointers")
     func pointers() {
         #expect(jsonPointer(ofKeyPath: "layers[1].font.size") == "/layers/1/font/size")

@@ -17,8 +17,18 @@ enum TextFitCheck {
         return (pointer, fixText(parameters, baseDirectory: file.baseDirectory))
     }
 
-    /// A warning for a text layer cut to fit its box at one of `moments` (once, at the first).
+    /// A warning for a text layer cut to fit its box at one of `moments` (once, at the first), or
+    /// for a captions layer with a page cut at its box.
     static func findings(for checked: CheckedLayer, at moments: [TimeInterval], baseDirectory: URL?) -> [CheckFinding] {
+        if let captions = checked.layer.scene as? CaptionsScene, let page = captions.cutPages.first {
+            let words = page.words.map(\.text).joined(separator: " ")
+            return [CheckFinding(
+                .warning, .textFit, pointer: checked.pointer("font.size"),
+                message: "the caption \"\(words)\" at \(spoken(moment: page.start + checked.layer.start)) is cut at its box: "
+                    + "a word is wider than the box even at the smallest scale allowed"
+                    + (captions.cutPages.count > 1 ? " (and \(captions.cutPages.count - 1) more pages)." : "."),
+                fix: "a smaller font.size, a lower minimumScaleFactor, or a wider box")]
+        }
         guard let scene = checked.layer.scene as? TextScene,
               let time = moments.first(where: { checked.isActive(at: $0) && scene.fit(at: $0 - checked.layer.start)?.isTruncated == true })
         else { return [] }
