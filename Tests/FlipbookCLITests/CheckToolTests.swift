@@ -42,7 +42,7 @@ struct CheckToolTests {
         let still = try Tool.run(["still"] + arguments + ["-o", scratch.path("still.png")])
         #expect(bad.status == 2 && still.status == 2)
         let message = try #require(still.error.split(separator: "\n").last { $0.hasPrefix("error: ") })
-        #expect(bad.output.hasPrefix("error: /duration: " + message.dropFirst("error: ".count) + "\n"), "\(bad.output)")
+        #expect(bad.output.hasPrefix("error: " + message.dropFirst("error: ".count) + "\n"), "\(bad.output)")
         let good = try Tool.run(["check", try scratch.write("scene.json", smallScene)])
         #expect(good.status == 0 && good.output.hasPrefix("no problems (looked at 0 s"), "\(good.output)")
     }

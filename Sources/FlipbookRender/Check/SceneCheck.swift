@@ -61,6 +61,10 @@ public func checkScene(_ request: SceneRequest, relativeTo directory: URL? = nil
                 finding.pointer = fix.pointer
                 finding.fix = fix.text
             }
+            // A value the command line gave is not the file's to change.
+            if let keyPath = placed.location.keyPath, request.overriddenKeys.contains(Setting.key(ofKeyPath: keyPath)) {
+                finding.pointer = ""
+            }
             check.findings = [finding]
             return check
         }
