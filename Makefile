@@ -11,6 +11,7 @@
 #   make docs   build the DocC documentation archive (Sources/Flipbook/Flipbook.docc)
 #   make studio build flipbook-studio, the server `flipbook studio` starts (the package in Studio/)
 #   make serve  build flipbook-serve, the render service `flipbook serve` starts (the same package)
+#   make mcp    build flipbook-mcp, the server `flipbook mcp` runs (the package in MCP/)
 
 SWIFT ?= swift
 # Debug builds give C code DWARF 4: valgrind 3.19 (Debian 12) cannot read the DWARF 5 forms clang
@@ -20,6 +21,9 @@ DEBUG_FLAGS = -Xcc -gdwarf-4
 # The studio's server is a package of its own, built into Studio/.build: its build of the library
 # shares no objects with the root's, and the root never resolves its web-server dependencies.
 STUDIO_PACKAGE = --package-path Studio
+# The MCP server is a package of its own too (MCP/), so that nothing depending on the library
+# resolves the MCP SDK or SwiftNIO.
+MCP_PACKAGE = --package-path MCP
 OUT ?= out
 RELEASE_BIN = .build/release
 # The system libraries' pkg-config names, as Package.swift's system-library targets state them.
@@ -27,7 +31,7 @@ SYSTEM_LIBRARIES := $(shell sed -n 's/.*pkgConfig: "\(.*\)".*/\1/p' Package.swif
 UNAME := $(shell uname -s)
 
 .PHONY: deps test-deps demo check test test-only valgrind memcheck-only fuzz bench docs clean browser-check \
-	slurm-test studio studio-test studio-check serve portable
+	slurm-test studio studio-test studio-check serve portable mcp mcp-test
 
 deps:
 	@bash scripts/install-deps.sh
@@ -114,6 +118,15 @@ portable: deps
 studio-test: deps
 	$(SWIFT) build $(STUDIO_PACKAGE) $(DEBUG_FLAGS) --build-tests
 	@bash scripts/run-tests.sh -- $(STUDIO_PACKAGE)
+
+# flipbook-mcp, debug, into MCP/.build/debug, where a debug `flipbook mcp` finds it.
+mcp: deps
+	$(SWIFT) build $(MCP_PACKAGE) $(DEBUG_FLAGS) --product flipbook-mcp
+
+# The MCP package's own tests (MCP/Tests/FlipbookMCPTests): a scripted client driving flipbook-mcp.
+mcp-test: deps
+	$(SWIFT) build $(MCP_PACKAGE) $(DEBUG_FLAGS) --build-tests
+	@bash scripts/run-tests.sh -- $(MCP_PACKAGE)
 
 # Flipbook Studio's page in headless Chromium: the first frame, and the newest frame after fast
 # scrubbing (scripts/studio-check.sh), with the debug builds of flipbook and flipbook-studio.

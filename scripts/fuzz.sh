@@ -114,6 +114,8 @@ target() {
     local sources=("Fuzz/$name"/*.swift)
     # The fast-fill targets share their reading of bytes as a drawing.
     [[ "$name" == FastFill* ]] && sources+=(Fuzz/Shared/*.swift)
+    # flipbook-mcp's reader lives in the MCP package; it needs nothing but Foundation.
+    [[ "$name" == MCPMessages ]] && sources+=(MCP/Sources/FlipbookMCP/MessageFramer.swift)
     "$swiftc" "${common[@]}" -module-name "${name}Fuzzer" "${sources[@]}" -L "$build" \
         -lFlipbookSceneFile -lFlipbookAnimation -lSwiftCSV -lFlipbookDrawing -lFlipbookAudio -lFlipbookRaster -lFlipbookCore -lCFlipbookKernels \
         "${cairo_libs[@]}" "${audio_libs[@]}" -lz -o "$build/fuzz-$name"
@@ -132,7 +134,7 @@ module FlipbookDrawing
 module SwiftCSV "$swiftcsv"
 module FlipbookAnimation
 module FlipbookSceneFile
-targets=(SceneFile SVGPath FastFill FastFillVsCairo Image Template TemplateData AudioFile Lottie Captions Bundle)
+targets=(SceneFile SVGPath FastFill FastFillVsCairo Image Template TemplateData AudioFile Lottie Captions Bundle MCPMessages)
 for name in "${targets[@]}"; do target "$name"; done
 
 seeds() {

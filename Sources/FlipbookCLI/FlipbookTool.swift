@@ -15,7 +15,8 @@ struct FlipbookTool: ParsableCommand {
             """,
         version: FlipbookVersion.current,
         subcommands: [Render.self, Still.self, Sheet.self, Batch.self, Scenes.self, SettingsTable.self, Concat.self, Compare.self,
-                      Studio.self, Captions.self, BundleScene.self, Serve.self]
+                      Studio.self, Captions.self, BundleScene.self, Serve.self,
+                      Check.self, Skill.self, MCP.self]
     )
 
     /// The names a subcommand may be called by.

@@ -50,6 +50,7 @@ extension FlipbookTool {
         var chunk: String?
         @OptionGroup var encoding: EncodingOptions
         @OptionGroup var segments: SegmentOptions
+        @OptionGroup var watching: WatchOption
         @Flag(help: "Print the output plan (container, codec, pixel format, frames, encoder settings) and draw nothing.")
         var dryRun = false
         @Flag(help: "With --dry-run, print the plan as JSON.")
@@ -104,6 +105,10 @@ extension FlipbookTool {
         }
 
         func run() throws {
+            try watching.run(scene: scene.scene) { try renderOnce() }
+        }
+
+        func renderOnce() throws {
             guard output.count == 1 else { return try runSeveral() }
             let plan = try plan()
             try placingErrors(given: givenFlags) { try checkWorkers(encoding.workers) }

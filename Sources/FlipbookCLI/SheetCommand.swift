@@ -20,6 +20,7 @@ extension FlipbookTool {
 
         @OptionGroup var scene: SceneOptions
         @OptionGroup var rate: FrameRateOption
+        @OptionGroup var watching: WatchOption
         @Option(name: Setting.grid.name, help: Setting.grid.argumentHelp(valueName: "CxR"))
         var grid: String?
         @Option(name: Setting.every.name, parsing: .unconditional, help: Setting.every.argumentHelp(valueName: "seconds"))
@@ -74,6 +75,10 @@ extension FlipbookTool {
         }
 
         func run() throws {
+            try watching.run(scene: scene.scene) { try renderOnce() }
+        }
+
+        func renderOnce() throws {
             let url = URL(fileURLWithPath: output).standardizedFileURL
             try placingErrors(given: givenFlags, written: rate.written) {
                 let request = try scene.request(fps: try rate.rate())

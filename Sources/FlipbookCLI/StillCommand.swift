@@ -22,6 +22,7 @@ extension FlipbookTool {
                 """)
 
         @OptionGroup var scene: SceneOptions
+        @OptionGroup var watching: WatchOption
         @Option(name: Setting.time.name, parsing: .unconditional, help: Setting.time.argumentHelp())
         var time: Double?
         @Option(name: Setting.frame.name, parsing: .unconditional, help: Setting.frame.argumentHelp(valueName: "N"))
@@ -36,6 +37,10 @@ extension FlipbookTool {
         var givenFlags: Set<String> { givenSettingFlags.union(scene.givenFlags).union(["--output"]) }
 
         func run() throws {
+            try watching.run(scene: scene.scene) { try renderOnce() }
+        }
+
+        func renderOnce() throws {
             let plan = try placingErrors(given: givenFlags) {
                 var request = try applied(to: RenderRequest(scene: SceneRequest(scene: scene.scene), output: output))
                 request.scene.parameterValues = try scene.parameterValues()

@@ -9,9 +9,9 @@ import Testing
 struct SettingsToolTests {
     /// The options a command has that are not settings: how it prints, not what it makes.
     static let commandOnlyFlags: [String: Set<String>] = [
-        "render": ["--dry-run", "--json", "--quiet", "--help", "--version"],
-        "still": ["--quiet", "--help", "--version"],
-        "sheet": ["--quiet", "--help", "--version"],
+        "render": ["--dry-run", "--json", "--quiet", "--watch", "--help", "--version"],
+        "still": ["--quiet", "--watch", "--help", "--version"],
+        "sheet": ["--quiet", "--watch", "--help", "--version"],
         "compare": ["--help", "--version"],
     ]
 

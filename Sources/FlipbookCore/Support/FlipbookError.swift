@@ -161,6 +161,15 @@ package func joinKeyPath(_ a: String, _ b: String) -> String {
 }
 
 extension FlipbookError {
+    /// What the value must be, for an error made by ``mustBe(_:_:itIs:_:)``: "between 1 and 100"
+    /// (the requirement without its "must be"); `nil` for any other error.
+    package var mustBeRequirement: String? {
+        guard found != nil, let requirement, requirement.hasPrefix("must be ") else { return nil }
+        return String(requirement.dropFirst("must be ".count))
+    }
+}
+
+extension FlipbookError {
     /// An invalid-input error: a value, a file's contents or a command line was wrong.
     public static func invalidInput(_ message: String, at location: Location = Location()) -> FlipbookError {
         FlipbookError(.invalidInput, message, at: location)

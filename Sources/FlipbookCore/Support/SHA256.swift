@@ -1,3 +1,5 @@
+import Foundation
+
 // SHA-256 (FIPS 180-4), because Foundation on Linux has no digest and chunk files must name the
 // scene and options they were rendered from in a way that is the same on every machine.
 
@@ -53,3 +55,15 @@ private let sha256RoundConstants: [UInt32] = [
     0x19a4_c116, 0x1e37_6c08, 0x2748_774c, 0x34b0_bcb5, 0x391c_0cb3, 0x4ed8_aa4a, 0x5b9c_ca4f, 0x682e_6ff3,
     0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
 ]
+
+/// The SHA-256 of the file at `url`, in lowercase hex: what `flipbook mcp`'s `render` reports of
+/// the file it wrote, for a client to check what it reads.
+///
+/// - Throws: ``FlipbookError`` (`.file`) when the file cannot be read.
+public func sha256Hex(ofFileAt url: URL) throws -> String {
+    do {
+        return sha256Hex([UInt8](try Data(contentsOf: url)))
+    } catch {
+        throw FlipbookError.file("Cannot read \(url.path): \(error.localizedDescription)", path: url.path)
+    }
+}

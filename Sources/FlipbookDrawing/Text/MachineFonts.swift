@@ -102,3 +102,27 @@ enum MachineFonts {
         return fonts
     }
 }
+
+extension Font {
+    /// Whether the machine has the font family `name` (exactly, no substitution): a `.custom` font of
+    /// a family it lacks is drawn with the carried system family. Asking prints nothing.
+    package static func isInstalled(family name: String) -> Bool {
+        MachineFonts.hasFamily(name)
+    }
+}
+
+extension MachineFonts {
+    /// Whether fontconfig lists files for exactly the family `name`, without the warning
+    /// ``files(ofFamily:)`` prints.
+    static func hasFamily(_ name: String) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = familyFiles[name] { return !known.isEmpty }
+        return !list(family: name).isEmpty
+    }
+}
+
+extension Font {
+    /// The carried family `.system` fonts, and families the machine lacks, are drawn with.
+    package static var systemFamilyName: String { FontConfiguration.systemFamily }
+}
