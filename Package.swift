@@ -191,7 +191,8 @@ let package = Package(
         ),
         .testTarget(
             name: "FlipbookAnimationTests",
-            dependencies: ["FlipbookAnimation", "FlipbookSceneFile", "FlipbookTestSupport"]
+            // FlipbookVideo writes the video layers' test sources.
+            dependencies: ["FlipbookAnimation", "FlipbookSceneFile", "FlipbookTestSupport", "FlipbookVideo"]
         ),
         .testTarget(
             name: "FlipbookVideoTests",

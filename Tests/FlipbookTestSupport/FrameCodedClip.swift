@@ -61,3 +61,18 @@ public func ffmpegTool(_ name: String, _ arguments: [String]) throws -> String {
     guard run.status == 0 else { throw FlipbookError(.file, "\(name) \(arguments.joined(separator: " ")) failed: \(run.error)") }
     return run.output
 }
+
+extension FrameCodedClip {
+    /// `data` (an MP4) with the middle tenth of its `mdat` box's payload overwritten by seeded noise:
+    /// the pictures there no longer decode, those before them still do.
+    public static func damaged(_ data: Data) -> Data {
+        var bytes = data
+        let tag = Data("mdat".utf8)
+        guard let found = bytes.range(of: tag) else { return bytes }
+        let payload = found.upperBound..<bytes.endIndex
+        var random = SplitMix(state: 7)
+        let lower = payload.lowerBound + payload.count * 45 / 100, upper = payload.lowerBound + payload.count * 55 / 100
+        for index in lower..<upper { bytes[index] = UInt8(truncatingIfNeeded: random.next()) }
+        return bytes
+    }
+}

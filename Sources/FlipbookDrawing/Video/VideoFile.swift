@@ -15,14 +15,14 @@ public enum VideoFile {
     public static let maximumDuration: TimeInterval = 36_000
 
     /// The demuxers allowed (libavformat's names: `mov` is MP4/MOV/M4V, `matroska` MKV and WebM).
-    static let formatWhitelist = "mov,matroska,webm,avi,ivf,mpegts,flv,gif,apng"
+    package static let formatWhitelist = "mov,matroska,webm,avi,ivf,mpegts,flv,gif,apng"
     /// The video decoders allowed (libavcodec's names); `libvpx-vp9` reads VP9's alpha plane.
-    static let codecWhitelist = [
+    package static let codecWhitelist = [
         "h264", "hevc", "vp8", "libvpx", "vp9", "libvpx-vp9", "av1", "libdav1d", "libaom-av1", "mpeg4", "mpeg2video",
         "mpeg1video", "mjpeg", "prores", "qtrle", "png", "apng", "gif", "ffv1", "dnxhd", "theora", "rawvideo", "utvideo",
     ].joined(separator: ",")
     /// The decoders' names as people know the codecs, for the message refusing another one.
-    static let codecNames = "H.264, HEVC, VP8, VP9, AV1, MPEG-4, MPEG-2, MJPEG, ProRes, QuickTime Animation, PNG, GIF, "
+    package static let codecNames = "H.264, HEVC, VP8, VP9, AV1, MPEG-4, MPEG-2, MJPEG, ProRes, QuickTime Animation, PNG, GIF, "
         + "FFV1, DNxHD, Theora, Ut Video and uncompressed video"
 }
 

@@ -67,6 +67,10 @@ final class VideoInput {
             codec = libvpx
         }
         guard let codec else { throw problem.error("has no video stream") }
+        let name = String(cString: codec.pointee.name)
+        guard VideoFile.codecWhitelist.split(separator: ",").contains(Substring(name)) else {
+            throw problem.error("holds video in a codec Flipbook does not decode (\(name); it reads \(VideoFile.codecNames))")
+        }
         decoder = avcodec_alloc_context3(codec)
         guard let decoder else { throw problem.libav(flipbook_averror(ENOMEM), "allocating the decoder") }
         try check(avcodec_parameters_to_context(decoder, parameters), "reading the stream's parameters")

@@ -1,6 +1,7 @@
 @testable import FlipbookAnimation
 import FlipbookDrawing
 import FlipbookTestSupport
+import FlipbookVideo
 import Foundation
 import Testing
 
@@ -81,4 +82,44 @@ struct VideoFrameRuleTests {
         }
         #expect(looped == (0..<36).map { 30 + $0 % 15 })
     }
+
+    @Test("Frames drawn by several workers in any order have the bytes of frames drawn in order")
+    func workersInAnyOrder() throws {
+        let folder = try TemporaryDirectory("video-workers")
+        let url = folder.file("source.mp4")
+        try FrameCodedClip.write(to: url, fps: 30, frames: 90, options: try VideoOptions(keyframeInterval: 0.5))
+        func timeline() throws -> Timeline {
+            let scene = try VideoScene(contentsOf: url, size: Keyframed(CGSize(width: 64, height: 36)), fit: .fill, trimIn: 0.7)
+            return try Timeline(size: CGSize(width: 64, height: 36), fps: 24, duration: 2, background: .black, layers: [Timeline.Layer(scene)])
+        }
+        let inOrder = try timeline()
+        var bitmap = try inOrder.makeBitmap()
+        let expected = (0..<inOrder.frameCount).map { frame -> [UInt8] in
+            inOrder.draw(frame: frame, into: &bitmap)
+            return bitmap.withUnsafeBytes { bytes, _ in Array(bytes) }
+        }
+        let shuffled = try timeline()
+        var order = Array(0..<shuffled.frameCount)
+        var random = SplitMix(state: 3)
+        order.shuffle(using: &random)
+        let shuffledOrder = order
+        let results = ResultBox(count: order.count)
+        DispatchQueue.concurrentPerform(iterations: 4) { worker in
+            guard var own = try? shuffled.makeBitmap() else { return }
+            for frame in shuffledOrder.enumerated().filter({ $0.offset % 4 == worker }).map(\.element) {
+                shuffled.draw(frame: frame, into: &own)
+                results.set(frame, own.withUnsafeBytes { bytes, _ in Array(bytes) })
+            }
+        }
+        #expect(results.values == expected)
+    }
+}
+
+/// Frames' bytes written by several threads.
+private final class ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [[UInt8]]
+    init(count: Int) { stored = Array(repeating: [], count: count) }
+    func set(_ index: Int, _ value: [UInt8]) { lock.withLock { stored[index] = value } }
+    var values: [[UInt8]] { lock.withLock { stored } }
 }

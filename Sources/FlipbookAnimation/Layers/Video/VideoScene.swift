@@ -73,7 +73,8 @@ public struct VideoScene: BoxedScene {
         self.muted = muted
         try validateTiming(keyPath: keyPath)
         if !muted, source.hasAudio {
-            sound = try AudioFile.decode(contentsOf: url, keyPath: srcPath)
+            sound = try AudioFile.decode(contentsOf: url, keyPath: srcPath,
+                                         besideVideo: (VideoFile.formatWhitelist, VideoFile.codecWhitelist))
         }
     }
 
