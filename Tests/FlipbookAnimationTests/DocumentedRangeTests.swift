@@ -117,7 +117,7 @@ struct DocumentedRangeTests {
     /// A value of the row's type whose numbers are all `number`.
     static func value(ofType type: String, _ number: Double) -> Any? {
         switch type {
-        case "number", "whole number", "number or keyframes", "[low, high]", "number or [sx, sy] or keyframes":
+        case "number", "whole number", "number or keyframes", "[low, high]", "number or [sx, sy] or keyframes", "number or \"auto\"":
             number
         case "[x, y]", "[x, y] or keyframes", "[width, height] or keyframes", "[dx, dy]", "[from, to] or keyframes":
             [number, number]

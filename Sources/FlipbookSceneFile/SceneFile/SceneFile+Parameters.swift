@@ -18,9 +18,10 @@ extension SceneFile {
                       help: Setting.scale.help),
             .optional(Setting.fps.key, \.fps, .frameRate, default: defaultFPS,
                       help: "The frame rate: \(FrameRate.supportedRates)."),
-            .optional(Setting.duration.key, \.duration, .number, default: defaultDuration,
+            .optional(Setting.duration.key, \.durationSetting, .durationOrAuto, default: .seconds(defaultDuration),
                       limits: Timeline.durationLimits, limitsCheckedWhereMade: true, unit: Setting.duration.unit,
-                      help: Setting.duration.help),
+                      help: Setting.duration.help + " \"auto\" ends it where its last layer ends: a layer's end, or a video "
+                          + "or audio layer's trimmed media."),
             .optional(Setting.background.key, \.background, .color, defaultText: "none (transparent)",
                       help: Setting.background.help),
             .optional(Setting.colorScheme.key, \.colorScheme, .choice(ColorScheme.allCases.map { ($0.rawValue, $0) }),
