@@ -108,6 +108,21 @@ final class VideoInput {
         forgetRecent()
     }
 
+    /// The end of the stream's last packet (its time plus its duration), read by demuxing the whole
+    /// stream once, then back to the start: for containers that do not state their length (APNG).
+    func scanEnd() throws -> Int64? {
+        guard let format, let packet else { return nil }
+        var end: Int64?
+        while av_read_frame(format, packet) >= 0 {
+            defer { av_packet_unref(packet) }
+            guard packet.pointee.stream_index == streamIndex, packet.pointee.pts != flipbook_av_nopts_value() else { continue }
+            let (last, overflow) = packet.pointee.pts.addingReportingOverflow(max(0, packet.pointee.duration))
+            if !overflow { end = max(end ?? last, last) }
+        }
+        try seek(toTick: stream.startTick)
+        return end
+    }
+
     /// Decodes the next frame into ``recent`` (closing the interval of the one before); returns false
     /// at the end of the stream, where the last frame's interval stays open.
     func decodeNext(near seconds: Double) throws -> Bool {

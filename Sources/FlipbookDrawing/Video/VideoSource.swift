@@ -55,7 +55,15 @@ public final class VideoSource: @unchecked Sendable {
         self.url = url
         input = try VideoInput(url: url, problem: problem, keep: Self.frameBudget)
         stream = input.stream
+        // A small file that does not state its length (an APNG) is measured by reading its packets.
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)??.intValue ?? .max
+        scannedEnd = stream.durationTicks == nil && bytes <= Self.measuredFileBytes ? try input.scanEnd() : nil
     }
+
+    /// The largest file whose length is measured by reading its packets when its container does not state it.
+    static let measuredFileBytes = 64 << 20
+    /// The end of the last packet, when ``VideoStream/durationTicks`` is unknown and the file was measured.
+    private let scannedEnd: Int64?
 
     /// The picture's size in pixels as shown: stretched by the pixel aspect ratio, turned by the display matrix.
     public var displaySize: CGSize { stream.displaySize }
@@ -65,7 +73,8 @@ public final class VideoSource: @unchecked Sendable {
     public var hasAudio: Bool { stream.hasAudio }
     /// The source's length in seconds as the container states it, exact; `nil` when it does not.
     package var length: ExactTime? {
-        stream.durationTicks.flatMap { ExactTime(seconds: $0).multiplied(by: stream.timeBase) }
+        let ticks = stream.durationTicks ?? scannedEnd.map { $0 - stream.startTick }
+        return ticks.flatMap { ExactTime(seconds: $0).multiplied(by: stream.timeBase) }
     }
     /// The source's length in seconds, when the container states it.
     public var duration: TimeInterval? { length?.seconds }

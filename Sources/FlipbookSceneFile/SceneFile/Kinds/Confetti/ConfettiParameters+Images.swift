@@ -43,6 +43,9 @@ extension ImageScene.Picture {
         switch self {
         case .bitmap(let bitmap):
             return bitmap
+        case .animated(let animation):
+            // Confetti pieces are stills: an animation's first frame.
+            return try animation.source.frame(at: ExactTime(seconds: 0))
         case .svg(let svg):
             let scale: CGFloat = 4
             guard let width = Int(exactly: (svg.size.width * scale).rounded(.up)),
