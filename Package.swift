@@ -81,7 +81,7 @@ let package = Package(
         ),
         .systemLibrary(
             name: "CWebP",
-            pkgConfig: "libwebp",
+            pkgConfig: "libwebp libwebpdemux",
             providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
         ),
         // librsvg for `SVGImage`: SVG files drawn as vectors through Cairo.

@@ -69,7 +69,7 @@ mkdir -p "$build/crashes" "$build/corpus"
 # Cairo, Pango over it for text, the JPEG and WebP decoders, librsvg and rlottie (FlipbookDrawing
 # imports them all), and zlib (FlipbookRaster writes PNGs with it, FlipbookDrawing reads .lottie
 # containers with it).
-packages=(cairo pangocairo pangoft2 fontconfig libjpeg libwebp librsvg-2.0 rlottie zlib)
+packages=(cairo pangocairo pangoft2 fontconfig libjpeg libwebp libwebpdemux librsvg-2.0 rlottie zlib)
 cairo_cflags=()
 for flag in $(pkg-config --cflags "${packages[@]}"); do cairo_cflags+=(-Xcc "$flag"); done
 read -r -a cairo_libs <<<"$(pkg-config --libs "${packages[@]}")"

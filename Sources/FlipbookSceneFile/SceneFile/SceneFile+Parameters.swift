@@ -20,8 +20,8 @@ extension SceneFile {
                       help: "The frame rate: \(FrameRate.supportedRates)."),
             .optional(Setting.duration.key, \.durationSetting, .durationOrAuto, default: .seconds(defaultDuration),
                       limits: Timeline.durationLimits, limitsCheckedWhereMade: true, unit: Setting.duration.unit,
-                      help: Setting.duration.help + " \"auto\" ends it where its last layer ends: a layer's end, or a video "
-                          + "or audio layer's trimmed media."),
+                      // "auto" (the type says it) is explained with the video and audio layers, whose media it measures.
+                      help: Setting.duration.help),
             .optional(Setting.background.key, \.background, .color, defaultText: "none (transparent)",
                       help: Setting.background.help),
             .optional(Setting.colorScheme.key, \.colorScheme, .choice(ColorScheme.allCases.map { ($0.rawValue, $0) }),

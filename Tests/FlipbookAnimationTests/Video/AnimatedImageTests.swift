@@ -6,9 +6,9 @@ import FlipbookVideo
 import Foundation
 import Testing
 
-/// Image layers play animated GIFs and APNGs frame-exact, as many times as the file says unless
+/// Image layers play animated GIFs, APNGs and WebPs frame-exact, as many times as the file says unless
 /// `loop` says otherwise.
-@Suite("Image layers play animated GIF and APNG")
+@Suite("Image layers play animated GIF, APNG and WebP")
 struct AnimatedImageTests {
     /// The numbers shown by each frame of a 25 fps, 3-second timeline with one image layer.
     func shown(_ folder: TemporaryDirectory, _ name: String, loop: String = "") throws -> [Int?] {
@@ -24,12 +24,18 @@ struct AnimatedImageTests {
     }
 
     @Test("20 numbered frames at 10 fps, looping as written: frame n shows ⌊10 n / 25⌋ mod 20; loop false holds the last",
-          arguments: ["numbers.gif", "numbers.apng"])
+          arguments: ["numbers.gif", "numbers.apng", "numbers.webp"])
     func plays(_ name: String) throws {
         let folder = try TemporaryDirectory("animated")
         try FrameCodedClip.write(to: folder.file(name), fps: 10, frames: 20)
-        let scan = AnimatedImageFile.scan(try Data(contentsOf: folder.file(name)))
-        #expect(scan?.frameCount == 20 && scan?.plays == nil)
+        let data = try Data(contentsOf: folder.file(name))
+        if name.hasSuffix(".webp") {
+            let webp = try WebPAnimation(data: data, path: name)
+            #expect(WebPAnimation.isAnimated(data) && webp.plays == nil && webp.length == ExactTime(2, 1))
+        } else {
+            let scan = AnimatedImageFile.scan(data)
+            #expect(scan?.frameCount == 20 && scan?.plays == nil)
+        }
         #expect(try shown(folder, name) == (0..<75).map { 10 * $0 / 25 % 20 })
         #expect(try shown(folder, name, loop: #", "loop": false"#) == (0..<75).map { min(19, 10 * $0 / 25) })
     }

@@ -12,7 +12,7 @@ public struct ImageScene: BoxedScene {
         case bitmap(Bitmap)
         /// Vectors.
         case svg(SVGImage)
-        /// An animated GIF or APNG, played.
+        /// An animated GIF, APNG or WebP, played.
         case animated(AnimatedPicture)
 
         /// The picture's natural size in points.
@@ -20,12 +20,12 @@ public struct ImageScene: BoxedScene {
             switch self {
             case .bitmap(let bitmap): CGSize(width: bitmap.width, height: bitmap.height)
             case .svg(let svg): svg.size
-            case .animated(let animation): animation.source.displaySize
+            case .animated(let animation): animation.size
             }
         }
 
-        /// Reads a PNG, JPEG, WebP or SVG file, telling SVG from the others by its contents; a GIF or
-        /// APNG of more than one frame is an animation (``AnimatedPicture``).
+        /// Reads a PNG, JPEG, WebP or SVG file, telling SVG from the others by its contents; a GIF,
+        /// APNG or WebP of more than one frame is an animation (``AnimatedPicture``).
         ///
         /// - Throws: ``FlipbookError`` from the decoders: missing, unreadable, empty, another format or damaged.
         public init(contentsOf url: URL) throws {
@@ -37,6 +37,9 @@ public struct ImageScene: BoxedScene {
             } else if let head, head.starts(with: Array("GIF8".utf8)) || head.starts(with: [0x89, 0x50, 0x4E, 0x47]),
                       let animation = AnimatedImageFile.scan(try Data(contentsOf: url)) {
                 self = .animated(try AnimatedPicture(contentsOf: url, plays: animation.plays))
+            } else if let head, head.count >= 12, head.starts(with: Array("RIFF".utf8)), head[8..<12].elementsEqual("WEBP".utf8),
+                      let data = try? Data(contentsOf: url), WebPAnimation.isAnimated(data) {
+                self = .animated(AnimatedPicture(try WebPAnimation(data: data, path: url.path)))
             } else {
                 self = .bitmap(try Bitmap(contentsOf: url))
             }

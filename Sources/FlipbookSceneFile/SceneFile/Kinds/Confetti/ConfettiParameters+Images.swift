@@ -45,7 +45,7 @@ extension ImageScene.Picture {
             return bitmap
         case .animated(let animation):
             // Confetti pieces are stills: an animation's first frame.
-            return try animation.source.frame(at: ExactTime(seconds: 0))
+            return try animation.frame(at: 0, loop: false)
         case .svg(let svg):
             let scale: CGFloat = 4
             guard let width = Int(exactly: (svg.size.width * scale).rounded(.up)),

@@ -11,7 +11,7 @@ extension SceneFile {
         public var size: Keyframed<CGSize>?
         /// How the image fills the box. Default contain.
         public var fit: ImageScene.Fit?
-        /// For an animated GIF or APNG: `true` plays it forever, `false` once. Default: as the file says.
+        /// For an animated GIF, APNG or WebP: `true` plays it forever, `false` once. Default: as the file says.
         public var loop: Bool?
 
         /// Image parameters; `nil` keys take their defaults.
@@ -42,7 +42,7 @@ extension SceneFile {
 extension SceneFile.ImageParameters {
     static let parameters = ParameterTable<SceneFile.ImageParameters>(
         title: "Image layer", noun: "an image layer",
-        summary: layerWithScene + #": a PNG, JPEG or WebP picture, an animated GIF or APNG, or an SVG drawn as vectors, "#
+        summary: layerWithScene + #": a PNG, JPEG or WebP picture, an animated GIF, APNG or WebP, or an SVG drawn as vectors, "#
             + "fitted to its box. It is decoded once, when the timeline is made.",
         parameters: [
             .required("src", \.src, .text, help: "The image file, relative to the scene file's folder."),
@@ -52,7 +52,7 @@ extension SceneFile.ImageParameters {
                       help: "contain (whole, keeping its shape), cover (filling the box, clipped), fill (stretched) "
                           + "or none (natural size, centred, clipped)."),
             .optional("loop", \.loop, .bool, defaultText: "as many times as the file says",
-                      help: "For an animated GIF or APNG (played with its frames' disposal and blending, as browsers do): "
+                      help: "For an animated GIF, APNG or WebP (played with its frames' disposal and blending, as browsers do): "
                           + "true plays it forever, false once, then its last frame holds."),
         ])
 }

@@ -69,7 +69,8 @@ extension SceneFile.VideoParameters {
             + "ProRes 4444, PNG and QuickTime Animation with alpha, GIF, APNG) fitted to its box, turned upright by its "
             + "display matrix, frame-exact: at layer time t it shows the frame whose presentation interval holds "
             + "trim's in point + speed × t. Its sound joins the mix (48 kHz, trimmed, at its speed and volume). "
-            + "HDR (PQ or HLG) video is refused.",
+            + "HDR (PQ or HLG) video is refused. A scene file's \"duration\": \"auto\" ends the clip where its last layer "
+            + "ends: a layer's end, or a video or audio layer's trimmed media (divided by its speed; never when it loops).",
         parameters: [
             .required("src", \.src, .text, help: "The video file, relative to the scene file's folder."),
             .boxSize(\.size, defaultText: "the picture's natural size, upright",
