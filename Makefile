@@ -68,7 +68,7 @@ TEST_PACKAGES = ffmpeg valgrind binutils chromium python3-websocket slurm-wlm mu
 test-deps:
 	@bash scripts/install-deps.sh $(TEST_PACKAGES)
 
-# The ten libFuzzer targets in Fuzz/, FUZZ_RUNS runs each from a fixed seed; fails on any crash.
+# The eleven libFuzzer targets in Fuzz/, FUZZ_RUNS runs each from a fixed seed; fails on any crash.
 FUZZ_RUNS ?= 20000
 fuzz: deps
 	bash scripts/fuzz.sh $(FUZZ_RUNS)

@@ -16,7 +16,8 @@ import PackageDescription
 //                          pointer code of drawing and video lives here (they keep their C hand-overs)
 //   FlipbookAudio          sound without Cairo: audio files decoded, bundled sounds synthesised, the mix,
 //                          its true-peak limiter and loudness
-//   FlipbookDrawing        CairoCanvas (the API) over its engine (Cairo and the raster's fast paths), Bitmap
+//   FlipbookDrawing        CairoCanvas (the API) over its engine (Cairo and the raster's fast paths), Bitmap,
+//                          video files decoded to bitmaps (libavformat/libavcodec, libswscale)
 //   FlipbookAnimation      Scene, Timeline, keyframes, the built-in scenes (confetti, ripples, text, shapes,
 //                          images, groups, audio, Lottie, captions) and the parameter tables that check them
 //   FlipbookSceneFile      scene files, their layer kinds, the reference and templates (SwiftCSV for data files)
@@ -80,7 +81,7 @@ let package = Package(
         ),
         .systemLibrary(
             name: "CWebP",
-            pkgConfig: "libwebp",
+            pkgConfig: "libwebp libwebpdemux",
             providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
         ),
         // librsvg for `SVGImage`: SVG files drawn as vectors through Cairo.
@@ -101,7 +102,8 @@ let package = Package(
             pkgConfig: "rlottie",
             providers: [.apt(["librlottie-dev"]), .brew(["rlottie"])]
         ),
-        // libswscale only for the benchmark's reference conversion; Flipbook converts to YUV itself.
+        // libswscale turns decoded video frames into BGRA (video layers) and is the benchmark's reference
+        // conversion; Flipbook's output converts to YUV itself.
         .systemLibrary(
             name: "CSwscale",
             pkgConfig: "libswscale",
@@ -119,6 +121,7 @@ let package = Package(
             name: "FlipbookDrawing",
             dependencies: [
                 "FlipbookCore", "FlipbookRaster", "CCairo", "CPango", "CJPEG", "CWebP", "CRsvg", "CRlottie", "CZlib",
+                "CFFmpeg", "CSwscale",
             ],
             resources: [.copy("Fonts")]
         ),
@@ -191,7 +194,8 @@ let package = Package(
         ),
         .testTarget(
             name: "FlipbookAnimationTests",
-            dependencies: ["FlipbookAnimation", "FlipbookSceneFile", "FlipbookTestSupport"]
+            // FlipbookVideo writes the video layers' test sources.
+            dependencies: ["FlipbookAnimation", "FlipbookSceneFile", "FlipbookTestSupport", "FlipbookVideo"]
         ),
         .testTarget(
             name: "FlipbookVideoTests",

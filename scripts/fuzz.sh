@@ -34,6 +34,9 @@
 #   Bundle     any bytes as a scene bundle (.fbz):          seeds: Fuzz/Corpus/Bundle (two
 #              SceneBundle.verify (zip, names, manifest,    bundles flipbook bundle wrote)
 #              digests)
+#   VideoFile  VideoSource on any bytes: libavformat and   seeds: Fuzz/Corpus/VideoFile (tiny
+#              libavcodec limited to the video formats      MP4, WebM with alpha, ProRes, VFR
+#              allowed, frames converted by libswscale      MKV, GIF, APNG; make-fuzz-seeds.sh)
 #   Captions   any bytes as an SRT, WebVTT or word-timing  seeds: Fuzz/Corpus/Captions (a
 #              file in one of four encodings (first byte),  first byte picks format, encoding
 #              printed as flipbook captions prints it,      and overlap rule)
@@ -69,17 +72,18 @@ mkdir -p "$build/crashes" "$build/corpus"
 # Cairo, Pango over it for text, the JPEG and WebP decoders, librsvg and rlottie (FlipbookDrawing
 # imports them all), and zlib (FlipbookRaster writes PNGs with it, FlipbookDrawing reads .lottie
 # containers with it).
-packages=(cairo pangocairo pangoft2 fontconfig libjpeg libwebp librsvg-2.0 rlottie zlib)
+packages=(cairo pangocairo pangoft2 fontconfig libjpeg libwebp libwebpdemux librsvg-2.0 rlottie zlib)
 cairo_cflags=()
 for flag in $(pkg-config --cflags "${packages[@]}"); do cairo_cflags+=(-Xcc "$flag"); done
 read -r -a cairo_libs <<<"$(pkg-config --libs "${packages[@]}")"
-# FFmpeg's libraries and libebur128 (FlipbookAudio, which FlipbookAnimation imports, decodes and measures sound).
-for flag in $(pkg-config --cflags libavformat libavcodec libavutil libswresample libebur128); do cairo_cflags+=(-Xcc "$flag"); done
-read -r -a audio_libs <<<"$(pkg-config --libs libavformat libavcodec libavutil libswresample libebur128)"
+# FFmpeg's libraries and libebur128 (FlipbookAudio, which FlipbookAnimation imports, decodes and measures sound;
+# FlipbookDrawing decodes video with them and converts its frames with libswscale).
+for flag in $(pkg-config --cflags libavformat libavcodec libavutil libswresample libswscale libebur128); do cairo_cflags+=(-Xcc "$flag"); done
+read -r -a audio_libs <<<"$(pkg-config --libs libavformat libavcodec libavutil libswresample libswscale libebur128)"
 
 # Instrumented for libFuzzer (coverage only: the runtime is linked into the executables) and ASan.
 common=(-swift-version 6 -package-name flipbook -parse-as-library -Onone -g
-        -sanitize=fuzzer,address -use-ld=lld -I "$build" -I Sources/CCairo -I Sources/CPango -I Sources/CJPEG -I Sources/CWebP -I Sources/CRsvg -I Sources/CRlottie -I Sources/CZlib -I Sources/CFFmpeg -I Sources/CEbur128
+        -sanitize=fuzzer,address -use-ld=lld -I "$build" -I Sources/CCairo -I Sources/CPango -I Sources/CJPEG -I Sources/CWebP -I Sources/CRsvg -I Sources/CRlottie -I Sources/CZlib -I Sources/CFFmpeg -I Sources/CSwscale -I Sources/CEbur128
         -I Sources/CFlipbookKernels/include "${cairo_cflags[@]}")
 
 # The C kernels (FlipbookRaster imports them), instrumented alike.
@@ -134,7 +138,7 @@ module FlipbookDrawing
 module SwiftCSV "$swiftcsv"
 module FlipbookAnimation
 module FlipbookSceneFile
-targets=(SceneFile SVGPath FastFill FastFillVsCairo Image Template TemplateData AudioFile Lottie Captions Bundle MCPMessages)
+targets=(SceneFile SVGPath FastFill FastFillVsCairo Image Template TemplateData AudioFile VideoFile Lottie Captions Bundle MCPMessages)
 for name in "${targets[@]}"; do target "$name"; done
 
 seeds() {
@@ -150,7 +154,7 @@ prepare() {
     local name="$1" corpus="$build/corpus/$1"
     mkdir -p "$corpus"
     # PNGs beside the seeds are pictures of them, except for the image decoders, whose seeds they are.
-    if [[ "$name" == Image || "$name" == AudioFile ]]; then
+    if [[ "$name" == Image || "$name" == AudioFile || "$name" == VideoFile ]]; then
         find "$(seeds "$name")" -maxdepth 1 -type f -exec cp {} "$corpus/" \;
     else
         find "$(seeds "$name")" -maxdepth 1 -type f ! -name '*.png' -exec cp {} "$corpus/" \;
@@ -191,7 +195,8 @@ run_target() {
     # 1.8 GB of the 2 GB limit, so it gets a quarter of the runs, and ASan's quarantine of freed
     # memory is held to 64 MB for every target.
     local target_runs="$runs"
-    [[ "$name" == AudioFile ]] && target_runs=$(( (runs + 3) / 4 ))
+    # VideoFile runs FFmpeg's video demuxers and decoders likewise.
+    [[ "$name" == AudioFile || "$name" == VideoFile ]] && target_runs=$(( (runs + 3) / 4 ))
     if SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1:quarantine_size_mb=64 LSAN_OPTIONS=suppressions=Fuzz/lsan.supp "$build/fuzz-$name" -runs="$target_runs" -seed=1 -timeout=10 -rss_limit_mb=2048 \
         -print_final_stats=1 -artifact_prefix="$build/crashes/$name-" "$corpus" >"$log" 2>&1; then
         local execs
@@ -211,7 +216,7 @@ for name in "${targets[@]}"; do prepare "$name"; done
 parallel="${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)}"
 rm -f "$build"/status-*
 # The longest first (FastFillVsCairo draws every input twice), so the others fill the other cores.
-by_length=(FastFillVsCairo AudioFile)
+by_length=(FastFillVsCairo AudioFile VideoFile)
 for name in "${targets[@]}"; do [[ " ${by_length[*]} " == *" $name "* ]] || by_length+=("$name"); done
 for name in "${by_length[@]}"; do
     while [[ $(jobs -rp | wc -l) -ge $parallel ]]; do wait -n || true; done

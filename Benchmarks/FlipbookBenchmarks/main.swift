@@ -26,6 +26,8 @@ import Foundation
 //                            a render --set per row, and the fixed cost of a row (Benchmarks/templates.md)
 //   lottie [--frames N] FILE…  Lottie files drawn into a 1920×1080 frame by Flipbook and by rlottie
 //                            called directly, alternately: median ms per frame (Benchmarks/lottie.md)
+//   video-layer CLIP [--frames N] [--long FILE --seek S]  a 1080p video layer's cost per frame against
+//                            `ffmpeg -f null` decoding it, and the first frame of a late trim (Benchmarks/video-layer.md)
 //   workload-child …         internal: one measurement, run in its own process by `all`
 let benchmarks: [String: ([String]) throws -> Void] = [
     "all": WorkloadBenchmark.all,
@@ -48,6 +50,7 @@ let benchmarks: [String: ([String]) throws -> Void] = [
     "png": PNGBenchmark.run,
     "template-batch": TemplateBatchBenchmark.run,
     "lottie": LottieBenchmark.run,
+    "video-layer": VideoLayerBenchmark.run,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

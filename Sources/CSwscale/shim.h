@@ -1,5 +1,6 @@
 #ifndef FLIPBOOK_CSWSCALE_SHIM_H
 #define FLIPBOOK_CSWSCALE_SHIM_H
-/* libswscale, for the benchmark's reference conversion only: Flipbook converts to YUV itself. */
+/* libswscale: decoded video frames to BGRA (video layers), and the benchmark's reference
+   conversion; Flipbook's own output converts to YUV itself. */
 #include <libswscale/swscale.h>
 #endif

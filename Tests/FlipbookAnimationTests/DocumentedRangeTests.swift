@@ -103,6 +103,9 @@ struct DocumentedRangeTests {
         case "Lottie layer":
             let lottie: Object = ["scene": "lottie", "src": packageFile("Fixtures/Lottie/moving-box.json").path]
             return (file(layer: with(lottie, key, value)), "layers[0].\(key)")
+        case "Video layer":
+            return (file(layer: with(["scene": "video", "src": folder.appendingPathComponent("clip.mp4").path], key, value)),
+                    "layers[0].\(key)")
         case "Captions layer":
             let captions: Object = ["scene": "captions", "src": packageFile("Fixtures/Captions/talk.srt").path]
             return (file(layer: with(captions, key, value)), "layers[0].\(key)")
@@ -114,7 +117,7 @@ struct DocumentedRangeTests {
     /// A value of the row's type whose numbers are all `number`.
     static func value(ofType type: String, _ number: Double) -> Any? {
         switch type {
-        case "number", "whole number", "number or keyframes", "[low, high]", "number or [sx, sy] or keyframes":
+        case "number", "whole number", "number or keyframes", "[low, high]", "number or [sx, sy] or keyframes", "number or \"auto\"":
             number
         case "[x, y]", "[x, y] or keyframes", "[width, height] or keyframes", "[dx, dy]", "[from, to] or keyframes":
             [number, number]
@@ -155,12 +158,13 @@ struct DocumentedRangeTests {
         }
     }
 
-    /// A test's folder holding the image the image layer's cases draw, `dot.png`.
+    /// A test's folder holding the image the image layer's cases draw, `dot.png`, and the video layer's, `clip.mp4`.
     static func folderWithImage() throws -> TemporaryDirectory {
         let folder = try TemporaryDirectory("ranges")
         var dot = try Bitmap(width: 4, height: 4)
         dot.draw(background: .red) { _, _ in }
         try dot.writePNG(to: folder.file("dot.png"))
+        try FrameCodedClip.write(to: folder.file("clip.mp4"), fps: 10, frames: 10)
         return folder
     }
 

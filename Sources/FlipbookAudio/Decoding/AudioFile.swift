@@ -35,6 +35,14 @@ public enum AudioFile {
     ///   unreadable, not an allowed audio format, no audio stream, an absurd sample rate or channel
     ///   count, too long, or the decoder's own reason for a damaged file.
     public static func decode(contentsOf url: URL, keyPath: String = "") throws -> AudioSamples {
+        try decode(contentsOf: url, keyPath: keyPath, besideVideo: nil)
+    }
+
+    /// The sound of a video file: as ``decode(contentsOf:keyPath:)``, with `videoDecoders` (libavcodec's
+    /// names, comma-separated) allowed while the demuxer probes the file's other streams, and its
+    /// demuxers `videoFormats`; the sound itself is still decoded only by the audio decoders above.
+    package static func decode(contentsOf url: URL, keyPath: String, besideVideo: (formats: String, decoders: String)?) throws
+        -> AudioSamples {
         let problem = AudioFileProblem(url: url, keyPath: keyPath)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
@@ -43,7 +51,7 @@ public enum AudioFile {
         guard !isDirectory.boolValue else { throw problem.error("is a folder") }
         guard FileManager.default.isReadableFile(atPath: url.path) else { throw problem.error("cannot be read (permission denied)") }
         quietAudioLogging()
-        let input = try AudioInput(url: url, problem: problem)
+        let input = try AudioInput(url: url, problem: problem, besideVideo: besideVideo)
         return try input.decodeAll(problem: problem)
     }
 }

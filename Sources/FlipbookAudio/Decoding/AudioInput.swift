@@ -11,14 +11,14 @@ final class AudioInput {
     private var streamIndex: Int32 = 0
     private var inputRate: Int32 = 0
 
-    init(url: URL, problem: AudioFileProblem) throws {
+    init(url: URL, problem: AudioFileProblem, besideVideo: (formats: String, decoders: String)? = nil) throws {
         var context = avformat_alloc_context()
         guard let allocated = context else { throw problem.libav(flipbook_averror(ENOMEM), "allocating the demuxer") }
         allocated.pointee.probesize = Int64(AudioFile.probeBytes)
         allocated.pointee.max_analyze_duration = 5 * Int64(AV_TIME_BASE)
         // av_strdup'd copies, freed with the context.
-        allocated.pointee.format_whitelist = av_strdup(AudioFile.formatWhitelist)
-        allocated.pointee.codec_whitelist = av_strdup(AudioFile.codecWhitelist)
+        allocated.pointee.format_whitelist = av_strdup(besideVideo.map { $0.formats } ?? AudioFile.formatWhitelist)
+        allocated.pointee.codec_whitelist = av_strdup(AudioFile.codecWhitelist + (besideVideo.map { "," + $0.decoders } ?? ""))
         allocated.pointee.protocol_whitelist = av_strdup("file")
         // avformat_open_input frees the context itself when it fails.
         let opened = avformat_open_input(&context, url.path, nil, nil)

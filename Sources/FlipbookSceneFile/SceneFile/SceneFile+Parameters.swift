@@ -18,8 +18,9 @@ extension SceneFile {
                       help: Setting.scale.help),
             .optional(Setting.fps.key, \.fps, .frameRate, default: defaultFPS,
                       help: "The frame rate: \(FrameRate.supportedRates)."),
-            .optional(Setting.duration.key, \.duration, .number, default: defaultDuration,
+            .optional(Setting.duration.key, \.durationSetting, .durationOrAuto, default: .seconds(defaultDuration),
                       limits: Timeline.durationLimits, limitsCheckedWhereMade: true, unit: Setting.duration.unit,
+                      // "auto" (the type says it) is explained with the video and audio layers, whose media it measures.
                       help: Setting.duration.help),
             .optional(Setting.background.key, \.background, .color, defaultText: "none (transparent)",
                       help: Setting.background.help),

@@ -25,7 +25,8 @@ extension SceneFile {
         let size = self.size ?? SceneFile.defaultSize
         let scale = self.scale ?? SceneFile.defaultScale
         let fps = self.fps ?? SceneFile.defaultFPS
-        let duration = self.duration ?? SceneFile.defaultDuration
+        let pictures = sharedPictures ?? PictureCache(baseDirectory: baseDirectory)
+        let duration = try durationIsAuto ? naturalDuration(size: size, pictures: pictures) : self.duration ?? SceneFile.defaultDuration
         // The canvas is checked first (the scenes are laid out for it) by the one timeline check; the
         // layers are checked once they are made.
         var timeline = try Timeline(size: size, scale: CGFloat(scale), fps: fps, duration: duration, background: background)
@@ -36,7 +37,6 @@ extension SceneFile {
         timeline.motionBlur = motionBlur
         try motionBlur?.validate(keyPath: Setting.motionBlur.key)
         var layers: [Timeline.Layer] = []
-        let pictures = sharedPictures ?? PictureCache(baseDirectory: baseDirectory)
         for (index, layer) in (self.layers ?? []).enumerated() {
             layers.append(try layer.makeTimelineLayer(canvas: size, remaining: duration - (layer.start ?? 0),
                                                       pictures: pictures, keyPath: "layers[\(index)]"))
@@ -44,6 +44,23 @@ extension SceneFile {
         timeline.layers = layers
         try timeline.validateLayers()
         return timeline
+    }
+}
+
+extension SceneFile {
+    /// Where the last layer ends, for `"duration": "auto"`: the layers made once for the longest clip
+    /// (their media opened then are shared with the timeline's layers through the pictures).
+    private func naturalDuration(size: CGSize, pictures: PictureCache) throws -> TimeInterval {
+        var made: [Timeline.Layer] = []
+        for (index, layer) in (self.layers ?? []).enumerated() {
+            made.append(try layer.makeTimelineLayer(canvas: size, remaining: Timeline.maximumDuration - (layer.start ?? 0),
+                                                    pictures: pictures, keyPath: "layers[\(index)]"))
+        }
+        guard let end = Timeline.naturalDuration(of: made), end > 0 else {
+            throw FlipbookError(invalid: Setting.duration.key, "is \"auto\", but no layer ends: give a layer an end, or a video "
+                + "or audio layer that does not loop, or give the duration in seconds", at: .init(keyPath: Setting.duration.key))
+        }
+        return end
     }
 }
 

@@ -29,8 +29,16 @@ public struct SceneFile: Sendable, Equatable {
     public var scale: Double? { didSet { origin?.forget("scale") } }
     /// Frames per second. Default ``defaultFPS``.
     public var fps: FrameRate? { didSet { origin?.forget("fps") } }
-    /// Length in seconds. Default ``defaultDuration``.
-    public var duration: TimeInterval? { didSet { origin?.forget("duration") } }
+    /// Length in seconds. Default ``defaultDuration``. Setting it clears ``durationIsAuto``.
+    public var duration: TimeInterval? {
+        didSet {
+            origin?.forget("duration")
+            if duration != nil { durationIsAuto = false }
+        }
+    }
+    /// Whether the clip ends where its last layer ends (`"duration": "auto"`): a layer's `end`, or a
+    /// video or audio layer's trimmed media (``NaturalLengthScene``). Default false.
+    public var durationIsAuto = false
     /// A colour name (`"white"`) or hex string (`"#1c1c1e"`); default none (transparent, which videos
     /// show over white).
     public var background: Color? { didSet { origin?.forget("background") } }
@@ -89,6 +97,7 @@ public struct SceneFile: Sendable, Equatable {
     /// template with the same values.
     public static func == (a: SceneFile, b: SceneFile) -> Bool {
         a.size == b.size && a.scale == b.scale && a.fps == b.fps && a.duration == b.duration
+            && a.durationIsAuto == b.durationIsAuto
             && a.background == b.background && a.colorScheme == b.colorScheme && a.assets == b.assets
             && a.motionBlur == b.motionBlur
             && a.loudness == b.loudness

@@ -53,6 +53,8 @@ extension SceneFile {
             case lottie(LottieParameters)
             /// A captions layer: a ``CaptionsScene`` for the timeline's canvas.
             case captions(CaptionsParameters)
+            /// A video layer: a ``VideoScene``.
+            case video(VideoParameters)
 
             /// The scene's name in files: one of ``SceneFile/Layer/sceneNames``.
             public var sceneName: String { type(of: parameters).name }
@@ -69,6 +71,7 @@ extension SceneFile {
                 case .audio(let parameters): parameters
                 case .lottie(let parameters): parameters
                 case .captions(let parameters): parameters
+                case .video(let parameters): parameters
                 }
             }
         }

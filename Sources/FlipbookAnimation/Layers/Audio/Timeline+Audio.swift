@@ -20,12 +20,12 @@ public struct TimelineAudio: Sendable {
 }
 
 extension Timeline {
-    /// Whether any layer is heard: an ``AudioScene``, or a ``Layer/sound`` (in groups too).
+    /// Whether any layer is heard: an ``AudioScene``, a ``VideoScene`` with sound, or a ``Layer/sound`` (in groups too).
     public var hasAudio: Bool { Self.hasAudio(layers) }
 
     private static func hasAudio(_ layers: [Layer]) -> Bool {
         layers.contains { layer in
-            layer.scene is AudioScene || layer.sound != nil || (layer.scene as? GroupScene).map { hasAudio($0.layers) } == true
+            layer.scene is AudioScene || layer.sound != nil || (layer.scene as? VideoScene)?.sound != nil || (layer.scene as? GroupScene).map { hasAudio($0.layers) } == true
         }
     }
 
@@ -45,6 +45,9 @@ extension Timeline {
             guard end > start else { continue }
             if let audio = layer.scene as? AudioScene {
                 voices.append(audio.voice(start: start, end: end))
+            }
+            if let video = layer.scene as? VideoScene, let voice = video.voice(start: start, end: end) {
+                voices.append(voice)
             }
             if let sound = layer.sound, let sounding = layer.scene as? any SoundingScene {
                 voices += sound.voices(for: sounding.soundEvents, layerStart: start, layerEnd: end)

@@ -12,16 +12,20 @@ public struct ImageScene: BoxedScene {
         case bitmap(Bitmap)
         /// Vectors.
         case svg(SVGImage)
+        /// An animated GIF, APNG or WebP, played.
+        case animated(AnimatedPicture)
 
         /// The picture's natural size in points.
         public var size: CGSize {
             switch self {
             case .bitmap(let bitmap): CGSize(width: bitmap.width, height: bitmap.height)
             case .svg(let svg): svg.size
+            case .animated(let animation): animation.size
             }
         }
 
-        /// Reads a PNG, JPEG, WebP or SVG file, telling SVG from the others by its contents.
+        /// Reads a PNG, JPEG, WebP or SVG file, telling SVG from the others by its contents; a GIF,
+        /// APNG or WebP of more than one frame is an animation (``AnimatedPicture``).
         ///
         /// - Throws: ``FlipbookError`` from the decoders: missing, unreadable, empty, another format or damaged.
         public init(contentsOf url: URL) throws {
@@ -30,6 +34,12 @@ public struct ImageScene: BoxedScene {
             try? handle?.close()
             if let head, SVGImage.isSVG(head) {
                 self = .svg(try SVGImage(contentsOf: url))
+            } else if let head, head.starts(with: Array("GIF8".utf8)) || head.starts(with: [0x89, 0x50, 0x4E, 0x47]),
+                      let animation = AnimatedImageFile.scan(try Data(contentsOf: url)) {
+                self = .animated(try AnimatedPicture(contentsOf: url, plays: animation.plays))
+            } else if let head, head.count >= 12, head.starts(with: Array("RIFF".utf8)), head[8..<12].elementsEqual("WEBP".utf8),
+                      let data = try? Data(contentsOf: url), WebPAnimation.isAnimated(data) {
+                self = .animated(AnimatedPicture(try WebPAnimation(data: data, path: url.path)))
             } else {
                 self = .bitmap(try Bitmap(contentsOf: url))
             }
@@ -71,12 +81,15 @@ public struct ImageScene: BoxedScene {
     public var size: Keyframed<CGSize>?
     /// How the picture fills the box. Default ``Fit/contain``.
     public var fit: Fit
+    /// For an animated picture: `true` plays it forever, `false` once; `nil` as many times as the file says.
+    public var loop: Bool?
 
     /// A picture in a box of `size` (its natural size when `nil`), fitted by `fit`.
-    public init(_ picture: Picture, size: Keyframed<CGSize>? = nil, fit: Fit = .contain) {
+    public init(_ picture: Picture, size: Keyframed<CGSize>? = nil, fit: Fit = .contain, loop: Bool? = nil) {
         self.picture = picture
         self.size = size
         self.fit = fit
+        self.loop = loop
     }
 
     public func boxSize(canvas: CGSize, time: TimeInterval) -> CGSize {
@@ -102,6 +115,12 @@ public struct ImageScene: BoxedScene {
         switch picture {
         case .bitmap(let bitmap): context.draw(bitmap, in: rect)
         case .svg(let svg): context.draw(svg, in: rect)
+        case .animated(let animation):
+            do {
+                context.draw(try animation.frame(at: time, loop: loop), in: rect)
+            } catch {
+                context.recordFailure(error as? FlipbookError ?? .internal("\(error)"))
+            }
         }
     }
 }

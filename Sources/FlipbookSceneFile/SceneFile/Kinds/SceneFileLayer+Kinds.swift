@@ -14,6 +14,7 @@ extension SceneFile.Layer {
         SceneFile.AudioParameters.self,
         SceneFile.LottieParameters.self,
         SceneFile.CaptionsParameters.self,
+        SceneFile.VideoParameters.self,
     ]
 
     /// The kind a layer's `"scene"` key names; `nil` for an unknown name.

@@ -12,6 +12,8 @@ package final class PictureCache: @unchecked Sendable {
     let baseDirectory: URL?
     private var pictures: [String: ImageScene.Picture] = [:]
     private let lock = NSLock()
+    /// The video files the timeline's layers name, each opened once and shared.
+    let videos = VideoSources()
 
     init(baseDirectory: URL?) {
         self.baseDirectory = baseDirectory

@@ -43,6 +43,9 @@ extension ImageScene.Picture {
         switch self {
         case .bitmap(let bitmap):
             return bitmap
+        case .animated(let animation):
+            // Confetti pieces are stills: an animation's first frame.
+            return try animation.frame(at: 0, loop: false)
         case .svg(let svg):
             let scale: CGFloat = 4
             guard let width = Int(exactly: (svg.size.width * scale).rounded(.up)),

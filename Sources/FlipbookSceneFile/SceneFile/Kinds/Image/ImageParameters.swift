@@ -11,12 +11,15 @@ extension SceneFile {
         public var size: Keyframed<CGSize>?
         /// How the image fills the box. Default contain.
         public var fit: ImageScene.Fit?
+        /// For an animated GIF, APNG or WebP: `true` plays it forever, `false` once. Default: as the file says.
+        public var loop: Bool?
 
         /// Image parameters; `nil` keys take their defaults.
-        public init(src: String, size: Keyframed<CGSize>? = nil, fit: ImageScene.Fit? = nil) {
+        public init(src: String, size: Keyframed<CGSize>? = nil, fit: ImageScene.Fit? = nil, loop: Bool? = nil) {
             self.src = src
             self.size = size
             self.fit = fit
+            self.loop = loop
         }
 
         /// The scene, with its picture decoded now, once; `src` is resolved against `baseDirectory`
@@ -31,7 +34,7 @@ extension SceneFile {
         /// The scene, its picture taken from (or decoded into) `pictures`.
         func makeScene(pictures: PictureCache, keyPath: String) throws -> ImageScene {
             let picture = try pictures.picture(src, keyPath: joinKeyPath(keyPath, "src"))
-            return ImageScene(picture, size: size, fit: fit ?? .contain)
+            return ImageScene(picture, size: size, fit: fit ?? .contain, loop: loop)
         }
     }
 }
@@ -39,7 +42,7 @@ extension SceneFile {
 extension SceneFile.ImageParameters {
     static let parameters = ParameterTable<SceneFile.ImageParameters>(
         title: "Image layer", noun: "an image layer",
-        summary: layerWithScene + #": a PNG, JPEG or WebP picture, or an SVG drawn as vectors, "#
+        summary: layerWithScene + #": a PNG, JPEG or WebP picture, an animated GIF, APNG or WebP, or an SVG drawn as vectors, "#
             + "fitted to its box. It is decoded once, when the timeline is made.",
         parameters: [
             .required("src", \.src, .text, help: "The image file, relative to the scene file's folder."),
@@ -48,5 +51,8 @@ extension SceneFile.ImageParameters {
             .optional("fit", \.fit, .choice(ImageScene.Fit.allCases.map { ($0.rawValue, $0) }), default: .contain,
                       help: "contain (whole, keeping its shape), cover (filling the box, clipped), fill (stretched) "
                           + "or none (natural size, centred, clipped)."),
+            .optional("loop", \.loop, .bool, defaultText: "as many times as the file says",
+                      help: "For an animated GIF, APNG or WebP (played with its frames' disposal and blending, as browsers do): "
+                          + "true plays it forever, false once, then its last frame holds."),
         ])
 }
