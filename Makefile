@@ -2,12 +2,13 @@
 #   make demo   install what is missing, render the demo clips and stills into out/
 #   make test   install what is missing, build the documentation, fuzz the parsers, the Lottie checks
 #               and the fast fill for a fixed number of runs, run the memcheck run, render and join
-#               chunks on a local one-node Slurm cluster (as root on Linux), the test suite, and the
-#               studio's tests and its page in the browser (what CI runs; on macOS, where valgrind and
-#               libFuzzer's runtime are not at hand, docs and tests alone)
+#               chunks on a local one-node Slurm cluster (as root on Linux), the test suite, the
+#               studio's and the service's tests and the studio's page in the browser, and the MCP
+#               server's tests (what CI runs; on macOS, where valgrind and libFuzzer's runtime are not
+#               at hand, docs and tests alone)
 #   make check  the quick loop while working: the debug build and the test suite, without the release
 #               tool's suites, the tests marked .slow, fuzzing, memcheck, the browser, the cluster or the
-#               studio (whose package, Studio/, alone builds Hummingbird)
+#               studio and MCP packages (Studio/ alone builds Hummingbird, MCP/ the MCP SDK)
 #   make docs   build the DocC documentation archive (Sources/Flipbook/Flipbook.docc)
 #   make studio build flipbook-studio, the server `flipbook studio` starts (the package in Studio/)
 #   make serve  build flipbook-serve, the render service `flipbook serve` starts (the same package)
@@ -58,7 +59,7 @@ test: deps docs test-only
 else
 test: deps test-deps
 	@bash scripts/beside-fuzzing.sh $(FUZZ_RUNS) -- \
-	    $(MAKE) --no-print-directory docs memcheck-only browser-check slurm-test studio-test studio-check
+	    $(MAKE) --no-print-directory docs memcheck-only browser-check slurm-test studio-test studio-check mcp-test
 	@$(MAKE) --no-print-directory test-only
 endif
 
@@ -68,7 +69,7 @@ TEST_PACKAGES = ffmpeg valgrind binutils chromium python3-websocket slurm-wlm mu
 test-deps:
 	@bash scripts/install-deps.sh $(TEST_PACKAGES)
 
-# The eleven libFuzzer targets in Fuzz/, FUZZ_RUNS runs each from a fixed seed; fails on any crash.
+# The thirteen libFuzzer targets in Fuzz/, FUZZ_RUNS runs each from a fixed seed; fails on any crash.
 FUZZ_RUNS ?= 20000
 fuzz: deps
 	bash scripts/fuzz.sh $(FUZZ_RUNS)
