@@ -3,28 +3,26 @@
 #   make test   install what is missing, build the documentation, fuzz the parsers, the Lottie checks
 #               and the fast fill for a fixed number of runs, run the memcheck run, render and join
 #               chunks on a local one-node Slurm cluster (as root on Linux), the test suite, the
-#               studio's and the service's tests and the studio's page in the browser, and the MCP
-#               server's tests (what CI runs; on macOS, where valgrind and libFuzzer's runtime are not
-#               at hand, docs and tests alone)
+#               tests of the studio, the render service and the MCP server, and the studio's page in
+#               the browser (what CI runs; on macOS, where valgrind and libFuzzer's runtime are not at
+#               hand, docs and tests alone)
 #   make check  the quick loop while working: the debug build and the test suite, without the release
 #               tool's suites, the tests marked .slow, fuzzing, memcheck, the browser, the cluster or the
-#               studio and MCP packages (Studio/ alone builds Hummingbird, MCP/ the MCP SDK)
+#               servers' package (Studio/, which alone builds Hummingbird, GRDB and the MCP SDK)
 #   make docs   build the DocC documentation archive (Sources/Flipbook/Flipbook.docc)
 #   make studio build flipbook-studio, the server `flipbook studio` starts (the package in Studio/)
 #   make serve  build flipbook-serve, the render service `flipbook serve` starts (the same package)
-#   make mcp    build flipbook-mcp, the server `flipbook mcp` runs (the package in MCP/)
+#   make mcp    build flipbook-mcp, the server `flipbook mcp` runs (the same package)
 
 SWIFT ?= swift
 # Debug builds give C code DWARF 4: valgrind 3.19 (Debian 12) cannot read the DWARF 5 forms clang
 # emits by default (DW_FORM_strx, DW_FORM_addrx) and gives up on the whole binary. Every debug build
 # here uses the same flags, so none rebuilds another's objects.
 DEBUG_FLAGS = -Xcc -gdwarf-4
-# The studio's server is a package of its own, built into Studio/.build: its build of the library
-# shares no objects with the root's, and the root never resolves its web-server dependencies.
+# The servers (studio, render service, MCP) are a package of their own, built into Studio/.build: its
+# build of the library shares no objects with the root's, and the root never resolves their
+# dependencies; one package, so the library is built once for the three.
 STUDIO_PACKAGE = --package-path Studio
-# The MCP server is a package of its own too (MCP/), so that nothing depending on the library
-# resolves the MCP SDK or SwiftNIO.
-MCP_PACKAGE = --package-path MCP
 OUT ?= out
 RELEASE_BIN = .build/release
 # The system libraries' pkg-config names, as Package.swift's system-library targets state them.
@@ -32,7 +30,7 @@ SYSTEM_LIBRARIES := $(shell sed -n 's/.*pkgConfig: "\(.*\)".*/\1/p' Package.swif
 UNAME := $(shell uname -s)
 
 .PHONY: deps test-deps demo check test test-only valgrind memcheck-only fuzz bench docs clean browser-check \
-	slurm-test studio studio-test studio-check serve portable mcp mcp-test
+	slurm-test studio studio-test studio-check serve portable mcp
 
 deps:
 	@bash scripts/install-deps.sh
@@ -59,7 +57,7 @@ test: deps docs test-only
 else
 test: deps test-deps
 	@bash scripts/beside-fuzzing.sh $(FUZZ_RUNS) -- \
-	    $(MAKE) --no-print-directory docs memcheck-only browser-check slurm-test studio-test studio-check mcp-test
+	    $(MAKE) --no-print-directory docs memcheck-only browser-check slurm-test studio-test studio-check
 	@$(MAKE) --no-print-directory test-only
 endif
 
@@ -115,19 +113,15 @@ portable: deps
 	bash scripts/portable.sh
 	bash scripts/portable-check.sh
 
-# The studio package's own tests (Studio/Tests/FlipbookStudioTests), in a new empty TMPDIR like the root's.
+# The servers' package's own tests (Studio/Tests: the studio, the render service, the MCP server driven
+# by a scripted client), in a new empty TMPDIR like the root's.
 studio-test: deps
 	$(SWIFT) build $(STUDIO_PACKAGE) $(DEBUG_FLAGS) --build-tests
 	@bash scripts/run-tests.sh -- $(STUDIO_PACKAGE)
 
-# flipbook-mcp, debug, into MCP/.build/debug, where a debug `flipbook mcp` finds it.
+# flipbook-mcp, debug, into Studio/.build/debug, where a debug `flipbook mcp` finds it.
 mcp: deps
-	$(SWIFT) build $(MCP_PACKAGE) $(DEBUG_FLAGS) --product flipbook-mcp
-
-# The MCP package's own tests (MCP/Tests/FlipbookMCPTests): a scripted client driving flipbook-mcp.
-mcp-test: deps
-	$(SWIFT) build $(MCP_PACKAGE) $(DEBUG_FLAGS) --build-tests
-	@bash scripts/run-tests.sh -- $(MCP_PACKAGE)
+	$(SWIFT) build $(STUDIO_PACKAGE) $(DEBUG_FLAGS) --product flipbook-mcp
 
 # Flipbook Studio's page in headless Chromium: the first frame, and the newest frame after fast
 # scrubbing (scripts/studio-check.sh), with the debug builds of flipbook and flipbook-studio.

@@ -27,10 +27,12 @@ import PackageDescription
 //   Flipbook               re-exports 2–5
 //   FlipbookTesting        snapshot assertions for users' tests (Swift Testing and XCTest)
 //   flipbook               the command-line tool
-//   Studio/                `flipbook studio`'s web preview over Hummingbird: a package of its own
-//                          (Studio/Package.swift, depending on this one by path; `make studio`), whose
-//                          program flipbook-studio `flipbook studio` starts, so that this package, and so
-//                          every package depending on the `Flipbook` library, resolves no web-server package
+//   Studio/                the servers, a package of their own (Studio/Package.swift, depending on this one
+//                          by path): the studio's web preview and the render service over Hummingbird, the
+//                          MCP server over the MCP SDK, whose programs `flipbook studio`, `flipbook serve`
+//                          and `flipbook mcp` start (`make studio`, `make serve`, `make mcp`), so that this
+//                          package, and so every package depending on the `Flipbook` library, resolves none
+//                          of their dependencies
 //   Snippets/*.swift       the README's Swift examples, built by `swift build` against the `Flipbook` product
 let package = Package(
     name: "Flipbook",

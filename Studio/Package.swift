@@ -1,10 +1,12 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
-// Flipbook Studio's server, `flipbook-studio`, which `flipbook studio` starts: a package of its own
-// so that the root package, and so every package depending on the `Flipbook` library, resolves no
-// web-server package. It depends on the root by path and adds Hummingbird (with SwiftNIO under it).
-// `make studio` builds it; `make studio-test` runs its tests.
+// Flipbook's servers: the studio (`flipbook-studio`, which `flipbook studio` starts), the render
+// service (`flipbook-serve`, `flipbook serve`) and the MCP server (`flipbook-mcp`, `flipbook mcp`), in
+// a package of their own so that the root package, and so every package depending on the `Flipbook`
+// library, resolves no web-server package, database or MCP SDK. It depends on the root by path; one
+// package, so that the library is built once for the three. `make studio`, `make serve` and `make mcp`
+// build them; `make studio-test` runs all their tests.
 //   FlipbookStudio       the server: the page (Page/studio.html, .css, .js, embedded in the binary),
 //                        the clip's info, frames drawn by the library, live reload, renders
 //   FlipbookStudioTool   the `flipbook-studio` program over it
@@ -12,12 +14,16 @@ import PackageDescription
 //                        the job queue with its SQLite journal (GRDB), template bundles, stills,
 //                        finished files under a size budget, signed webhooks (swift-crypto's HMAC)
 //   FlipbookServeTool    the `flipbook-serve` program over it
+//   FlipbookMCP          `flipbook mcp`'s Model Context Protocol server over stdio (modelcontextprotocol/
+//                        swift-sdk): the tools and the folder they may read and write
+//   FlipbookMCPTool      the `flipbook-mcp` program over it
 let package = Package(
     name: "FlipbookStudio",
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "flipbook-studio", targets: ["FlipbookStudioTool"]),
         .executable(name: "flipbook-serve", targets: ["FlipbookServeTool"]),
+        .executable(name: "flipbook-mcp", targets: ["FlipbookMCPTool"]),
     ],
     dependencies: [
         .package(name: "Flipbook", path: ".."),
@@ -27,6 +33,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // HMAC-SHA256 for the webhooks' signatures (CryptoKit's API on Linux).
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),
     ],
     targets: [
         // The page's files are embedded in code, not copied into a resource bundle: the server stays
@@ -61,6 +69,22 @@ let package = Package(
         .executableTarget(
             name: "FlipbookServeTool",
             dependencies: ["FlipbookServe", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .target(
+            name: "FlipbookMCP",
+            dependencies: [
+                .product(name: "Flipbook", package: "Flipbook"),
+                .product(name: "MCP", package: "swift-sdk"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "FlipbookMCPTool",
+            dependencies: ["FlipbookMCP", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .testTarget(
+            name: "FlipbookMCPTests",
+            dependencies: ["FlipbookMCP", .product(name: "MCP", package: "swift-sdk"), .product(name: "Flipbook", package: "Flipbook")]
         ),
         .testTarget(
             name: "FlipbookServeTests",

@@ -119,7 +119,7 @@ target() {
     # The fast-fill targets share their reading of bytes as a drawing.
     [[ "$name" == FastFill* ]] && sources+=(Fuzz/Shared/*.swift)
     # flipbook-mcp's reader lives in the MCP package; it needs nothing but Foundation.
-    [[ "$name" == MCPMessages ]] && sources+=(MCP/Sources/FlipbookMCP/MessageFramer.swift)
+    [[ "$name" == MCPMessages ]] && sources+=(Studio/Sources/FlipbookMCP/MessageFramer.swift)
     "$swiftc" "${common[@]}" -module-name "${name}Fuzzer" "${sources[@]}" -L "$build" \
         -lFlipbookSceneFile -lFlipbookAnimation -lSwiftCSV -lFlipbookDrawing -lFlipbookAudio -lFlipbookRaster -lFlipbookCore -lCFlipbookKernels \
         "${cairo_libs[@]}" "${audio_libs[@]}" -lz -o "$build/fuzz-$name"

@@ -1,4 +1,4 @@
-// libFuzzer target: flipbook-mcp's message reader (MCP/Sources/FlipbookMCP/MessageFramer.swift,
+// libFuzzer target: flipbook-mcp's message reader (Studio/Sources/FlipbookMCP/MessageFramer.swift,
 // compiled in) must split any bytes, arriving in any chunks, into exactly the lines a plain split
 // finds: each line up to the limit a message (a trailing CR dropped, blank lines skipped), each
 // longer one reported with its length and never kept. The first byte picks the chunk size and the

@@ -8,7 +8,7 @@ import Darwin
 #endif
 
 extension FlipbookTool {
-    /// `flipbook mcp [--root DIR]`: runs `flipbook-mcp` (``MCPProgram``) in its place, so the MCP
+    /// `flipbook mcp [--root DIR]`: runs `flipbook-mcp` (``StudioProgram/Program/mcp``) in its place, so the MCP
     /// client talks to it on this process's standard input and output.
     struct MCP: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -18,9 +18,9 @@ extension FlipbookTool {
                 A scene is given inline as a JSON object or as a path inside --root; no file outside it is \
                 read or written. Long renders report progress and can be cancelled.
 
-                The server is the flipbook-mcp program, the MCP package of Flipbook's repository (make mcp \
-                builds it). flipbook runs the one FLIPBOOK_MCP names, else the one in the repository's \
-                MCP/.build of its own configuration, else the one beside it.
+                The server is the flipbook-mcp program, in the Studio package of Flipbook's repository (make \
+                mcp builds it). flipbook runs the one FLIPBOOK_MCP names, else the one in the repository's \
+                Studio/.build of its own configuration, else the one beside it.
 
                 Register it with an MCP client, for example:
                   claude mcp add flipbook -- flipbook mcp --root /path/to/scenes
@@ -32,7 +32,7 @@ extension FlipbookTool {
 
         func run() throws {
             let own = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
-            let server = try MCPProgram.find(toolFolder: own.resolvingSymlinksInPath().deletingLastPathComponent(),
+            let server = try StudioProgram.find(.mcp, toolFolder: own.resolvingSymlinksInPath().deletingLastPathComponent(),
                                              environment: ProcessInfo.processInfo.environment)
             let argv = [server.path] + (root.map { ["--root", $0] } ?? [])
             var cArguments = argv.map { strdup($0) }

@@ -4,7 +4,8 @@ import Foundation
 /// Where `flipbook studio` finds the server it starts, `flipbook-studio`. The server is a package of
 /// its own (`Studio/` in Flipbook's repository) so that neither the library nor this tool resolves a
 /// web-server package; `make studio` builds it into `Studio/.build/debug`.
-/// `flipbook serve`'s program, `flipbook-serve`, lives in the same package and is found the same way.
+/// `flipbook serve`'s program, `flipbook-serve`, and `flipbook mcp`'s, `flipbook-mcp`, live in the same
+/// package and are found the same way.
 enum StudioProgram {
     /// The server's executable name.
     static let name = "flipbook-studio"
@@ -21,6 +22,11 @@ enum StudioProgram {
         static let studio = Program(name: StudioProgram.name, environmentVariable: StudioProgram.environmentVariable, command: "studio")
         /// `flipbook-serve`, for `flipbook serve`.
         static let serve = Program(name: "flipbook-serve", environmentVariable: "FLIPBOOK_SERVE", command: "serve")
+        /// `flipbook-mcp`, for `flipbook mcp`.
+        static let mcp = Program(name: "flipbook-mcp", environmentVariable: "FLIPBOOK_MCP", command: "mcp")
+
+        /// The command that builds the program's debug build: `make studio`, `make serve`, `make mcp`.
+        var makeCommand: String { "make \(command)" }
     }
 
     /// The server for a `flipbook` in `toolFolder`: the file ``environmentVariable`` names; else, when
@@ -47,7 +53,7 @@ enum StudioProgram {
             + [toolFolder.appendingPathComponent(name)]
         if let found = places.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) { return found }
         let build = configuration == "release"
-            ? "swift build -c release --package-path Studio --product \(name)" : (program.command == "studio" ? "make studio" : "make serve")
+            ? "swift build -c release --package-path Studio --product \(name)" : program.makeCommand
         throw FlipbookError.file(
             "flipbook \(program.command) runs the \(name) program, which is not built: there is no "
                 + places.map(\.path).joined(separator: " nor ") + ". "

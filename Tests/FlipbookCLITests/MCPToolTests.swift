@@ -3,7 +3,7 @@ import FlipbookTestSupport
 import Foundation
 import Testing
 
-/// `flipbook mcp`: it runs the MCP package's `flipbook-mcp`, or says how to build it.
+/// `flipbook mcp`: it runs the Studio package's `flipbook-mcp`, or says how to build it.
 @Suite("flipbook mcp")
 struct MCPToolTests {
     @Test("a server FLIPBOOK_MCP names that is not a program: exit 1, the variable named")
@@ -17,8 +17,8 @@ struct MCPToolTests {
     }
 
     @Test("the server it runs answers initialize on standard input and output, before ending with its input", .enabled(
-        if: FileManager.default.isExecutableFile(atPath: packageFile("MCP/.build/debug/flipbook-mcp").path),
-        "make mcp builds MCP/.build/debug/flipbook-mcp"))
+        if: FileManager.default.isExecutableFile(atPath: packageFile("Studio/.build/debug/flipbook-mcp").path),
+        "make mcp builds Studio/.build/debug/flipbook-mcp"))
     func runsTheServer() throws {
         let scratch = try TemporaryDirectory.cli()
         let request = #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#
