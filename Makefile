@@ -161,6 +161,8 @@ bench: deps
 DOCS_ARCHIVE = .build/documentation/Flipbook.doccarchive
 DOCS_GRAPHS = .build/documentation/symbol-graphs
 DOCS_LOG = .build/documentation/docc.log
+# Every C module's map (the system libraries' and the kernels'), which the symbol graph's clang needs.
+C_MODULE_MAPS = $(wildcard Sources/C*/module.modulemap Sources/C*/include/module.modulemap)
 DOCS_MODULES = FlipbookCore,FlipbookDrawing,FlipbookAudio,FlipbookAnimation,FlipbookSceneFile,FlipbookVideo,FlipbookRender
 ifeq ($(UNAME),Darwin)
 SYMBOLGRAPH_EXTRACT = xcrun swift-symbolgraph-extract -sdk "$$(xcrun --show-sdk-path)"
@@ -177,13 +179,7 @@ docs: deps
 	bin="$$($(SWIFT) build --show-bin-path)"; \
 	triple="$$($(SWIFT) -print-target-info | sed -n 's/^ *"triple": "\(.*\)",*$$/\1/p' | head -n 1)"; \
 	$(SYMBOLGRAPH_EXTRACT) -module-name Flipbook -target "$$triple" -I "$$bin/Modules" -I "$$bin" \
-	    -Xcc -fmodule-map-file=Sources/CCairo/module.modulemap -Xcc -fmodule-map-file=Sources/CFFmpeg/module.modulemap \
-	    -Xcc -fmodule-map-file=Sources/CPango/module.modulemap \
-	    -Xcc -fmodule-map-file=Sources/CJPEG/module.modulemap -Xcc -fmodule-map-file=Sources/CWebP/module.modulemap \
-	    -Xcc -fmodule-map-file=Sources/CRsvg/module.modulemap \
-	    -Xcc -fmodule-map-file=Sources/CZlib/module.modulemap \
-	    -Xcc -fmodule-map-file=Sources/CEbur128/module.modulemap -Xcc -fmodule-map-file=Sources/CRlottie/module.modulemap \
-	    -Xcc -fmodule-map-file=Sources/CFlipbookKernels/include/module.modulemap \
+	    $(foreach map,$(C_MODULE_MAPS),-Xcc -fmodule-map-file=$(map)) \
 	    $$(for flag in $$(pkg-config --cflags-only-I $(SYSTEM_LIBRARIES)); do \
 	        printf -- '-Xcc %s ' "$$flag"; done) \
 	    -minimum-access-level public -emit-extension-block-symbols \
