@@ -44,22 +44,18 @@ final class VideoInput {
             throw problem.error("is not a video file Flipbook reads (MP4, MOV, MKV, WebM, AVI, GIF or APNG): "
                 + videoErrorText(opened))
         }
+        // Until every stored property is set, a throw skips deinit: the demuxer is closed here instead.
+        let index: Int32, found: UnsafePointer<AVCodec>?, parameters: UnsafeMutablePointer<AVCodecParameters>
+        let av: UnsafeMutablePointer<AVStream>, stream: VideoStream
+        do {
+            (index, found, av, parameters, stream) = try Self.videoStream(in: context, allocated: allocated, problem: problem)
+        } catch {
+            avformat_close_input(&context)
+            throw error
+        }
         format = context
-        let info = avformat_find_stream_info(context, nil)
-        if info < 0 { throw problem.libav(info, "reading the stream information") }
-        var found: UnsafePointer<AVCodec>? = nil
-        let index = av_find_best_stream(context, AVMEDIA_TYPE_VIDEO, -1, -1, &found, 0)
-        if index == flipbook_averror_stream_not_found() { throw problem.error("has no video stream") }
-        if index == flipbook_averror_decoder_not_found() || (index >= 0 && found == nil) {
-            throw problem.error("holds video in a codec Flipbook does not decode (it reads \(VideoFile.codecNames))")
-        }
-        if index < 0 { throw problem.libav(index, "finding the video stream") }
-        guard let av = context?.pointee.streams[Int(index)], let parameters = av.pointee.codecpar else {
-            throw problem.error("has no video stream")
-        }
         streamIndex = index
-        let hasAudio = av_find_best_stream(context, AVMEDIA_TYPE_AUDIO, -1, index, nil, 0) >= 0
-        stream = try VideoStream(av, format: allocated, hasAudio: hasAudio, problem: problem)
+        self.stream = stream
         var codec = found
         // FFmpeg's own VP9 decoder drops the alpha plane Matroska carries beside the picture; libvpx reads it.
         if parameters.pointee.codec_id == AV_CODEC_ID_VP9, stream.hasAlphaPlane,
@@ -83,6 +79,29 @@ final class VideoInput {
         packet = av_packet_alloc()
         frame = av_frame_alloc()
         guard packet != nil, frame != nil else { throw problem.libav(flipbook_averror(ENOMEM), "allocating a frame") }
+    }
+
+    /// The best video stream of the opened `context` (`allocated` is the same context), its decoder as
+    /// libavformat finds it, and what the stream says about itself.
+    private static func videoStream(
+        in context: UnsafeMutablePointer<AVFormatContext>?, allocated: UnsafeMutablePointer<AVFormatContext>,
+        problem: VideoFileProblem
+    ) throws -> (Int32, UnsafePointer<AVCodec>?, UnsafeMutablePointer<AVStream>, UnsafeMutablePointer<AVCodecParameters>, VideoStream) {
+        let info = avformat_find_stream_info(context, nil)
+        if info < 0 { throw problem.libav(info, "reading the stream information") }
+        var found: UnsafePointer<AVCodec>? = nil
+        let index = av_find_best_stream(context, AVMEDIA_TYPE_VIDEO, -1, -1, &found, 0)
+        if index == flipbook_averror_stream_not_found() { throw problem.error("has no video stream") }
+        if index == flipbook_averror_decoder_not_found() || (index >= 0 && found == nil) {
+            throw problem.error("holds video in a codec Flipbook does not decode (it reads \(VideoFile.codecNames))")
+        }
+        if index < 0 { throw problem.libav(index, "finding the video stream") }
+        guard let av = context?.pointee.streams[Int(index)], let parameters = av.pointee.codecpar else {
+            throw problem.error("has no video stream")
+        }
+        let hasAudio = av_find_best_stream(context, AVMEDIA_TYPE_AUDIO, -1, index, nil, 0) >= 0
+        let stream = try VideoStream(av, format: allocated, hasAudio: hasAudio, problem: problem)
+        return (index, found, av, parameters, stream)
     }
 
     /// The audio decoders the demuxer may need to name while probing (the sound is decoded by ``FlipbookAudio``).
