@@ -71,16 +71,21 @@ extension Timeline {
     }
 }
 
+extension AudioVoice.Gain {
+    /// The gain of a layer's keyframed `volume` in dB: constant when it does not change.
+    init(volume: Keyframed<Double>) {
+        if let constant = volume.constantValue {
+            self = .constant(linearGain(decibels: constant))
+        } else {
+            self = .decibels { volume.value(at: $0) }
+        }
+    }
+}
+
 extension AudioScene {
     /// The voice of a layer from `start` to `end` timeline seconds.
     func voice(start: TimeInterval, end: TimeInterval) -> AudioVoice {
-        let gain: AudioVoice.Gain
-        if let constant = volume.constantValue {
-            gain = .constant(linearGain(decibels: constant))
-        } else {
-            let volume = self.volume
-            gain = .decibels { volume.value(at: $0) }
-        }
+        let gain = AudioVoice.Gain(volume: volume)
         let rate = Double(AudioSamples.sampleRate)
         return AudioVoice(samples: samples, start: AudioSamples.frame(at: start), source: playedFrames, loops: loop,
                           end: AudioSamples.frame(at: end), gain: gain,

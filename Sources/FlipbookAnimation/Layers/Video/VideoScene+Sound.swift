@@ -7,13 +7,7 @@ extension VideoScene {
     /// `nil` when the layer is muted or the file is silent.
     func voice(start: TimeInterval, end: TimeInterval) -> AudioVoice? {
         guard let sound, !muted else { return nil }
-        let gain: AudioVoice.Gain
-        if let constant = volume.constantValue {
-            gain = .constant(linearGain(decibels: constant))
-        } else {
-            let volume = self.volume
-            gain = .decibels { volume.value(at: $0) }
-        }
+        let gain = AudioVoice.Gain(volume: volume)
         let rate = Double(AudioSamples.sampleRate)
         let lower = AudioSamples.frame(at: trimIn)
         let upper = trimOut.map(AudioSamples.frame(at:)) ?? sound.frameCount

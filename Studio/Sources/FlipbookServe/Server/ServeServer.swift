@@ -48,7 +48,7 @@ public struct ServeServer: Sendable {
             logger: logger)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await app.run() }
-            if handleSignals { group.addTask { await ServeSignals.wait() } }
+            if handleSignals { group.addTask { await StopSignals.wait() } }
             defer { Task { await service.shutdown() } }
             do {
                 try await group.next()

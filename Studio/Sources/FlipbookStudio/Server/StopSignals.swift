@@ -8,9 +8,9 @@ import Darwin
 
 /// SIGINT and SIGTERM, heard as an event rather than ending the process, so the server stops
 /// cleanly (open pages' streams closed, a running render cancelled by its own cleanup).
-enum StopSignals {
+package enum StopSignals {
     /// Returns when the process gets SIGINT or SIGTERM.
-    static func wait() async {
+    package static func wait() async {
         let (stream, continuation) = AsyncStream.makeStream(of: Int32.self)
         var sources: [any DispatchSourceSignal] = []
         for number in [SIGINT, SIGTERM] {
