@@ -83,7 +83,8 @@ import Testing
         #expect(checkedHighlights > frames / 2)
     }
 
-    @Test func noGlyphPixelFallsOutsideTheSafeAreaOverAThousandRandomCueSets() throws {
+    @Test(.slow("lays out and draws a thousand random cue sets"))
+    func noGlyphPixelFallsOutsideTheSafeAreaOverAThousandRandomCueSets() throws {
         var random = SeededRandom(seed: 1000)
         let canvas = CGSize(width: 160, height: 96)
         let alphabet = "abcdefghijklmnopqrstuvwxyzWMQ".map(String.init) + ["مرحبا", "😀", "🎉", "ÉÅ"]

@@ -68,55 +68,61 @@ private func rgba(_ frame: UnsafeMutablePointer<AVFrame>) throws -> DecodedPictu
     let hasAlpha = d.flags & UInt64(AV_PIX_FMT_FLAG_ALPHA) != 0
     let depth = Int(d.comp.0.depth)
     let components = Int(d.nb_components)
-    var lines = [[UInt32]](repeating: [UInt32](repeating: 0, count: width), count: 4)
-    var out = [UInt8](repeating: 0, count: width * height * 4)
     let data = withUnsafeBytes(of: frame.pointee.data) { raw in
         (0..<4).map { raw.load(fromByteOffset: $0 * MemoryLayout<UnsafeMutablePointer<UInt8>?>.stride,
                                as: UnsafeMutablePointer<UInt8>?.self).map { UnsafePointer($0) } }
     }
     let linesizes = withUnsafeBytes(of: frame.pointee.linesize) { Array($0.bindMemory(to: Int32.self).prefix(4)) }
     var dataPointers: [UnsafePointer<UInt8>?] = data
+    // Pointers throughout: the tests run this in the debug build, where array accessors and a small
+    // array per pixel cost more than the conversion itself.
+    let line = UnsafeMutablePointer<UInt32>.allocate(capacity: width + 1)
+    // The components of one row, each widened to the picture's width; zero where a format has fewer.
+    let row = UnsafeMutablePointer<UInt32>.allocate(capacity: 4 * width)
+    row.initialize(repeating: 0, count: 4 * width)
+    let out = UnsafeMutablePointer<UInt8>.allocate(capacity: width * height * 4)
+    defer { line.deallocate(); row.deallocate(); out.deallocate() }
+    let scale = Double((1 << depth) - 1)
+    let shift = Double(1 << max(depth - 8, 0))
+    let palette = isPalette ? data[1].map(UnsafeRawPointer.init) : nil
+    let c0 = row, c1 = row + width, c2 = row + 2 * width, c3 = row + 3 * width
     for y in 0..<height {
         for c in 0..<components {
             // Chroma planes are read in their own (subsampled) coordinates, then widened.
             let chroma = !isRGB && !isPalette && (c == 1 || c == 2)
             let sx = chroma ? Int(d.log2_chroma_w) : 0, sy = chroma ? Int(d.log2_chroma_h) : 0
             let planeWidth = (width + (1 << sx) - 1) >> sx
-            var line = [UInt32](repeating: 0, count: planeWidth)
-            dataPointers.withUnsafeMutableBufferPointer { pointers in
-                linesizes.withUnsafeBufferPointer { sizes in
-                    line.withUnsafeMutableBufferPointer { line in
-                        av_read_image_line2(line.baseAddress, pointers.baseAddress, sizes.baseAddress, descriptor,
-                                            0, Int32(y >> sy), Int32(c), Int32(planeWidth), 0, 4)
-                    }
-                }
-            }
-            for x in 0..<width { lines[c][x] = line[x >> sx] }
+            av_read_image_line2(line, &dataPointers, linesizes, descriptor, 0, Int32(y >> sy), Int32(c), Int32(planeWidth), 0, 4)
+            let component = row + c * width
+            for x in 0..<width { component[x] = line[x >> sx] }
         }
         for x in 0..<width {
             var r, g, b, a: Double
-            let scale = Double((1 << depth) - 1)
-            if isPalette {
+            if let palette {
                 // Palette entries are native-endian 0xAARRGGBB in the second plane.
-                let entry = UnsafeRawPointer(data[1]!).load(fromByteOffset: 4 * Int(lines[0][x]), as: UInt32.self)
+                let entry = palette.load(fromByteOffset: 4 * Int(c0[x]), as: UInt32.self)
                 (r, g, b, a) = (Double(entry >> 16 & 0xFF), Double(entry >> 8 & 0xFF), Double(entry & 0xFF), Double(entry >> 24))
             } else if isRGB {
-                (r, g, b) = (Double(lines[0][x]) / scale * 255, Double(lines[1][x]) / scale * 255, Double(lines[2][x]) / scale * 255)
-                a = hasAlpha ? Double(lines[3][x]) / scale * 255 : 255
+                (r, g, b) = (Double(c0[x]) / scale * 255, Double(c1[x]) / scale * 255, Double(c2[x]) / scale * 255)
+                a = hasAlpha ? Double(c3[x]) / scale * 255 : 255
             } else {
-                let shift = Double(1 << (depth - 8))
-                let yy = (Double(lines[0][x]) / shift - 16) / 219
-                let cb = (Double(lines[1][x]) / shift - 128) / 224, cr = (Double(lines[2][x]) / shift - 128) / 224
+                let yy = (Double(c0[x]) / shift - 16) / 219
+                let cb = (Double(c1[x]) / shift - 128) / 224, cr = (Double(c2[x]) / shift - 128) / 224
                 r = (yy + 1.5748 * cr) * 255
                 g = (yy - 0.1873 * cb - 0.4681 * cr) * 255
                 b = (yy + 1.8556 * cb) * 255
-                a = hasAlpha ? Double(lines[3][x]) / scale * 255 : 255
+                a = hasAlpha ? Double(c3[x]) / scale * 255 : 255
             }
             let o = (y * width + x) * 4
-            for (i, v) in [r, g, b, a].enumerated() { out[o + i] = UInt8(max(0, min(255, v.rounded()))) }
+            out[o] = level(r); out[o + 1] = level(g); out[o + 2] = level(b); out[o + 3] = level(a)
         }
     }
-    return DecodedPicture(width: width, height: height, pixels: out)
+    return DecodedPicture(width: width, height: height, pixels: Array(UnsafeBufferPointer(start: out, count: width * height * 4)))
+}
+
+/// A channel's value in 0...255, rounded to the nearest level.
+private func level(_ value: Double) -> UInt8 {
+    UInt8(max(0, min(255, value.rounded())))
 }
 
 /// Why ``decodeClip(_:)`` could not decode a file.

@@ -5,45 +5,64 @@ import Foundation
 
 /// The SHA-256 digest of `bytes` as 64 lowercase hexadecimal digits.
 package func sha256Hex(_ bytes: some Collection<UInt8>) -> String {
-    var state: [UInt32] = [
-        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-    ]
-    var message = Array(bytes)
-    let bitLength = UInt64(message.count) &* 8
-    message.append(0x80)
-    while message.count % 64 != 56 { message.append(0) }
-    for shift in stride(from: 56, through: 0, by: -8) { message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-    var words = [UInt32](repeating: 0, count: 64)
-    for blockStart in stride(from: 0, to: message.count, by: 64) {
-        for i in 0..<16 {
-            let o = blockStart + 4 * i
-            words[i] = UInt32(message[o]) << 24 | UInt32(message[o + 1]) << 16 | UInt32(message[o + 2]) << 8
-                | UInt32(message[o + 3])
-        }
-        for i in 16..<64 {
-            let s0 = rotr(words[i - 15], 7) ^ rotr(words[i - 15], 18) ^ (words[i - 15] >> 3)
-            let s1 = rotr(words[i - 2], 17) ^ rotr(words[i - 2], 19) ^ (words[i - 2] >> 10)
-            words[i] = words[i - 16] &+ s0 &+ words[i - 7] &+ s1
-        }
-        var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-        for i in 0..<64 {
-            let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-            let choice = (e & f) ^ (~e & g)
-            let t1 = h &+ s1 &+ choice &+ sha256RoundConstants[i] &+ words[i]
-            let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            let t2 = s0 &+ majority
-            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-        }
-        for (i, value) in [a, b, c, d, e, f, g, h].enumerated() { state[i] = state[i] &+ value }
-    }
+    let state = bytes.withContiguousStorageIfAvailable(sha256State) ?? Array(bytes).withUnsafeBufferPointer(sha256State)
     let digits = Array("0123456789abcdef")
     return String(state.flatMap { word in
         (0..<8).map { digits[Int((word >> UInt32(28 - 4 * $0)) & 0xf)] }
     })
 }
 
-private func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { x >> n | x << (32 - n) }
+/// The eight words of the digest of `message`. Whole blocks are read where they lie and only the
+/// padded tail is copied; the rounds work on pointers, which keeps the debug build (in which the
+/// tests hash every chunk's scene) within a few times the optimised one.
+private func sha256State(_ message: UnsafeBufferPointer<UInt8>) -> [UInt32] {
+    var state: [UInt32] = [
+        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
+    ]
+    let wholeBlocks = message.count / 64
+    // The rest of the message, 0x80, zeros, and the length in bits: one or two blocks.
+    var tail = Array(message[(wholeBlocks * 64)...])
+    tail.append(0x80)
+    while tail.count % 64 != 56 { tail.append(0) }
+    let bitLength = UInt64(message.count) &* 8
+    for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+    let words = UnsafeMutablePointer<UInt32>.allocate(capacity: 64)
+    defer { words.deallocate() }
+    state.withUnsafeMutableBufferPointer { state in
+        sha256RoundConstants.withUnsafeBufferPointer { constants in
+            func compress(_ block: UnsafePointer<UInt8>) {
+                for i in 0..<16 {
+                    let o = 4 * i
+                    words[i] = UInt32(block[o]) << 24 | UInt32(block[o + 1]) << 16 | UInt32(block[o + 2]) << 8 | UInt32(block[o + 3])
+                }
+                for i in 16..<64 {
+                    let w15 = words[i - 15], w2 = words[i - 2]
+                    let s0 = (w15 >> 7 | w15 << 25) ^ (w15 >> 18 | w15 << 14) ^ (w15 >> 3)
+                    let s1 = (w2 >> 17 | w2 << 15) ^ (w2 >> 19 | w2 << 13) ^ (w2 >> 10)
+                    words[i] = words[i - 16] &+ s0 &+ words[i - 7] &+ s1
+                }
+                var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
+                for i in 0..<64 {
+                    let s1 = (e >> 6 | e << 26) ^ (e >> 11 | e << 21) ^ (e >> 25 | e << 7)
+                    let choice = (e & f) ^ (~e & g)
+                    let t1 = h &+ s1 &+ choice &+ constants[i] &+ words[i]
+                    let s0 = (a >> 2 | a << 30) ^ (a >> 13 | a << 19) ^ (a >> 22 | a << 10)
+                    let majority = (a & b) ^ (a & c) ^ (b & c)
+                    (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ s0 &+ majority)
+                }
+                state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
+                state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
+            }
+            if let base = message.baseAddress {
+                for block in 0..<wholeBlocks { compress(base + 64 * block) }
+            }
+            tail.withUnsafeBufferPointer { tail in
+                for block in stride(from: 0, to: tail.count, by: 64) { compress(tail.baseAddress! + block) }
+            }
+        }
+    }
+    return state
+}
 
 private let sha256RoundConstants: [UInt32] = [
     0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
