@@ -12,9 +12,10 @@ extension Timeline {
         public var end: Double
     }
 
-    /// Every layer's times, groups' and sequences' children too, in file order.
+    /// The times of the timeline's own layers, of every sequence and of every sequence's child, in
+    /// file order (a group's other children share their group's clock and are left out).
     public var layerTimes: [LayerTime] {
-        Self.times(of: layers, prefix: "", offset: 0, parentEnd: duration)
+        Self.times(of: layers, prefix: "", offset: 0, parentEnd: duration, listed: true)
     }
 
     /// Whether any layer, in a group or not, is a sequence: its children's times are worked out, so
@@ -27,15 +28,16 @@ extension Timeline {
         }
     }
 
-    private static func times(of layers: [Layer], prefix: String, offset: TimeInterval, parentEnd: TimeInterval)
-        -> [LayerTime] {
+    private static func times(of layers: [Layer], prefix: String, offset: TimeInterval, parentEnd: TimeInterval,
+                              listed: Bool) -> [LayerTime] {
         layers.enumerated().flatMap { index, layer -> [LayerTime] in
             let path = joinKeyPath(prefix, "layers[\(index)]")
             let start = offset + layer.start
             let end = min(parentEnd, layer.end.map { offset + $0 } ?? parentEnd)
-            let nested = (layer.scene as? Sequence)?.layers ?? (layer.scene as? GroupScene)?.layers ?? []
-            return [LayerTime(layer: path, start: start, end: end)]
-                + times(of: nested, prefix: path, offset: start, parentEnd: end)
+            let sequence = layer.scene as? Sequence
+            let nested = sequence?.layers ?? (layer.scene as? GroupScene)?.layers ?? []
+            let own = listed || sequence != nil ? [LayerTime(layer: path, start: start, end: end)] : []
+            return own + times(of: nested, prefix: path, offset: start, parentEnd: end, listed: sequence != nil)
         }
     }
 }
