@@ -138,6 +138,26 @@ struct SequenceTests {
         #expect(try renderLayers([Timeline.Layer(sequence)], at: 0.7, size: Self.size).pixel(x: 10, y: 18) == pureRed)
     }
 
+    @Test("Each kind a file names makes its Swift transition, with its direction, colour, shape, easing and overlap")
+    func fileKinds() throws {
+        let cases: [(String, Timeline.Transition.Effect)] = [
+            (#""kind": "fade""#, .opacity), (#""kind": "dip", "color": "white""#, .dip(.white)),
+            (#""kind": "slide""#, .move(.leading)), (#""kind": "push", "direction": "fromBottom""#, .push(.bottom)),
+            (#""kind": "wipe", "direction": "fromRight""#, .wipe(.edge(.trailing))),
+            (#""kind": "wipe", "shape": "clock""#, .wipe(.clock)), (#""kind": "iris""#, .wipe(.iris)),
+            (#""kind": "zoom""#, .scale), (#""kind": "blur""#, .blurReplace),
+        ]
+        for (keys, effect) in cases {
+            let file = try decodeScene(#"""
+                {"size": [64, 36], "duration": 3, "layers": [{"scene": "sequence", "layers": [
+                  {"scene": "text", "text": "A", "duration": 1},
+                  {"scene": "text", "text": "B", "duration": 1, "transition": {\#(keys), "duration": 0.4, "overlap": false, "spring": "snappy"}}]}]}
+                """#)
+            let sequence = try #require(try file.makeTimeline().layers.first?.scene as? Timeline.Sequence)
+            #expect(sequence.children[1].transition == Timeline.Transition(effect, duration: 0.4, overlap: false, easing: .spring(.snappy)))
+        }
+    }
+
     @Test("An eased transition's progress follows the keyframe curve")
     func easing() {
         let eased = Timeline.Transition.opacity.duration(2).easing(.curve(.easeIn))

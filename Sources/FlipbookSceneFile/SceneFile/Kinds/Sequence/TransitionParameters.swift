@@ -5,9 +5,9 @@ import Foundation
 extension SceneFile {
     /// A sequence child's `transition`: how it replaces the child before it (see ``Timeline/Transition``).
     public struct TransitionParameters: Sendable, Equatable {
-        /// What the transition does.
+        /// What the transition does; `iris` is a wipe through a growing circle.
         public enum Kind: String, Sendable, Equatable, CaseIterable {
-            case fade, dip, slide, push, wipe, zoom, blur
+            case fade, dip, slide, push, wipe, iris, zoom, blur
         }
 
         /// The outline a wipe reveals through.
@@ -61,6 +61,7 @@ extension SceneFile {
             case .push: effect = .push(edge)
             case .zoom: effect = .scale
             case .blur: effect = .blurReplace
+            case .iris: effect = .wipe(.iris)
             case .wipe:
                 switch shape ?? .edge {
                 case .edge: effect = .wipe(.edge(edge))
@@ -90,8 +91,8 @@ extension SceneFile.TransitionParameters {
             + "it joins, and two transitions may not together outlast the child between them.",
         parameters: [
             .required("kind", \.kind, .choice(Kind.allCases.map { ($0.rawValue, $0) }),
-                      help: "fade, dip, slide, push, wipe, zoom or blur (SwiftUI's .opacity, .move(edge:), "
-                          + ".push(from:), .scale, .blurReplace in Swift)."),
+                      help: "fade, dip, slide, push, wipe, iris (a wipe through a growing circle), zoom or blur "
+                          + "(SwiftUI's .opacity, .move(edge:), .push(from:), .scale, .blurReplace in Swift)."),
             .optional("duration", \.duration, .number, default: Timeline.Transition.defaultDuration,
                       limits: .above(0, atMost: Timeline.maximumDuration), limitsCheckedWhereMade: true, unit: "seconds",
                       help: "How long the transition lasts."),
