@@ -158,6 +158,25 @@ struct SequenceTests {
         }
     }
 
+    @Test("\"auto\" takes a Lottie animation's and a captions file's length; a looping Lottie has none")
+    func mediaLengths() throws {
+        let lottie = packageFile("Fixtures/Lottie/star-badge.json").path
+        let captions = packageFile("Fixtures/Captions/talk.srt").path
+        let file = try decodeScene(#"""
+            {"size": [64, 36], "duration": "auto", "layers": [{"scene": "sequence", "layers": [
+              {"scene": "lottie", "src": "\#(lottie)", "duration": "auto"},
+              {"scene": "captions", "src": "\#(captions)"}]}]}
+            """#)
+        let sequence = try #require(try file.makeTimeline().layers.first?.scene as? Timeline.Sequence)
+        let animation = try #require(sequence.layers[0].scene as? LottieScene)
+        let track = try #require(sequence.layers[1].scene as? CaptionsScene)
+        #expect(sequence.layers[0].end == Double(animation.span.count) / animation.animation.frameRate)
+        #expect(sequence.children[1].resolvedDuration == track.track.cues.map(\.end).max())
+        let looping = try decodeScene(#"{"duration": 1, "layers": [{"scene": "lottie", "src": "\#(lottie)", "loop": true, "end": "auto"}]}"#)
+        #expect(expectFlipbookError(.invalidInput) { _ = try looping.makeTimeline() }?.message.hasPrefix(
+            #"layers[0].end is "auto", but this lottie layer has no natural length"#) == true)
+    }
+
     @Test("An eased transition's progress follows the keyframe curve")
     func easing() {
         let eased = Timeline.Transition.opacity.duration(2).easing(.curve(.easeIn))

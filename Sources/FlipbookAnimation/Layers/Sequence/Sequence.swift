@@ -55,12 +55,19 @@ extension Timeline {
         /// Builds a sequence's children from a list of statements, as SwiftUI's view builders do.
         @resultBuilder
         public enum Builder {
+            /// One child.
             public static func buildExpression(_ child: Child) -> [Child] { [child] }
+            /// Children made elsewhere, in order.
             public static func buildExpression(_ children: [Child]) -> [Child] { children }
+            /// The statements' children, in order.
             public static func buildBlock(_ parts: [Child]...) -> [Child] { parts.flatMap { $0 } }
+            /// An `if` without `else`: its children, or none.
             public static func buildOptional(_ part: [Child]?) -> [Child] { part ?? [] }
+            /// The `if` branch of an `if`/`else`.
             public static func buildEither(first part: [Child]) -> [Child] { part }
+            /// The `else` branch of an `if`/`else`.
             public static func buildEither(second part: [Child]) -> [Child] { part }
+            /// A `for` loop: each pass's children, in order.
             public static func buildArray(_ parts: [[Child]]) -> [Child] { parts.flatMap { $0 } }
         }
 

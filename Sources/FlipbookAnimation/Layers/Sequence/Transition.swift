@@ -11,7 +11,14 @@ extension Timeline {
     public struct Transition: Sendable, Equatable {
         /// An edge of the sequence's box, which a child comes in from.
         public enum Edge: String, Sendable, Equatable, CaseIterable {
-            case top, leading, bottom, trailing
+            /// The top edge.
+            case top
+            /// The left edge.
+            case leading
+            /// The bottom edge.
+            case bottom
+            /// The right edge.
+            case trailing
         }
 
         /// The outline a wipe reveals the new child through.

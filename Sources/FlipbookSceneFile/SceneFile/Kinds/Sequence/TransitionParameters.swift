@@ -7,12 +7,32 @@ extension SceneFile {
     public struct TransitionParameters: Sendable, Equatable {
         /// What the transition does; `iris` is a wipe through a growing circle.
         public enum Kind: String, Sendable, Equatable, CaseIterable {
-            case fade, dip, slide, push, wipe, iris, zoom, blur
+            /// ``Timeline/Transition/Effect/opacity``.
+            case fade
+            /// ``Timeline/Transition/Effect/dip(_:)``.
+            case dip
+            /// ``Timeline/Transition/Effect/move(_:)``.
+            case slide
+            /// ``Timeline/Transition/Effect/push(_:)``.
+            case push
+            /// ``Timeline/Transition/Effect/wipe(_:)``.
+            case wipe
+            /// A wipe through ``Timeline/Transition/WipeShape/iris``.
+            case iris
+            /// ``Timeline/Transition/Effect/scale``.
+            case zoom
+            /// ``Timeline/Transition/Effect/blurReplace``.
+            case blur
         }
 
         /// The outline a wipe reveals through.
         public enum Shape: String, Sendable, Equatable, CaseIterable {
-            case edge, clock, iris
+            /// A straight edge from the direction.
+            case edge
+            /// ``Timeline/Transition/WipeShape/clock``.
+            case clock
+            /// ``Timeline/Transition/WipeShape/iris``.
+            case iris
         }
 
         /// The kind; a file must give it.
