@@ -26,7 +26,10 @@ extension FlipbookTool {
             if let scene, !SceneRequest.builtInScenes.contains(scene.lowercased()),
                scene.lowercased().hasSuffix(".json") || FileManager.default.fileExists(atPath: scene) {
                 let file = try SceneRequest(scene: scene).readSceneFile()
-                print(json ? try SceneReference.json(parametersOf: file) : SceneReference.listing(parametersOf: file, named: scene))
+                if json { print(try SceneReference.json(parametersOf: file)); return }
+                var text = SceneReference.listing(parametersOf: file, named: scene)
+                if let times = try SceneReference.layerTimes(of: file) { text += "\n\n" + times }
+                print(text)
                 return
             }
             // An unknown scene throws a FlipbookError of kind .invalidInput with a suggestion.

@@ -106,6 +106,13 @@ struct DocumentedRangeTests {
         case "Video layer":
             return (file(layer: with(["scene": "video", "src": folder.appendingPathComponent("clip.mp4").path], key, value)),
                     "layers[0].\(key)")
+        case "Sequence layer":
+            let child: Object = ["scene": "text", "text": "A", "duration": 1]
+            return (file(layer: with(["scene": "sequence", "layers": [child]], key, value)), "layers[0].\(key)")
+        case "Transition":
+            let child: Object = ["scene": "text", "text": "A", "duration": 1]
+            let second = with(child, "transition", with(["kind": "fade", "duration": 0.1], key, value))
+            return (file(layer: ["scene": "sequence", "layers": [child, second]]), "layers[0].layers[1].transition.\(key)")
         case "Captions layer":
             let captions: Object = ["scene": "captions", "src": packageFile("Fixtures/Captions/talk.srt").path]
             return (file(layer: with(captions, key, value)), "layers[0].\(key)")

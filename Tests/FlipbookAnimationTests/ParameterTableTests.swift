@@ -155,10 +155,10 @@ let docsFolder = packageFile("docs")
     }
 
     @Test func anUnknownSceneNameGetsASuggestion() {
-        expectInvalidInput("Unknown scene 'confeti'. Did you mean 'confetti'? Scenes: confetti, ripples, text, shape, image, group, audio, lottie, captions, video.", at: .init()) {
+        expectInvalidInput("Unknown scene 'confeti'. Did you mean 'confetti'? Scenes: confetti, ripples, text, shape, image, group, audio, lottie, captions, video, sequence.", at: .init()) {
             _ = try SceneReference.listing(scene: "confeti")
         }
-        expectInvalidInput("Unknown scene 'fireworks'. Scenes: confetti, ripples, text, shape, image, group, audio, lottie, captions, video.", at: .init()) {
+        expectInvalidInput("Unknown scene 'fireworks'. Scenes: confetti, ripples, text, shape, image, group, audio, lottie, captions, video, sequence.", at: .init()) {
             _ = try SceneReference.json(scene: "fireworks")
         }
     }
@@ -175,6 +175,6 @@ let docsFolder = packageFile("docs")
         #expect(checkedIn == generated, "\(path) is stale: run the tests with UPDATE_REFERENCE=1")
         #expect(generated.contains("## Scene `confetti`") && generated.contains("## Scene `ripples`"))
         #expect(generated.contains("| `count` | whole number | `30` | 1...100000 | particles | How many particles are launched. |"))
-        #expect(generated.contains("| `scene` | confetti\\|ripples\\|text\\|shape\\|image\\|group\\|audio\\|lottie\\|captions\\|video | required |"))
+        #expect(generated.contains("| `scene` | confetti\\|ripples\\|text\\|shape\\|image\\|group\\|audio\\|lottie\\|captions\\|video\\|sequence | required |"))
     }
 }

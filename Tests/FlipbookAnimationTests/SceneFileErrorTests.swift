@@ -43,7 +43,7 @@ import Testing
     @Test func unknownKeysAreReportedWithASuggestionAndTheKnownKeys() {
         expectInvalidInput(
             "test.json:1:35: layers[0].burst is not a key of a confetti layer. Did you mean 'bursts'? "
-                + "Known keys: scene, start, end, opacity, sound, position, anchor, rotation, scale, blend, filters, motionBlur, seed, bursts, emissions, physics.",
+                + "Known keys: scene, start, end, duration, transition, opacity, sound, position, anchor, rotation, scale, blend, filters, motionBlur, seed, bursts, emissions, physics.",
             at: inTestFile(1, 35, "layers[0].burst")) {
             _ = try decodeScene(#"{"layers": [{"scene": "confetti", "burst": []}]}"#)
         }
@@ -54,7 +54,7 @@ import Testing
         // A ripples key in a confetti layer is an error too.
         expectInvalidInput(
             "test.json:1:35: layers[0].touches is not a key of a confetti layer. "
-                + "Known keys: scene, start, end, opacity, sound, position, anchor, rotation, scale, blend, filters, motionBlur, seed, bursts, emissions, physics.",
+                + "Known keys: scene, start, end, duration, transition, opacity, sound, position, anchor, rotation, scale, blend, filters, motionBlur, seed, bursts, emissions, physics.",
             at: inTestFile(1, 35, "layers[0].touches")) {
             _ = try decodeScene(#"{"layers": [{"scene": "confetti", "touches": []}]}"#)
         }
@@ -153,7 +153,7 @@ import Testing
 
     @Test func unknownNamesGetASuggestion() {
         expectInvalidInput(
-            "test.json:1:23: layers[0].scene must be a scene: confetti, ripples, text, shape, image, group, audio, lottie, captions or video; it is 'confeti'. Did you mean 'confetti'?",
+            "test.json:1:23: layers[0].scene must be a scene: confetti, ripples, text, shape, image, group, audio, lottie, captions, video or sequence; it is 'confeti'. Did you mean 'confetti'?",
             at: inTestFile(1, 23, "layers[0].scene")) { _ = try decodeScene(#"{"layers": [{"scene": "confeti"}]}"#) }
         expectInvalidInput(
             "test.json:1:16: background must be a colour name (accentColor, black, blue, brown, clear, cyan, gray, green, "
@@ -195,7 +195,7 @@ import Testing
                            at: inTestFile(1, 12, "layers")) { _ = try decodeScene(#"{"layers": {"scene": "confetti"}}"#) }
         expectInvalidInput("test.json:1:13: layers[0] must be an object (a layer); it is a list.",
                            at: inTestFile(1, 13, "layers[0]")) { _ = try decodeScene(#"{"layers": [[1]]}"#) }
-        expectInvalidInput("test.json:1:13: layers[0].scene is missing; a layer needs it: confetti, ripples, text, shape, image, group, audio, lottie, captions or video.",
+        expectInvalidInput("test.json:1:13: layers[0].scene is missing; a layer needs it: confetti, ripples, text, shape, image, group, audio, lottie, captions, video or sequence.",
                            at: inTestFile(1, 13, "layers[0].scene")) { _ = try decodeScene(#"{"layers": [{"start": 1}]}"#) }
         expectInvalidInput(
             "test.json:1:49: layers[0].emissions[0].duration is missing; a confetti emission needs it.",

@@ -10,6 +10,7 @@ extension Timeline.Layer {
     /// Checks the layer's timing, placement, opacity and filters; errors name `keyPath` and the key
     /// under it (`layers[1].opacity[2].time`), which a scene file's reader places at the value.
     public func validate(keyPath path: String) throws {
+        try Timeline.checkNesting(keyPath: path)
         let maximum = Timeline.maximumDuration
         guard start.isFinite, abs(start) <= maximum else {
             throw FlipbookError.mustBe("\(path).start", "a number of seconds within ±\(formatNumber(maximum))",
@@ -45,6 +46,20 @@ extension Timeline.Layer {
             }
             try sound.validate(keyPath: "\(path).sound")
         }
+    }
+}
+
+extension Timeline {
+    /// How deep groups and sequences may nest: deep enough for any cut, shallow enough that drawing
+    /// (one call per level, on a render thread's stack) cannot run out of stack.
+    public static let maximumNesting = 32
+
+    /// Throws when the layer at `path` sits in more than ``maximumNesting`` groups or sequences.
+    package static func checkNesting(keyPath path: String) throws {
+        let depth = path.components(separatedBy: "layers[").count - 2
+        guard depth > maximumNesting else { return }
+        throw FlipbookError(invalid: path, "is nested \(depth) groups or sequences deep; layers nest at most "
+                                + "\(maximumNesting) deep.", at: .init(keyPath: path))
     }
 }
 

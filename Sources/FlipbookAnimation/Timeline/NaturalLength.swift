@@ -38,3 +38,16 @@ extension GroupScene: NaturalLengthScene {
     /// Where the last of its layers ends.
     public var naturalLength: TimeInterval? { Timeline.naturalDuration(of: layers) }
 }
+
+extension LottieScene: NaturalLengthScene {
+    /// The played span's length at its speed; `nil` when it loops.
+    public var naturalLength: TimeInterval? {
+        guard !loop, animation.frameRate > 0, speed > 0 else { return nil }
+        return Double(span.count) / (animation.frameRate * speed)
+    }
+}
+
+extension CaptionsScene: NaturalLengthScene {
+    /// Where its last cue ends; `nil` without cues.
+    public var naturalLength: TimeInterval? { track.cues.map(\.end).max() }
+}

@@ -18,6 +18,7 @@ extension Timeline {
             if let captions = layer.scene as? CaptionsScene { return captions.track.warnings(clipDuration: shown) }
             if let lottie = layer.scene as? LottieScene { return lottieWarnings(of: lottie) }
             if let group = layer.scene as? GroupScene { return warnings(in: group.layers, until: shown) }
+            if let sequence = layer.scene as? Timeline.Sequence { return warnings(in: sequence.layers, until: shown) }
             return []
         }
     }

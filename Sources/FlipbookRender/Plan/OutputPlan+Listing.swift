@@ -32,6 +32,8 @@ extension OutputPlan {
         /// A still's moment in seconds.
         public var time: Double?
         public var background: String?
+        /// When a timeline holds a sequence: every layer's start and end in timeline seconds.
+        public var layers: [Timeline.LayerTime]?
         /// The encoder settings the codec has, by key, as it will encode them (a preset's own
         /// lookahead, the default threads): `crf`, `preset`, `lookahead`, `threads`, …; JSON lists
         /// them beside the other keys.
@@ -40,7 +42,7 @@ extension OutputPlan {
         // The plan's own keys; the settings are listed beside them, by the rows' keys.
         private enum CodingKeys: String, CodingKey, CaseIterable {
             case output, kind, container, codec, encoder, pixelFormat, alpha, width, height, scale, fps, duration
-            case frames, frameCount, chunk, segments, segmentFrames, time, background
+            case frames, frameCount, chunk, segments, segmentFrames, time, background, layers
         }
 
         private struct SettingKey: CodingKey {
@@ -100,6 +102,7 @@ extension OutputPlan {
             },
             time: still?.time,
             background: timeline.background.map { $0 == .clear ? "transparent" : $0.name } ?? "none",
+            layers: timeline.hasSequence ? timeline.layerTimes : nil,
             settings: format.map { listedSettings(for: $0.codec) } ?? [:])
     }
 
@@ -149,6 +152,7 @@ extension OutputPlan {
             if !given.isEmpty { rows.append(("settings", given.joined(separator: ", "))) }
         }
         rows.append(("background", l.background ?? "none"))
+        for time in l.layers ?? [] { rows.append((time.layer, time.span)) }
         let width = rows.map(\.0.count).max() ?? 0
         return rows.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }.joined(separator: "\n")
     }

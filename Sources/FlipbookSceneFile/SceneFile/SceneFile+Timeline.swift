@@ -26,7 +26,8 @@ extension SceneFile {
         let scale = self.scale ?? SceneFile.defaultScale
         let fps = self.fps ?? SceneFile.defaultFPS
         let pictures = sharedPictures ?? PictureCache(baseDirectory: baseDirectory)
-        let duration = try durationIsAuto ? naturalDuration(size: size, pictures: pictures) : self.duration ?? SceneFile.defaultDuration
+        let duration = try durationIsAuto ? Self.wholeFrames(naturalDuration(size: size, pictures: pictures), fps: fps)
+            : self.duration ?? SceneFile.defaultDuration
         // The canvas is checked first (the scenes are laid out for it) by the one timeline check; the
         // layers are checked once they are made.
         var timeline = try Timeline(size: size, scale: CGFloat(scale), fps: fps, duration: duration, background: background)
@@ -48,6 +49,15 @@ extension SceneFile {
 }
 
 extension SceneFile {
+    /// `seconds` rounded up to whole frames at `fps`, so the last frame still shows what ends last
+    /// (a sound of 3.217 s at 30 fps ends on frame 97, not 96); as given when it is too long to count.
+    static func wholeFrames(_ seconds: TimeInterval, fps: FrameRate) -> TimeInterval {
+        let frame = fps.time(ofFrame: 1)
+        // Within a millionth of a frame counts as on it: 3 s at 30 fps is 90 frames, not 91.
+        guard frame > 0, let frames = Int(exactly: (seconds / frame - 1e-6).rounded(.up)), frames >= 1 else { return seconds }
+        return fps.time(ofFrame: frames)
+    }
+
     /// Where the last layer ends, for `"duration": "auto"`: the layers made once for the longest clip
     /// (their media opened then are shared with the timeline's layers through the pictures).
     private func naturalDuration(size: CGSize, pictures: PictureCache) throws -> TimeInterval {
@@ -61,20 +71,6 @@ extension SceneFile {
                 + "or audio layer that does not loop, or give the duration in seconds", at: .init(keyPath: Setting.duration.key))
         }
         return end
-    }
-}
-
-extension SceneFile.Layer {
-    /// The timeline layer this layer describes, its scene made for a parent box of `canvas` points
-    /// (the canvas, or a group's box); `remaining` is the seconds from the layer's start to the end
-    /// of the timeline; `pictures` decodes the images it uses, once per timeline.
-    func makeTimelineLayer(canvas: CGSize, remaining: TimeInterval, pictures: PictureCache, keyPath path: String) throws
-        -> Timeline.Layer {
-        let scene = try content.parameters.makeScene(
-            in: LayerSurroundings(canvas: canvas, remaining: remaining, pictures: pictures, keyPath: path))
-        var layer = timelineLayer(scene)
-        layer.sound = try sound?.makeSound(baseDirectory: pictures.baseDirectory, keyPath: joinKeyPath(path, "sound"))
-        return layer
     }
 }
 

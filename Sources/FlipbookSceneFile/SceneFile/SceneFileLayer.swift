@@ -12,6 +12,17 @@ extension SceneFile {
         public var start: TimeInterval?
         /// When it disappears, in timeline seconds. Default: the end of the timeline.
         public var end: TimeInterval?
+        /// Whether it disappears where its media ends (`"end": "auto"`): its video, sound, Lottie
+        /// animation or captions, or a sequence's last child.
+        public var endIsAuto = false
+        /// How long it shows, in seconds: its end less its start, or in a sequence the child's length.
+        /// Default: until ``end``.
+        public var duration: TimeInterval?
+        /// Whether it shows for its media's natural length (`"duration": "auto"`); in a sequence, the
+        /// default.
+        public var durationIsAuto = false
+        /// In a sequence, how this child replaces the one before it. Default: a cut.
+        public var transition: TransitionParameters?
         /// The whole layer's opacity, 0...1. Default 1.
         public var opacity: Keyframed<Double>?
         /// Where the layer's anchor goes, in the parent's points. Default: the parent's centre.
@@ -55,6 +66,8 @@ extension SceneFile {
             case captions(CaptionsParameters)
             /// A video layer: a ``VideoScene``.
             case video(VideoParameters)
+            /// A sequence layer: a ``Timeline/Sequence`` of further layers, one after another.
+            case sequence(SequenceParameters)
 
             /// The scene's name in files: one of ``SceneFile/Layer/sceneNames``.
             public var sceneName: String { type(of: parameters).name }
@@ -72,6 +85,7 @@ extension SceneFile {
                 case .lottie(let parameters): parameters
                 case .captions(let parameters): parameters
                 case .video(let parameters): parameters
+                case .sequence(let parameters): parameters
                 }
             }
         }

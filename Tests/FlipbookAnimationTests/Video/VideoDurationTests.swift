@@ -28,7 +28,8 @@ struct VideoDurationTests {
             (#"{"scene": "video", "src": "clip.mp4"}"#, 4),
             (#"{"scene": "video", "src": "clip.mp4", "trim": [0.5, 2.5], "start": 1}"#, 3),
             (#"{"scene": "video", "src": "clip.mp4", "speed": 2}"#, 2),
-            (#"{"scene": "audio", "src": "\#(loop)", "start": 0.25}"#, 0.25 + soundLength),
+            // Rounded up to whole frames at 30 fps, so the sound's last sample is in the clip.
+            (#"{"scene": "audio", "src": "\#(loop)", "start": 0.25}"#, ((0.25 + soundLength) * 30 - 1e-6).rounded(.up) / 30),
             (#"{"scene": "confetti"}, {"scene": "text", "text": "Hi", "end": 1.5}, {"scene": "video", "src": "clip.mp4", "trim": 3}"#, 1.5),
             (#"{"scene": "group", "start": 1, "layers": [{"scene": "video", "src": "clip.mp4", "trim": [1, 2]}]}"#, 2),
         ]

@@ -26,6 +26,7 @@ extension Timeline {
     private static func hasAudio(_ layers: [Layer]) -> Bool {
         layers.contains { layer in
             layer.scene is AudioScene || layer.sound != nil || (layer.scene as? VideoScene)?.sound != nil || (layer.scene as? GroupScene).map { hasAudio($0.layers) } == true
+                || (layer.scene as? Timeline.Sequence).map { hasAudio($0.layers) } == true
         }
     }
 
@@ -37,7 +38,7 @@ extension Timeline {
         Self.voices(of: layers, offset: 0, parentEnd: duration)
     }
 
-    private static func voices(of layers: [Layer], offset: TimeInterval, parentEnd: TimeInterval) -> [AudioVoice] {
+    static func voices(of layers: [Layer], offset: TimeInterval, parentEnd: TimeInterval) -> [AudioVoice] {
         var voices: [AudioVoice] = []
         for layer in layers {
             let start = offset + layer.start
@@ -54,6 +55,9 @@ extension Timeline {
             }
             if let group = layer.scene as? GroupScene {
                 voices += Self.voices(of: group.layers, offset: start, parentEnd: end)
+            }
+            if let sequence = layer.scene as? Timeline.Sequence {
+                voices += sequence.voices(offset: start, parentEnd: end)
             }
         }
         return voices

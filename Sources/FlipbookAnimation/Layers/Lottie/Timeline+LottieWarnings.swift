@@ -18,6 +18,7 @@ extension Timeline {
         layers.flatMap { layer -> [String] in
             if let lottie = layer.scene as? LottieScene { return lottieWarnings(of: lottie) }
             if let group = layer.scene as? GroupScene { return lottieWarnings(in: group.layers) }
+            if let sequence = layer.scene as? Timeline.Sequence { return lottieWarnings(in: sequence.layers) }
             return []
         }
     }

@@ -15,6 +15,7 @@ extension SceneFile.Layer {
         SceneFile.LottieParameters.self,
         SceneFile.CaptionsParameters.self,
         SceneFile.VideoParameters.self,
+        SceneFile.SequenceParameters.self,
     ]
 
     /// The kind a layer's `"scene"` key names; `nil` for an unknown name.
