@@ -154,6 +154,15 @@ private let shop = """
             + "a string (\"yes\") in item 1 of 'products'.")
     }
 
+    @Test func theReferenceAndSchemaListThePartsAndTheListType() throws {
+        let schema = try #require(try JSONSerialization.jsonObject(with: Data(SceneReference.jsonSchema().utf8)) as? [String: Any])
+        let layers = try #require((schema["properties"] as? [String: Any])?["layers"] as? [String: Any])
+        let kinds = try #require((layers["items"] as? [String: Any])?["oneOf"] as? [[String: Any]])
+        #expect(!kinds.isEmpty && kinds.allSatisfy { ($0["properties"] as? [String: Any])?.keys.contains("repeat") == true })
+        let declaration = try #require(SceneReference.fileSections.first { $0.title == "Template parameter" })
+        #expect(declaration.parameters.first { $0.key == "type" }?.type == "string|number|color|image|bool|list")
+    }
+
     @Test func repeatsInsideRepeatsAreBounded() throws {
         let source = """
             {"parameters": {"rows": {"type": "list"}},
