@@ -21,11 +21,12 @@ package struct SceneTemplate: Sendable, Equatable {
     var parts: [String: LayerParts] = [:]
 
     /// Reads the template in `json`, the root of the file `source` whose bytes are `bytes`: its
-    /// declarations, then every string's placeholders, each of which must name a parameter.
+    /// declarations, then every string's placeholders, each of which must name a parameter (or,
+    /// inside a repeated layer, its item or `index`), and every layer's `"if"` and `"repeat"`.
     ///
-    /// - Throws: ``FlipbookError`` at the first bad declaration, or at the `{{` of the first
+    /// - Throws: ``FlipbookError`` at the first bad declaration, at the `{{` of the first
     ///   placeholder that names no parameter ("'nmae' is not a parameter of this template. Did you
-    ///   mean 'name'?") or is not closed.
+    ///   mean 'name'?") or is not closed, or at a bad `"if"` or `"repeat"`.
     init(json: JSONValue, bytes: [UInt8], source: String) throws {
         guard let declared = json.members?.first(where: { $0.key == "parameters" }) else {
             throw FlipbookError.internal("A template without parameters was read as one.")

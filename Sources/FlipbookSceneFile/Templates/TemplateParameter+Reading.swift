@@ -63,7 +63,8 @@ extension TemplateParameter {
         return parameter
     }
 
-    /// A default as a value is given: a number's literal, `true`/`false`, a string's text. Its JSON
+    /// A default as a value is given: a number's literal, `true`/`false`, a string's text, a list's
+    /// JSON text. Its JSON
     /// form must match the type (a number parameter's default is a JSON number).
     private static func defaultText(_ json: JSONValue, kind: Kind, keyPath: String) throws -> String {
         switch (kind, json.content) {
