@@ -91,7 +91,8 @@ struct LayerParts: Sendable, Equatable {
                                 + "{{index}} is the copy's number.", at: json.location(keyPath: keyPath))
         }
         guard let parameter = parameters.first(where: { $0.name == name }) else {
-            throw FlipbookError(invalid: keyPath, "must name a bool parameter; " + unknownName(name, parameters: parameters, variables: variables),
+            throw FlipbookError(invalid: keyPath,
+                                "must name a bool parameter; " + unknownName(name, parameters: parameters, variables: variables),
                                 at: json.location(keyPath: keyPath))
         }
         guard parameter.kind == .bool else {
@@ -117,11 +118,13 @@ struct LayerParts: Sendable, Equatable {
         }
         let forPath = joinKeyPath(keyPath, "for"), inPath = joinKeyPath(keyPath, "in")
         guard let forValue = members.first(where: { $0.key == "for" })?.value else {
-            throw FlipbookError(invalid: forPath, "is missing: it names each copy's item, as in {\"for\": \"item\", \"in\": \"{{list}}\"}.",
+            throw FlipbookError(invalid: forPath,
+                                "is missing: it names each copy's item, as in {\"for\": \"item\", \"in\": \"{{list}}\"}.",
                                 at: json.location(keyPath: forPath))
         }
         guard let inValue = members.first(where: { $0.key == "in" })?.value else {
-            throw FlipbookError(invalid: inPath, "is missing: it names the list parameter, as in {\"for\": \"item\", \"in\": \"{{list}}\"}.",
+            throw FlipbookError(invalid: inPath,
+                                "is missing: it names the list parameter, as in {\"for\": \"item\", \"in\": \"{{list}}\"}.",
                                 at: json.location(keyPath: inPath))
         }
         let variable = try forValue.string(forPath, "a name for the item")
@@ -140,7 +143,8 @@ struct LayerParts: Sendable, Equatable {
             throw inValue.invalid(inPath, "\"{{list}}\", naming a list parameter")
         }
         guard let parameter = parameters.first(where: { $0.name == name }) else {
-            throw FlipbookError(invalid: inPath, "must name a list parameter; " + unknownName(name, parameters: parameters, variables: []),
+            throw FlipbookError(invalid: inPath,
+                                "must name a list parameter; " + unknownName(name, parameters: parameters, variables: []),
                                 at: inValue.location(keyPath: inPath))
         }
         guard parameter.kind == .list else {

@@ -46,7 +46,8 @@ package struct Placeholder: Sendable, Equatable {
                 let shown = "{{" + inside + "}}"
                 throw Malformed(scalarOffset: offset,
                                 reason: "'\(shown.count > 40 ? String(shown.prefix(40)) + "…" : shown)' does not name a parameter "
-                                    + "(a placeholder is {{name}}, the name of one of the template's parameters)")
+                                    + "(a placeholder is {{name}}, the name of one of the template's parameters, "
+                                    + "or in a repeat {{item.field}})")
             }
             let end = scalars.index(close, offsetBy: 2)
             found.append(Placeholder(name: name, range: index..<end, scalarOffset: offset))
