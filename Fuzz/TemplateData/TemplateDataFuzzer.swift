@@ -26,8 +26,9 @@ public func templateDataFuzzerTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ cou
             }
             line = row.line
             for value in row.values.values {
-                if let filled = try? listTemplate.with(["items": value]), filled.layers.count > TemplateParameter.maximumListItems {
-                    fatalError("\(format): \(filled.layers.count) copies from the list \(value)")
+                let copies = (try? listTemplate.with(["items": value]))?.layers?.count ?? 0
+                if copies > TemplateParameter.maximumListItems {
+                    fatalError("\(format): \(copies) copies from the list \(value)")
                 }
                 _ = try? listTemplate.with(["items": "[]", "flag": value])
             }
