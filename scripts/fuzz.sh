@@ -4,6 +4,7 @@
 # a timeout).
 #
 #   bash scripts/fuzz.sh [RUNS]        RUNS per target, default 20000
+#   FUZZ_TARGETS="Template TemplateData" bash scripts/fuzz.sh 2000    only those targets
 #
 # Targets (sources in Fuzz/):
 #   SceneFile  SceneFile.decode(_:source:) on any bytes,  seeds: Fixtures/Scenes/*.json and
@@ -21,8 +22,9 @@
 #   Image      Bitmap(imageData:path:) on any bytes:     seeds: Fuzz/Corpus/Image (small
 #              PNG, JPEG and WebP decoding                 PNGs, JPEGs and WebPs)
 #   Template   a template scene file: its parameters,      seeds: Fuzz/Corpus/Template
-#              its {{name}} placeholders, and values
-#              given to them (SceneFile.with)
+#              its {{name}} placeholders, its layers' "if"
+#              and "repeat", and values given to them
+#              (SceneFile.with)
 #   TemplateData  the data files of template batches:     seeds: Fuzz/Corpus/TemplateData
 #              CSV, JSON Lines and JSON lists of rows
 #   AudioFile  AudioFile.decode on any bytes: libavformat   seeds: Fuzz/Corpus/AudioFile (tiny
@@ -139,6 +141,8 @@ module SwiftCSV "$swiftcsv"
 module FlipbookAnimation
 module FlipbookSceneFile
 targets=(SceneFile SVGPath FastFill FastFillVsCairo Image Template TemplateData AudioFile VideoFile Lottie Captions Bundle MCPMessages)
+# FUZZ_TARGETS="Template TemplateData" runs only those, to check a change to one reader quickly.
+if [[ -n "${FUZZ_TARGETS:-}" ]]; then read -r -a targets <<<"$FUZZ_TARGETS"; fi
 for name in "${targets[@]}"; do target "$name"; done
 
 seeds() {
@@ -221,7 +225,10 @@ for name in "${targets[@]}"; do prepare "$name"; done
 parallel="${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)}"
 rm -f "$build"/status-*
 # The longest first (FastFillVsCairo draws every input twice), so the others fill the other cores.
-by_length=(FastFillVsCairo AudioFile VideoFile)
+by_length=()
+for name in FastFillVsCairo AudioFile VideoFile; do
+    if [[ " ${targets[*]} " == *" $name "* ]]; then by_length+=("$name"); fi
+done
 for name in "${targets[@]}"; do [[ " ${by_length[*]} " == *" $name "* ]] || by_length+=("$name"); done
 for name in "${by_length[@]}"; do
     while [[ $(jobs -rp | wc -l) -ge $parallel ]]; do wait -n || true; done

@@ -1,7 +1,8 @@
-// libFuzzer target: a template scene file — its "parameters", its {{name}} placeholders, and the
-// values given to them — must turn any bytes into a SceneFile or a thrown FlipbookError, never a
-// crash. The input's last byte picks the values each parameter is given, from a list of the
-// values that have broken readers: out of range, not a number, unknown colours, placeholders.
+// libFuzzer target: a template scene file — its "parameters", its {{name}} placeholders, its
+// layers' "if" and "repeat" (with {{item.field}} and {{index}}), and the values given to them —
+// must turn any bytes into a SceneFile or a thrown FlipbookError, never a crash. The input's last
+// byte picks the values each parameter is given, from a list of the values that have broken
+// readers: out of range, not a number, unknown colours, placeholders, lists bad and good.
 import FlipbookAnimation
 import FlipbookSceneFile
 import Foundation
@@ -9,6 +10,8 @@ import Foundation
 private let values = [
     "", "0", "-1", "12", "1e3", "+.5", "1e999", "nan", "0x10", "teal", "blu", "#ff2d55", "#12", "true", "ture",
     "{{name}}", "/", "..", "logo.png", "\u{301}", "é\"\\",
+    "a|b|c", "|", "[]", "[1, \"x\", true]", "[{\"name\": \"Tea\", \"price\": 3, \"shown\": true}, {\"name\": \"Pie\"}]",
+    "[[1]]", "[{\"a\": {\"b\": 1}}]", "[1,", "[null]", "{}", "[" + Array(repeating: "0", count: 1001).joined(separator: ",") + "]",
 ]
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -89,8 +89,8 @@ import Testing
             try jsonl("{\"id\": 1}\n{\"id\": 2 x}\n")
         }
         expectError("rows.jsonl:1:1: row 1 must be a JSON object ({\"column\": value, …}); it is a list.") { try jsonl("[1, 2]") }
-        expectError("rows.jsonl:1:19: row 1, column 'tags': must be a string, a number or true/false; it is a list.") {
-            try jsonl("{\"id\": 1, \"tags\": [\"a\"]}")
+        expectError("rows.jsonl:1:19: row 1, column 'tags': must be a string, a number, true/false or a list; it is an object.") {
+            try jsonl("{\"id\": 1, \"tags\": {\"a\": 1}}")
         }
         expectError("rows.json:1:1: rows.json must hold a list of objects, one a row ([{\"name\": \"Ada\"}, …]); it holds an object.") {
             _ = try TemplateData(Data("{\"id\": 1}".utf8), format: .json, source: "rows.json")

@@ -160,7 +160,7 @@ private let card = """
 
     @Test func declarationsAreChecked() {
         expectInvalidInput(
-            "test.json:1:36: parameters.accent.type must be one of string, number, color, image, bool; it is 'colour'. "
+            "test.json:1:36: parameters.accent.type must be one of string, number, color, image, bool, list; it is 'colour'. "
                 + "Did you mean 'color'?",
             at: inTestFile(1, 36, "parameters.accent.type")) {
             _ = try decodeScene(#"{"parameters": {"accent": {"type": "colour"}}}"#)

@@ -91,6 +91,40 @@ struct TemplateToolTests {
         #expect(try Data(contentsOf: scratch.file("ada.mp4")) != Data(contentsOf: scratch.file("zoe.mp4")))
     }
 
+    @Test("a list and a bool from --set, a CSV row's a|b and a JSON row's list make the same clip; bad ones exit 2")
+    func partsFromFlagsAndRows() throws {
+        let scratch = try TemporaryDirectory.cli()
+        try scratch.write("parts.json", """
+            {"parameters": {"items": {"type": "list"}, "flag": {"type": "bool", "default": false}},
+             "size": [48, 32], "scale": 1, "fps": 10, "duration": 0.2, "background": "white",
+             "layers": [{"scene": "shape", "shape": "circle", "size": [8, 8], "position": [8, 16], "fill": "{{item}}",
+                         "start": "{{index}}", "repeat": {"for": "item", "in": "{{items}}"}},
+                        {"scene": "shape", "shape": "rect", "size": [8, 8], "position": [40, 16], "fill": "black",
+                         "if": "{{flag}}"}]}
+            """)
+        try scratch.write("rows.csv", "id,items,flag\ncsv,red|blue,true\n")
+        try scratch.write("rows.jsonl", #"{"id": "json", "items": ["red", "blue"], "flag": true}"# + "\n")
+        for data in ["rows.csv", "rows.jsonl"] {
+            let batch = try Tool.run(["batch", "--template", "parts.json", "--data", data, "-o", "out/{{id}}.mp4", "-q"], in: scratch.url)
+            #expect(batch.status == 0, "\(batch.error)")
+        }
+        let render = try Tool.run(["render", "parts.json", "--set", #"items=["red", "blue"]"#, "--set", "flag=true", "-o", "set.mp4", "-q"],
+                                  in: scratch.url)
+        #expect(render.status == 0, "\(render.error)")
+        let clip = try Data(contentsOf: scratch.file("set.mp4"))
+        #expect(try Data(contentsOf: scratch.file("out/csv.mp4")) == clip && Data(contentsOf: scratch.file("out/json.mp4")) == clip)
+        let bad = try Tool.run(["still", "parts.json", "--set", "items=[1,", "-o", "s.png"], in: scratch.url)
+        #expect(bad.status == 2 && bad.error.hasPrefix("error: --set items must be a JSON list") && bad.error.hasSuffix(
+            "it is '[1,'. It is not a JSON list at column 4: malformed JSON: expected a value (an object, array, string, number, "
+            + "true, false or null) but found the end of the file.\n"),
+            "\(bad.error)")
+        try scratch.write("bad.json", #"{"parameters": {"items": {"type": "list"}}, "layers": [{"scene": "text", "text": "x", "if": "{{items}}"}]}"#)
+        let badIf = try Tool.run(["still", "bad.json", "--set", "items=a", "-o", "s.png"], in: scratch.url)
+        #expect(badIf.status == 2 && badIf.error == "error: \(scratch.path("bad.json")):1:93: layers[0].if must name a bool "
+            + "parameter; 'items' is a list parameter.\n", "\(badIf.error)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("s.png")))
+    }
+
     @Test("bad rows: every one named on standard error, exit 2, nothing written")
     func badRows() throws {
         let scratch = try TemporaryDirectory.cli()

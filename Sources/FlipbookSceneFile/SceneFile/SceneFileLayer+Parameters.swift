@@ -46,6 +46,12 @@ extension ValueCodec where Value == SceneFile.Layer {
             typeName: "object", expected: "an object (a layer)",
             read: { json, keyPath, requirement in
                 guard let members = json.members else { throw json.invalid(keyPath, requirement) }
+                // A template takes these out before its layers are read; here they are in a plain file.
+                if let part = members.first(where: { LayerParts.keys.contains($0.key) }) {
+                    let partPath = joinKeyPath(keyPath, part.key)
+                    throw FlipbookError(invalid: partPath, "is only for templates: this file declares no \"parameters\" "
+                                            + "for it to use.", at: part.value.location(keyPath: partPath))
+                }
                 let scenePath = joinKeyPath(keyPath, "scene")
                 guard let scene = members.first(where: { $0.key == "scene" }) else {
                     throw FlipbookError(invalid: scenePath, "is missing; a layer needs it: "

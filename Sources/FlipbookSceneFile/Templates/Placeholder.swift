@@ -2,9 +2,11 @@ import FlipbookAnimation
 import FlipbookDrawing
 import Foundation
 
-/// One `{{name}}` in a string of a template: the parameter it names and where it is.
+/// One `{{name}}` in a string of a template: the parameter it names and where it is. Inside a
+/// repeated layer it may name the repeat's variable, its `index`, or a field of the variable's
+/// object (`{{item.price}}`).
 package struct Placeholder: Sendable, Equatable {
-    /// The parameter's name (spaces inside the braces are allowed: `{{ name }}`).
+    /// What the braces hold, spaces trimmed (`{{ name }}` is `name`; `{{item.price}}` is `item.price`).
     package var name: String
     /// The whole `{{…}}` in the string.
     package var range: Range<String.Index>
@@ -40,11 +42,12 @@ package struct Placeholder: Sendable, Equatable {
             }
             let inside = String(String.UnicodeScalarView(scalars[nameStart..<close]))
             let name = inside.trimmingCharacters(in: .whitespaces)
-            guard TemplateParameter.isValidName(name) else {
+            guard isValidPath(name) else {
                 let shown = "{{" + inside + "}}"
                 throw Malformed(scalarOffset: offset,
                                 reason: "'\(shown.count > 40 ? String(shown.prefix(40)) + "…" : shown)' does not name a parameter "
-                                    + "(a placeholder is {{name}}, the name of one of the template's parameters)")
+                                    + "(a placeholder is {{name}}, the name of one of the template's parameters, "
+                                    + "or in a repeat {{item.field}})")
             }
             let end = scalars.index(close, offsetBy: 2)
             found.append(Placeholder(name: name, range: index..<end, scalarOffset: offset))
@@ -52,6 +55,23 @@ package struct Placeholder: Sendable, Equatable {
             index = end
         }
         return found
+    }
+
+    /// The name before any `.`: the parameter or repeat variable the placeholder uses.
+    package var head: String { Self.head(of: name) }
+    /// The part of `name` before any `.`.
+    static func head(of name: String) -> String { name.split(separator: ".", maxSplits: 1).first.map(String.init) ?? name }
+    /// The field after the `.`, for `{{item.field}}`; `nil` for a plain name.
+    package var field: String? {
+        let parts = name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        return parts.count == 2 ? String(parts[1]) : nil
+    }
+
+    /// A name, or a name, a dot and a field's name, each spelt as a parameter's name is.
+    private static func isValidPath(_ text: String) -> Bool {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count <= 2, TemplateParameter.isValidName(String(parts[0])) else { return false }
+        return parts.count == 1 || TemplateParameter.isValidName(String(parts[1]))
     }
 
     /// Where the first `}}` at or after `start` begins.

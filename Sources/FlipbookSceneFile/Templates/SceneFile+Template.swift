@@ -24,7 +24,8 @@ extension SceneFile {
     /// every `{{name}}` in the file is replaced on the file as read, and the result is read as a
     /// scene file. A value is text as a command line gives it: `"12"` for a number, `"teal"` or
     /// `"#ff2d55"` for a colour, `"true"` for a bool, a path (relative to ``baseDirectory``) for an
-    /// image.
+    /// image, a JSON list or `a|b|c` for a list. Layers whose `"if"` is false are left out and
+    /// repeated layers copied per item (see ``TemplateParameter/Kind/list``).
     ///
     /// The file's own properties are read again from the template, so set them after this call.
     /// With no values, a file that is not a template is returned as it is.
@@ -32,7 +33,8 @@ extension SceneFile {
     /// - Throws: ``FlipbookError`` of kind `.invalidInput`: a name the template does not declare
     ///   (with a suggestion), a value that does not suit its parameter ("count must be a number
     ///   between 10 and 500; it is 600."), each named by the parameter; or a value that makes the
-    ///   file wrong, placed in the template at the placeholder that took it.
+    ///   file wrong, placed in the template at the placeholder that took it (`{{item.name}}` for an
+    ///   item without that field, too many copies).
     public func with(_ values: [String: String]) throws -> SceneFile {
         guard var template else {
             guard let name = values.keys.sorted().first else { return self }

@@ -17,13 +17,16 @@ package struct SceneTemplate: Sendable, Equatable {
     var source: String
     /// The values given so far, by parameter name, as given.
     var values: [String: String] = [:]
+    /// The `"if"` and `"repeat"` of the template's layers, by the layer's key path in the file.
+    var parts: [String: LayerParts] = [:]
 
     /// Reads the template in `json`, the root of the file `source` whose bytes are `bytes`: its
-    /// declarations, then every string's placeholders, each of which must name a parameter.
+    /// declarations, then every string's placeholders, each of which must name a parameter (or,
+    /// inside a repeated layer, its item or `index`), and every layer's `"if"` and `"repeat"`.
     ///
-    /// - Throws: ``FlipbookError`` at the first bad declaration, or at the `{{` of the first
+    /// - Throws: ``FlipbookError`` at the first bad declaration, at the `{{` of the first
     ///   placeholder that names no parameter ("'nmae' is not a parameter of this template. Did you
-    ///   mean 'name'?") or is not closed.
+    ///   mean 'name'?") or is not closed, or at a bad `"if"` or `"repeat"`.
     init(json: JSONValue, bytes: [UInt8], source: String) throws {
         guard let declared = json.members?.first(where: { $0.key == "parameters" }) else {
             throw FlipbookError.internal("A template without parameters was read as one.")
@@ -31,22 +34,7 @@ package struct SceneTemplate: Sendable, Equatable {
         tree = json
         parameters = try TemplateParameter.declarations(in: declared.value)
         self.source = source
-        let names = parameters.map(\.name)
-        try forEachString(in: json, keyPath: "") { text, value, keyPath in
-            let placeholders: [Placeholder]
-            do {
-                placeholders = try Placeholder.all(in: text)
-            } catch let error as Placeholder.Malformed {
-                throw FlipbookError.invalidInput(
-                    "\(error.reason).", at: position(of: error.scalarOffset, in: value, bytes: bytes, keyPath: keyPath))
-            }
-            for placeholder in placeholders where !names.contains(placeholder.name) {
-                let list = names.isEmpty ? " It declares no parameters." : " Parameters: \(names.joined(separator: ", "))."
-                throw FlipbookError.invalidInput(
-                    "'\(placeholder.name)' is not a parameter of this template.\(didYouMean(placeholder.name, among: names))\(list)",
-                    at: position(of: placeholder.scalarOffset, in: value, bytes: bytes, keyPath: keyPath))
-            }
-        }
+        try checkPlaceholders(in: json, keyPath: "", variables: [], bytes: bytes, parts: &parts, isRoot: true)
     }
 
     /// The parameter called `name`.
@@ -101,62 +89,12 @@ package struct SceneTemplate: Sendable, Equatable {
                 throw missingError(parameter)
             }
         }
-        return substituting(tree, resolved, isRoot: true)
-    }
-
-    /// `json` with its placeholders replaced, keeping every value's position; the declarations
-    /// under the root's `"parameters"` are left as they are.
-    private func substituting(_ json: JSONValue, _ values: [String: TemplateValue], isRoot: Bool = false) -> JSONValue {
-        var result = json
-        switch json.content {
-        case .string(let text):
-            // Checked when the template was read: every placeholder is well formed and declared.
-            guard let placeholders = try? Placeholder.all(in: text), !placeholders.isEmpty else { return json }
-            let scalars = text.unicodeScalars
-            if placeholders.count == 1, placeholders[0].range == scalars.startIndex..<scalars.endIndex,
-               let value = values[placeholders[0].name] {
-                result.content = value.json
-            } else {
-                result.content = .string(Placeholder.replacing(placeholders, in: text) { values[$0]?.text ?? "" })
-            }
-        case .array(let elements):
-            result.content = .array(elements.map { substituting($0, values) })
-        case .object(let members):
-            result.content = .object(members.map { member in
-                guard !(isRoot && member.key == "parameters") else { return member }
-                var member = member
-                member.value = substituting(member.value, values)
-                return member
-            })
-        default:
-            break
-        }
-        return result
-    }
-
-    /// Calls `body` with every string value under `json` (not keys; not the root's declarations),
-    /// its value and its key path.
-    private func forEachString(
-        in json: JSONValue, keyPath: String, isRoot: Bool = true, _ body: (String, JSONValue, String) throws -> Void
-    ) throws {
-        switch json.content {
-        case .string(let text):
-            try body(text, json, keyPath)
-        case .array(let elements):
-            for (index, element) in elements.enumerated() {
-                try forEachString(in: element, keyPath: "\(keyPath)[\(index)]", isRoot: false, body)
-            }
-        case .object(let members):
-            for member in members where !(isRoot && member.key == "parameters") {
-                try forEachString(in: member.value, keyPath: joinKeyPath(keyPath, member.key), isRoot: false, body)
-            }
-        default:
-            break
-        }
+        var expansion = TemplateExpansion(values: resolved, parts: parts, source: source)
+        return try expansion.expand(tree)
     }
 
     /// Where the `offset`-th scalar of the string `value` is in the file.
-    private func position(of offset: Int, in value: JSONValue, bytes: [UInt8], keyPath: String) -> FlipbookError.Location {
+    func position(of offset: Int, in value: JSONValue, bytes: [UInt8], keyPath: String) -> FlipbookError.Location {
         guard value.line > 0 else { return FlipbookError.Location(file: source, keyPath: keyPath) }
         let column = columnInJSONString(bytes, line: value.line, column: value.column, offset: offset)
         return FlipbookError.Location(file: source, line: value.line, column: column, keyPath: keyPath.isEmpty ? nil : keyPath)

@@ -20,9 +20,10 @@ extension TemplateParameter {
         parameters: [
             .required("type", \.kind, .choice(Kind.allCases.map { ($0.rawValue, $0) }),
                       help: "What the value is: text, a number, a colour name or hex string, an image file "
-                          + "(relative to the scene file's folder), or true/false."),
+                          + "(relative to the scene file's folder), true/false (which a layer's \"if\" tests), or a list "
+                          + "(which a layer's \"repeat\" makes a copy for each item of)."),
             .optional("default", \.defaultJSON, .scalar, defaultText: "none (a value must be given)",
-                      help: "The value when none is given: a string, a number or true/false, as the type asks."),
+                      help: "The value when none is given: a string, a number, true/false or a list, as the type asks."),
             .optional("range", \.range, .range, defaultText: "any number",
                       help: "For a number: the lowest and highest values allowed, `[low, high]`."),
             .optional("help", \.help, .text, defaultText: "none", help: "What the parameter is for, shown by `flipbook scenes FILE`."),
@@ -62,15 +63,18 @@ extension TemplateParameter {
         return parameter
     }
 
-    /// A default as a value is given: a number's literal, `true`/`false`, a string's text. Its JSON
+    /// A default as a value is given: a number's literal, `true`/`false`, a string's text, a list's
+    /// JSON text. Its JSON
     /// form must match the type (a number parameter's default is a JSON number).
     private static func defaultText(_ json: JSONValue, kind: Kind, keyPath: String) throws -> String {
         switch (kind, json.content) {
         case (.number, .number(_, let literal)): return literal
         case (.bool, .bool(let value)): return value ? "true" : "false"
         case (.string, .string(let text)), (.color, .string(let text)), (.image, .string(let text)): return text
+        case (.list, .array): return json.compactText
         case (.number, _): throw json.invalid(keyPath, "a number (the parameter's type)")
         case (.bool, _): throw json.invalid(keyPath, "true or false (the parameter's type)")
+        case (.list, _): throw json.invalid(keyPath, "a JSON list (the parameter's type)")
         default: throw json.invalid(keyPath, "a string (the parameter is a \(kind.rawValue))")
         }
     }
@@ -85,12 +89,12 @@ extension TemplateParameter {
 }
 
 extension ValueCodec where Value == JSONValue {
-    /// A string, a number or true/false, kept as written (a parameter's default, checked by its type).
+    /// A string, a number, true/false or a list, kept as written (a parameter's default, checked by its type).
     static var scalar: ValueCodec {
-        ValueCodec(typeName: "string, number or bool", expected: "a string, a number or true/false",
+        ValueCodec(typeName: "string, number, bool or list", expected: "a string, a number, true/false or a list",
                    read: { json, keyPath, requirement in
                        switch json.content {
-                       case .string, .number, .bool: return json
+                       case .string, .number, .bool, .array: return json
                        default: throw json.invalid(keyPath, requirement)
                        }
                    },

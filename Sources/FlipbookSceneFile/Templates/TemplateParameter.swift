@@ -11,6 +11,9 @@ import Foundation
 ///   "count": {"type": "number", "range": [10, 500], "help": "Pieces of confetti."}
 /// }
 /// ```
+/// A `bool` parameter can leave a layer out (`"if": "{{flag}}"`) and a `list` parameter can repeat
+/// one (`"repeat": {"for": "item", "in": "{{items}}"}`).
+///
 /// A parameter without a default must be given a value (``SceneFile/with(_:)``, `--set`, a data
 /// column) before the file can be rendered.
 public struct TemplateParameter: Sendable, Equatable {
@@ -26,6 +29,10 @@ public struct TemplateParameter: Sendable, Equatable {
         case image
         /// `true` or `false`.
         case bool
+        /// A list of items — strings, numbers, true/false, or objects of those — which a layer's
+        /// `"repeat"` makes one copy of the layer for each of: a JSON list (`["Tea", "Cake"]`), or
+        /// the items separated by `|` (`Tea|Cake`, as a CSV field gives them).
+        case list
     }
 
     /// The name `{{name}}` refers to.

@@ -42,6 +42,7 @@ extension TemplateParameter {
         case .color: "a colour name (" + Color.names.joined(separator: ", ") + ") or a hex string such as \"#ff8800\""
         case .image: "an existing image file (relative to the scene file's folder)"
         case .bool: "true or false"
+        case .list: Self.listRequirement
         }
     }
 
@@ -87,6 +88,13 @@ extension TemplateParameter {
             case "true": return .success(TemplateValue(text: "true", json: .bool(true)))
             case "false": return .success(TemplateValue(text: "false", json: .bool(false)))
             default: return problem("'\(text)'", didYouMean(text, among: ["true", "false"]))
+            }
+        case .list:
+            switch Self.listItems(text) {
+            case .success(let items):
+                let list = JSONValue.array(items)
+                return .success(TemplateValue(text: list.compactText, json: list.content))
+            case .failure(let wrong): return problem(wrong.found, wrong.followUp)
             }
         }
     }

@@ -38,7 +38,9 @@ struct SceneArguments {
                 case .int(let number): request.parameterValues[name] = String(number)
                 case .double(let number): request.parameterValues[name] = String(number)
                 case .bool(let flag): request.parameterValues[name] = String(flag)
-                default: throw MCPError.invalidParams("set.\(name) must be a string, a number or a boolean.")
+                // A list parameter's value, as its JSON text (what --set takes).
+                case .array: request.parameterValues[name] = String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
+                default: throw MCPError.invalidParams("set.\(name) must be a string, a number, a boolean or a list.")
                 }
             }
         default:

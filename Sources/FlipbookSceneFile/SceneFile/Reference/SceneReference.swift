@@ -24,7 +24,7 @@ public struct SceneReference: Sendable, Equatable, Codable {
         return [
             SceneFile.parameters.section,
             ParameterSection(title: layer.title, summary: layer.summary,
-                             parameters: [SceneFile.Layer.sceneInfo] + layer.parameters),
+                             parameters: [SceneFile.Layer.sceneInfo] + layer.parameters + LayerParts.infos),
             TemplateParameter.table.section, MotionBlur.parameters.section,
             ShadowArguments.parameters.section, ThresholdArguments.parameters.section,
             GradientFields.parameters.section, StopFields.parameters.section,

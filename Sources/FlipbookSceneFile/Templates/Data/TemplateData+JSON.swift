@@ -47,7 +47,7 @@ extension TemplateData {
         return TemplateData(source: source, columns: columns, rows: rows)
     }
 
-    /// One JSON row: an object whose values are strings, numbers, true/false or null (no value).
+    /// One JSON row: an object whose values are strings, numbers, true/false, lists or null (no value).
     private static func row(_ json: JSONValue, number: Int, line: Int, columns: inout [String], source: String) throws -> Row {
         guard let members = json.members else {
             throw FlipbookError.invalidInput(
@@ -62,10 +62,13 @@ extension TemplateData {
             case .string(let text): values[member.key] = text
             case .number(_, let literal): values[member.key] = literal
             case .bool(let flag): values[member.key] = flag ? "true" : "false"
+            // A list parameter's value, as its JSON text: the parameter reads it as `--set` gives it.
+            case .array: values[member.key] = value.compactText
             case .null: break
-            case .array, .object:
+            case .object:
                 throw FlipbookError.invalidInput(
-                    "row \(number), column '\(member.key)': must be a string, a number or true/false; it is \(value.kindDescription).",
+                    "row \(number), column '\(member.key)': must be a string, a number, true/false or a list; "
+                        + "it is \(value.kindDescription).",
                     // `line` is where the row starts in the file; the value may be lines further on.
                     at: .init(file: source, line: value.line > 0 ? line + value.line - json.line : line,
                               column: value.column > 0 ? value.column : nil))

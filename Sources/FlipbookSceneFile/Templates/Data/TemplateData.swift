@@ -6,7 +6,8 @@ import Foundation
 /// row (RFC 4180), JSON Lines (one object a line), or a JSON list of objects.
 ///
 /// Values are text, as `--set` gives them: a JSON number keeps its digits (`12`, `1e3`), a JSON
-/// bool is `true` or `false`. A value left out — an empty CSV field, a key a JSON row does not
+/// bool is `true` or `false`, a JSON list its JSON text (for a `list` parameter, which also reads
+/// a CSV field's `a|b|c`). A value left out — an empty CSV field, a key a JSON row does not
 /// have, or `null` — is not given, so the parameter's default applies.
 public struct TemplateData: Sendable, Equatable {
     /// One row: where it is in the file and its values.
@@ -70,7 +71,7 @@ public struct TemplateData: Sendable, Equatable {
     ///
     /// - Throws: ``FlipbookError`` of kind `.invalidInput` at the line (and column, where it is
     ///   known) of the first thing wrong: a quoting error, a row with more or fewer fields than the
-    ///   header, a line that is not a JSON object, a value that is a list or an object.
+    ///   header, a line that is not a JSON object, a value that is an object.
     public init(_ data: Data, format: Format, source: String) throws {
         switch format {
         case .csv: self = try TemplateData.csv(data, source: source)

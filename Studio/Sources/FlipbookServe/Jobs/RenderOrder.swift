@@ -72,7 +72,7 @@ struct RenderOrder: Sendable {
         webhook = try object["webhook"].map { try Webhook(json: $0) }
     }
 
-    /// A template's values: strings, numbers or booleans, as `--set` gives them.
+    /// A template's values: strings, numbers, booleans or lists (a list parameter's, kept as JSON text), as `--set` gives them.
     static func values(_ json: Any?, at pointer: String) throws -> [String: String] {
         guard let json else { return [:] }
         guard let object = json as? [String: Any] else { throw ServeError(status: 400, "set must be an object of parameter values.", pointer: pointer) }
@@ -83,7 +83,12 @@ struct RenderOrder: Sendable {
             case let number as NSNumber:
                 // Booleans come as NSNumber of Objective-C type "c".
                 values[name] = String(cString: number.objCType) == "c" ? (number.boolValue ? "true" : "false") : number.stringValue
-            default: throw ServeError(status: 400, "set.\(name) must be a string, a number or a boolean.", pointer: "\(pointer)/\(name)")
+            case let list as [Any]:
+                guard let data = try? JSONSerialization.data(withJSONObject: list, options: [.sortedKeys, .withoutEscapingSlashes]) else {
+                    throw ServeError(status: 400, "set.\(name) is a list that is not JSON.", pointer: "\(pointer)/\(name)")
+                }
+                values[name] = String(decoding: data, as: UTF8.self)
+            default: throw ServeError(status: 400, "set.\(name) must be a string, a number, a boolean or a list.", pointer: "\(pointer)/\(name)")
             }
         }
         return values

@@ -293,6 +293,23 @@ function controlName(label, kind) {
   name.lastChild.textContent = kind;
   return name;
 }
+function isTrue(value) { return String(value).trim().toLowerCase() === 'true'; }
+// A list parameter's value is a JSON list (or items separated by '|'); the text area shows a list
+// of plain strings one a line, anything else as its JSON, and reads back either.
+function listItems(value) {
+  const text = String(value ?? '');
+  if (text.trim().startsWith('[')) { try { return JSON.parse(text); } catch { return null; } }
+  return text === '' ? [] : text.split('|');
+}
+function listText(value) {
+  const items = listItems(value);
+  if (!Array.isArray(items)) return String(value ?? '');
+  return items.every((item) => typeof item === 'string' && !item.includes('\n')) ? items.join('\n') : JSON.stringify(items, null, 1);
+}
+function listValue(text) {
+  if (text.trim().startsWith('[')) return text.trim();
+  return JSON.stringify(text.split('\n').filter((line) => line.trim() !== ''));
+}
 function buildControls() {
   const box = $('controls');
   box.textContent = '';
@@ -329,11 +346,16 @@ function buildControls() {
       text.addEventListener('change', () => { picker.value = hexColor(text.value); setValue(parameter, text.value); });
       row.append(picker, text);
     } else if (parameter.kind === 'bool') {
-      const menu = document.createElement('select');
-      for (const choice of ['true', 'false']) menu.add(new Option(choice, choice));
-      menu.value = value || 'false';
-      menu.addEventListener('change', () => setValue(parameter, menu.value));
-      row.append(menu);
+      const box = document.createElement('input');
+      box.type = 'checkbox'; box.checked = isTrue(value);
+      box.addEventListener('change', () => setValue(parameter, box.checked ? 'true' : 'false'));
+      row.append(box);
+    } else if (parameter.kind === 'list') {
+      const area = document.createElement('textarea');
+      area.rows = 4; area.value = listText(value);
+      area.title = 'One item a line, or a JSON list such as [{"name": "Tea"}]';
+      area.addEventListener('change', () => setValue(parameter, listValue(area.value)));
+      row.append(area);
     } else if (parameter.kind === 'image') {
       row.append(...imageControl(parameter, value));
     } else {
@@ -463,8 +485,10 @@ function refreshControlValues() {
     const control = document.querySelector('.control[data-name="' + CSS.escape(parameter.name) + '"]');
     if (!control) continue;
     const value = valueOf(parameter);
-    for (const input of control.querySelectorAll('input, select')) {
-      input.value = input.type === 'color' ? hexColor(value) : value;
+    for (const input of control.querySelectorAll('input, select, textarea')) {
+      if (input.type === 'checkbox') input.checked = isTrue(value);
+      else if (input.tagName === 'TEXTAREA') input.value = listText(value);
+      else input.value = input.type === 'color' ? hexColor(value) : value;
     }
   }
 }
