@@ -35,7 +35,7 @@ public struct SegmentCache: Sendable, Hashable {
     /// A stored segment: the stream's global header it was encoded with, and its packets.
     struct Entry {
         var header: [UInt8]
-        var packets: [UInt8]
+        var packets: ArraySlice<UInt8>
     }
 
     private func url(of digest: String) -> URL {
@@ -120,7 +120,7 @@ public struct SegmentCache: Sendable, Hashable {
         guard body.count - 4 >= headerCount else { return nil }
         let headerStart = first + 4
         return Entry(header: Array(bytes[headerStart..<(headerStart + headerCount)]),
-                     packets: Array(bytes[(headerStart + headerCount)...]))
+                     packets: bytes[(headerStart + headerCount)...])
     }
 }
 

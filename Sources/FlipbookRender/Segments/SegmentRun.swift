@@ -164,7 +164,7 @@ final class SegmentRun: @unchecked Sendable {
             let stored = caching.map { _ in packets.storedBytes }
             try output.deliver(segment: index, packets: packets)
             if let caching, let digest, let stored, let header = output.streamHeader {
-                try caching.cache.store(SegmentCache.Entry(header: header, packets: stored), as: digest)
+                try caching.cache.store(SegmentCache.Entry(header: header, packets: stored[...]), as: digest)
             }
             encodeNanoseconds += DispatchTime.now().uptimeNanoseconds - start
             let stages = pipeline.stageTimes

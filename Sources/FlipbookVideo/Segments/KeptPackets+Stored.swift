@@ -37,7 +37,7 @@ extension KeptPackets {
     ///
     /// - Throws: ``FlipbookError`` (`.codec`) when the bytes are not such packets, or libav cannot
     ///   allocate one.
-    package static func reading(stored bytes: [UInt8]) throws -> KeptPackets {
+    package static func reading(stored bytes: ArraySlice<UInt8>) throws -> KeptPackets {
         var reader = StoredReader(bytes: bytes)
         let packets = KeptPackets()
         let count = try reader.integer(UInt32.self)
@@ -82,29 +82,35 @@ private func appendBytes(_ out: inout [UInt8], _ data: UnsafeMutablePointer<UInt
     if let data, count > 0 { out.append(contentsOf: UnsafeBufferPointer(start: data, count: count)) }
 }
 
-/// Reads ``KeptPackets/storedBytes`` front to back, refusing to read past the end.
+/// Reads ``KeptPackets/storedBytes`` front to back, refusing to read past the end; blocks are
+/// slices of the bytes, not copies.
 private struct StoredReader {
-    let bytes: [UInt8]
-    var offset = 0
+    let bytes: ArraySlice<UInt8>
+    var offset: Int
+
+    init(bytes: ArraySlice<UInt8>) {
+        self.bytes = bytes
+        offset = bytes.startIndex
+    }
 
     static let damaged = FlipbookError(.codec, "A stored segment's packets are damaged.")
 
-    var isAtEnd: Bool { offset == bytes.count }
+    var isAtEnd: Bool { offset == bytes.endIndex }
 
     mutating func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
         let size = MemoryLayout<T>.size
-        guard bytes.count - offset >= size else { throw Self.damaged }
+        guard bytes.endIndex - offset >= size else { throw Self.damaged }
         var value = T.zero
         for index in 0..<size { value |= T(bytes[offset + index]) << (8 * index) }
         offset += size
         return value
     }
 
-    mutating func block() throws -> [UInt8] {
+    mutating func block() throws -> ArraySlice<UInt8> {
         let count = Int(try integer(UInt32.self))
-        guard bytes.count - offset >= count else { throw Self.damaged }
+        guard bytes.endIndex - offset >= count else { throw Self.damaged }
         defer { offset += count }
-        return Array(bytes[offset..<(offset + count)])
+        return bytes[offset..<(offset + count)]
     }
 }
 
