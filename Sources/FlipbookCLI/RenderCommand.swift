@@ -163,6 +163,9 @@ extension FlipbookTool {
                       + "another machine may write other bytes.")
             }
             if let note = report.audioNote { print("Sound: \(note)") }
+            if let segments = report.segments, let cache = segments.cacheDirectory {
+                print("Cache: \(segments.reusedCount) of \(segments.layout.count) segments reused from \(cache.path).")
+            }
         }
     }
 }

@@ -6,6 +6,11 @@ import Foundation
 struct SegmentOptions: ParsableArguments {
     @Option(name: Setting.memoryBudget.name, help: Setting.memoryBudget.argumentHelp(valueName: "bytes"))
     var memoryBudget: MemoryBudgetArgument?
+    // Read into the request through their rows (``RenderRequest/cache``), as a batch job's keys are.
+    @Option(name: Setting.cache.name, help: Setting.cache.argumentHelp(valueName: "dir"))
+    var cache: String?
+    @Option(name: Setting.cacheLimit.name, help: Setting.cacheLimit.argumentHelp(valueName: "bytes"))
+    var cacheLimit: String?
 
     /// The flags given, for placing errors.
     var givenFlags: Set<String> {

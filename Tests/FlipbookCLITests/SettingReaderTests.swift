@@ -18,7 +18,7 @@ struct SettingReaderTests {
         "crf": ("40", "40"), "preset": ("fast", #""fast""#), "lookahead": ("10", "10"), "keyframeInterval": ("1", "1"),
         "maxBitrate": ("8M", #""8M""#), "level": ("4.2", "4.2"), "threads": ("auto", #""auto""#),
         "pngCompression": ("9", "9"), "loop": ("0", "0"), "audioCodec": ("opus", #""opus""#),
-        "audioBitrate": ("128k", #""128k""#), "noAudio": ("", "true"),
+        "audioBitrate": ("128k", #""128k""#), "noAudio": ("", "true"), "cache": ("c", #""c""#), "cacheLimit": ("1G", #""1G""#),
     ]
 
     /// The rows with a field that both `render` and a batch job take.

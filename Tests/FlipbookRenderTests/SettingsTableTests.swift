@@ -54,7 +54,7 @@ struct SettingsTableTests {
             "pixelFormat": #""yuva420p""#, "crf": "40", "preset": #""fast""#, "lookahead": "10",
             "keyframeInterval": "1", "maxBitrate": #""8M""#, "loop": "0", "colorScheme": #""dark""#,
             "level": "4.2", "pngCompression": "9", "threads": #""auto""#, "loudness": "-14", "audioCodec": #""opus""#,
-            "audioBitrate": #""128k""#, "noAudio": "true",
+            "audioBitrate": #""128k""#, "noAudio": "true", "cache": #""cache""#, "cacheLimit": #""1G""#,
             "outputs": #"["a.webm", "b.gif"]"#,
         ]
         #expect(Set(values.keys) == Set(BatchJob.keys))

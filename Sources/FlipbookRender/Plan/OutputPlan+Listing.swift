@@ -143,6 +143,10 @@ extension OutputPlan {
             if let layout = segmentLayout {
                 let atOnce = layout.count > 1 ? ", up to \(segmentsAtOnce()) at once on this machine" : ""
                 rows.append(("segments", layout.summary + atOnce))
+                if let cache = segmentCache {
+                    rows.append(("cache", layout.count > 1 ? "\(cache.directory.path), at most \(MemoryAmount.format(cache.limit))"
+                                                           : "not used: the clip is one segment, rendered whole"))
+                }
             }
             if let rateNote { rows.append(("note", rateNote)) }
             let resolved = (options ?? VideoOptions()).resolved

@@ -38,6 +38,10 @@ public struct OutputPlan: Sendable {
     /// Segments encoded at once, fixed; `nil` decides from the cores and ``memoryBudget``. For
     /// tests and benchmarks: it never changes the file.
     package var segmentEncoders: Int?
+    /// The cache the clip's segments are reused from and stored in (`--cache`), with their identity.
+    var caching: SegmentCaching?
+    /// The folder the clip's segments are reused from and stored in (`--cache`), or `nil`.
+    public var segmentCache: SegmentCache? { caching?.cache }
 
     init(destination: URL, kind: OutputKind, timeline: Timeline, frames: ClosedRange<Int>?,
          still: (StillFormat, TimeInterval)?) {

@@ -29,6 +29,10 @@ public struct RenderRequest: Sendable, Equatable {
     public var time: TimeInterval?
     /// A still's frame (`--frame`), instead of ``time``.
     public var frame: Int?
+    /// The folder a clip's segments are reused from and kept in (`--cache`), relative to the base directory.
+    public var cache: String?
+    /// The most bytes that folder holds (`--cache-limit`); ``SegmentCache/defaultLimit`` when `nil`.
+    public var cacheLimit: Int?
     /// The keys of the settings given through ``set(_:to:)``: the quality shortcut leaves them as
     /// given, and the codec refuses them when it has no such setting.
     public private(set) var givenKeys: Set<String> = []
@@ -116,6 +120,13 @@ public struct RenderRequest: Sendable, Equatable {
                 try checkJoinable(format)
                 let gop = format.codec.capabilities.hasKeyframeInterval ? options.gopLength(fps: timeline.fps) : nil
                 plan.part = try ClipPart(chunk, of: timeline, groupOfPictures: gop, scene: try chunkIdentity(relativeTo: directory))
+            }
+            if let cache, plan.part == nil {
+                let folder = URL(fileURLWithPath: cache, relativeTo: directory)
+                plan.caching = SegmentCaching(
+                    cache: SegmentCache(directory: folder, limit: cacheLimit ?? SegmentCache.defaultLimit),
+                    identity: try SegmentIdentity(file: try scene.sceneFile(relativeTo: directory), quality: quality ?? .standard,
+                                                  plan: plan))
             }
             return plan
         }

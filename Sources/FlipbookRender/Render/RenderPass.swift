@@ -48,7 +48,8 @@ struct RenderPass {
     ///   ``RateCapExceeded`` from a checked pass over its cap; the sink then leaves nothing behind.
     func run(_ options: VideoOptions) throws -> Outcome {
         // A stream held to its cap is one encode: only one encoder's rate buffer holds it exactly.
-        if options.rateCapPass == .checked, audio == nil {
+        // The sound does not stop the cuts: it is encoded once, whole, as the segments are joined.
+        if options.rateCapPass == .checked {
             let (layout, encoders) = segmenting.plan(
                 frameCount: frames.count, fps: timeline.fps, width: timeline.pixelWidth, height: timeline.pixelHeight,
                 format: format, options: options, workers: workerCount)

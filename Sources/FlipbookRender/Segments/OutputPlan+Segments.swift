@@ -26,6 +26,8 @@ extension OutputPlan {
 
     /// The segment settings the plan renders with.
     var segmenting: Segmenting {
-        Segmenting(memoryBudget: memoryBudget, atOnce: segmentEncoders)
+        var segmenting = Segmenting(memoryBudget: memoryBudget, atOnce: segmentEncoders)
+        segmenting.caching = caching
+        return segmenting
     }
 }

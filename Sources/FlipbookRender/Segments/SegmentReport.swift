@@ -10,6 +10,11 @@ public struct SegmentReport: Sendable, Hashable {
     /// Each segment's figures, in segment order.
     public var timings: [SegmentTiming]
 
+    /// The segment cache the render used (`--cache`), or `nil`.
+    public var cacheDirectory: URL?
+    /// How many segments were copied from the segment cache (``SegmentCache``) instead of rendered.
+    public var reusedCount: Int { timings.filter(\.reused).count }
+
     /// The longest segment's wall time: what no number of cores makes shorter.
     public var criticalPath: TimeInterval { timings.map(\.wallTime).max() ?? 0 }
 }
@@ -29,4 +34,6 @@ public struct SegmentTiming: Sendable, Hashable {
     public var cpuTime: TimeInterval?
     /// Bytes of its packets.
     public var bytes: Int
+    /// Whether its packets were copied from the segment cache rather than rendered.
+    public var reused = false
 }

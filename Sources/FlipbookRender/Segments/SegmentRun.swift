@@ -14,6 +14,8 @@ final class SegmentRun: @unchecked Sendable {
     private let layout: SegmentLayout
     private let workersEach: Int
     private let output: SegmentedOutput
+    /// The cache segments are reused from and stored in, if any.
+    private let caching: SegmentCaching?
     /// The colour frames are flattened over, or `nil` when transparency is kept.
     private let background: Color?
 
@@ -30,6 +32,7 @@ final class SegmentRun: @unchecked Sendable {
 
     init(pass: RenderPass, options: VideoOptions, layout: SegmentLayout, workersEach: Int, output: SegmentedOutput) {
         self.pass = pass
+        caching = pass.segmenting.caching
         background = pass.format.background(options)
         self.layout = layout
         self.workersEach = workersEach
@@ -106,6 +109,7 @@ final class SegmentRun: @unchecked Sendable {
         let segment = layout.segments[index]
         let wallStart = DispatchTime.now().uptimeNanoseconds
         let cpuStart = processCPUSeconds()
+        let digest = caching?.identity.digest(of: segment)
         let first = pass.frames.lowerBound + segment.encodedFrames.lowerBound
         let pipeline = RenderPipeline(
             timeline: pass.timeline, frames: first...(pass.frames.lowerBound + segment.encodedFrames.upperBound),
@@ -113,6 +117,19 @@ final class SegmentRun: @unchecked Sendable {
             output: pass.url.standardizedFileURL, depth: 2 * workersEach)
         var encodeNanoseconds: UInt64 = 0
         do {
+            if let caching, let digest, let bytes = try reuse(index, digest: digest, from: caching.cache) {
+                let timing = SegmentTiming(
+                    index: index, frames: segment.frames, encodedFrames: segment.encodedFrames,
+                    wallTime: Double(DispatchTime.now().uptimeNanoseconds - wallStart) / 1e9,
+                    cpuTime: processCPUSeconds().map { now in cpuStart.map { now - $0 } } ?? nil, bytes: bytes, reused: true)
+                condition.lock()
+                timings[index] = timing
+                encodedFrames += segment.frames.count
+                renderedFrames = max(renderedFrames, encodedFrames)
+                condition.broadcast()
+                condition.unlock()
+                return
+            }
             let encoder = try output.makeEncoder(segment: index, encoded: segment.encodedFrames, kept: segment.frames)
             condition.lock()
             let stopped = failure != nil
@@ -144,7 +161,11 @@ final class SegmentRun: @unchecked Sendable {
             let start = DispatchTime.now().uptimeNanoseconds
             let packets = try encoder.finish()
             let bytes = packets.byteCount
+            let stored = caching.map { _ in packets.storedBytes }
             try output.deliver(segment: index, packets: packets)
+            if let caching, let digest, let stored, let header = output.streamHeader {
+                try caching.cache.store(SegmentCache.Entry(header: header, packets: stored[...]), as: digest)
+            }
             encodeNanoseconds += DispatchTime.now().uptimeNanoseconds - start
             let stages = pipeline.stageTimes
             let timing = SegmentTiming(
@@ -171,6 +192,22 @@ final class SegmentRun: @unchecked Sendable {
         }
     }
 
+    /// Writes `segment`'s packets from the cache when it holds them under `digest`, encoded with
+    /// this file's global header (the first segment so opens an encoder to start the stream, as a
+    /// rendered one would); returns their bytes, or `nil` to render the segment.
+    private func reuse(_ index: Int, digest: String, from cache: SegmentCache) throws -> Int? {
+        guard let entry = cache.load(digest), let packets = try? KeptPackets.reading(stored: entry.packets) else { return nil }
+        let segment = layout.segments[index]
+        if output.streamHeader == nil {
+            _ = try output.makeEncoder(segment: index, encoded: segment.encodedFrames, kept: segment.frames)
+        }
+        // The join's check: a segment encoded with other parameter sets would not decode here.
+        guard output.streamHeader == entry.header else { return nil }
+        let bytes = packets.byteCount
+        try output.deliver(segment: index, packets: packets)
+        return bytes
+    }
+
     /// Adds time the calling thread spent finishing the file.
     func addEncodeTime(_ nanoseconds: UInt64) {
         condition.lock()
@@ -194,7 +231,8 @@ final class SegmentRun: @unchecked Sendable {
     func segmentFigures(layout: SegmentLayout, atOnce: Int, output: SegmentedOutput) -> SegmentReport {
         condition.lock()
         defer { condition.unlock() }
-        return SegmentReport(layout: layout, atOnce: atOnce, timings: (0..<layout.count).compactMap { timings[$0] })
+        return SegmentReport(layout: layout, atOnce: atOnce, timings: (0..<layout.count).compactMap { timings[$0] },
+                             cacheDirectory: caching?.cache.directory)
     }
 }
 

@@ -24,7 +24,7 @@ struct SegmentedPass {
         let timeline = pass.timeline
         let output = try SegmentedOutput(
             url: pass.url, width: timeline.pixelWidth, height: timeline.pixelHeight, fps: timeline.fps,
-            format: pass.format, options: options, segmentCount: layout.count)
+            format: pass.format, options: options, segmentCount: layout.count, audio: pass.audio)
         let run = SegmentRun(pass: pass, options: options, layout: layout, workersEach: encoders.workersEach, output: output)
         let what = pass.what
         let wake = pass.stop.onCancel { reason in run.cancel(FlipbookError.interrupted(what, reason: reason)) }

@@ -14,6 +14,8 @@ package struct Segmenting: Sendable, Hashable {
     /// Whether the clip may be cut at all: a chunk (render `--chunk`) is one encode, being itself a
     /// part encoded with the frames around it.
     package var allowed = true
+    /// The cache segments are reused from and stored in (`--cache`); `nil` renders every segment.
+    var caching: SegmentCaching?
 
     package init(rules: SegmentLayout.Rules = SegmentLayout.Rules(), memoryBudget: Int? = nil, atOnce: Int? = nil,
                  allowed: Bool = true) {

@@ -109,4 +109,40 @@ extension Setting {
         defaultValue: "the machine's memory less an eighth (at least 1G)", range: "more than 0",
         places: [.render],
         help: "Memory the encoders of a clip's segments may hold together, capping how many run at once; the output does not change.")
+
+    /// `--cache DIR`.
+    public static let cache = Setting(
+        key: "cache", flag: "cache", swift: "SegmentCache", type: "folder", defaultValue: "none (every segment rendered)",
+        range: "a folder, made when missing; renders may share it", places: [.batch, .render],
+        help: "Keep each segment of a clip here and reuse the unchanged ones: an edit re-renders only the segments it reaches, "
+            + "and the file is the same bytes as without the cache.",
+        field: Field(\RenderRequest.cache, .string))
+
+    /// `--cache-limit`.
+    public static let cacheLimit = Setting(
+        key: "cacheLimit", flag: "cache-limit", swift: "SegmentCache.limit", type: "bytes (8G, 512M)",
+        defaultValue: MemoryAmount.format(SegmentCache.defaultLimit), range: "more than 0", places: [.batch, .render],
+        help: "The most the --cache folder holds; the segments used longest ago are removed first.",
+        field: Field(\RenderRequest.cacheLimit, .bytes))
+}
+
+extension SettingFormat where Value == Int {
+    /// Bytes with a binary suffix, as ``MemoryAmount`` reads them: `8G`, `512M`, or a JSON number.
+    public static var bytes: SettingFormat {
+        SettingFormat(text: { MemoryAmount.format($0) }, fromText: { text, setting in
+            guard let bytes = MemoryAmount.bytes(text) else {
+                throw FlipbookError.mustBe(setting.key, "a number of bytes more than 0, such as 8G or 512M", itIs: quotedInput(text))
+            }
+            return bytes
+        }, fromJSON: { value, setting in
+            if let number = value as? NSNumber, !isJSONBool(number), let bytes = MemoryAmount.bytes(number.stringValue) {
+                return bytes
+            }
+            guard let text = value as? String, let bytes = MemoryAmount.bytes(text) else {
+                throw FlipbookError.mustBe(setting.key, "a number of bytes more than 0, such as \"8G\" or 512000000",
+                                           itIs: (value as? String).map(quotedInput) ?? jsonKind(value))
+            }
+            return bytes
+        })
+    }
 }

@@ -14,7 +14,7 @@ public enum Settings {
         + Setting.timelineSettings
         + [.time, .frame, .frames, .chunk, .quality]
         + Setting.encoderSettings + Setting.audioSettings
-        + [.workers, .memoryBudget, .shard, .template, .data, .resume]
+        + [.workers, .memoryBudget, .cache, .cacheLimit, .shard, .template, .data, .resume]
         + Setting.sheetSettings
         + Setting.compareSettings
 

@@ -28,6 +28,16 @@ package final class KeptPackets: @unchecked Sendable {
         packets.append(copy)
     }
 
+    /// Keeps `packet` itself (a packet read back from a segment cache), freed with this object.
+    func adopt(_ packet: UnsafeMutablePointer<AVPacket>) {
+        packets.append(packet)
+    }
+
+    /// Shows every packet to `body` in order, keeping them.
+    func forEach(_ body: (UnsafeMutablePointer<AVPacket>) -> Void) {
+        for case let packet? in packets { body(packet) }
+    }
+
     /// Hands every packet to `body` in order; each is freed once `body` returns or throws.
     func drain(_ body: (UnsafeMutablePointer<AVPacket>) throws -> Void) throws {
         defer { release() }

@@ -1,4 +1,5 @@
 import CFFmpeg
+import FlipbookAudio
 import FlipbookCore
 import Foundation
 
@@ -10,6 +11,10 @@ import Foundation
 /// Segments may finish in any order; a segment that finishes before the ones ahead of it waits in
 /// memory (its packets only) until they are written. The file appears at its name only when
 /// ``finish()`` succeeds; a failure or an abandoned output leaves no temporary file behind.
+///
+/// The sound, when the clip has one, is encoded once, whole, by one encoder, as the picture's
+/// packets are written in order, so the muxer interleaves the two as it does for one encode: the
+/// sound's packets are the same bytes as one encode's.
 package final class SegmentedOutput: @unchecked Sendable {
     // @unchecked: every mutable property is used with `lock` held.
 
@@ -39,6 +44,10 @@ package final class SegmentedOutput: @unchecked Sendable {
     private var nextSegment = 0
     private var written = 0
     private var firstDecodingTimestamp: Int64?
+    /// The sound's one encoder, fed as the picture's packets are written.
+    private var audio: AudioEncoder?
+    /// The latest frame whose packet was written, which the sound is encoded up to.
+    private var latestFrame: Int64 = -1
     /// Bytes of each segment's packets, in segment order, as they are written.
     package private(set) var segmentBytes: [Int] = []
 
@@ -46,7 +55,7 @@ package final class SegmentedOutput: @unchecked Sendable {
     ///
     /// - Throws: ``FlipbookError`` when the destination cannot be written or libav fails.
     package init(url: URL, width: Int, height: Int, fps: FrameRate, format: OutputFormat, options: VideoOptions,
-                 segmentCount: Int) throws {
+                 segmentCount: Int, audio track: AudioTrack? = nil) throws {
         let destination = url.standardizedFileURL
         what = format.container.capabilities.displayName
         self.segmentCount = segmentCount
@@ -58,6 +67,9 @@ package final class SegmentedOutput: @unchecked Sendable {
             let muxer = try Muxer(format, temporary: output.temporary, sink: sink, file: destination)
             settings = Settings(file: destination, format: format, options: options, fps: fps, encodedWidth: encodedWidth,
                                 encodedHeight: encodedHeight, globalHeader: muxer.needsGlobalHeader)
+            if let track, !format.container.capabilities.audioCodecs.isEmpty {
+                audio = try AudioEncoder(track, globalHeader: muxer.needsGlobalHeader, file: destination, what: what)
+            }
             self.sink = sink
             self.muxer = muxer
             self.output = output
@@ -90,12 +102,20 @@ package final class SegmentedOutput: @unchecked Sendable {
         }
         guard let muxer else { throw closed() }
         let frameEncoder = try encoder.openEncoder()
-        try muxer.start(encoder: frameEncoder, fps: settings.fps, options: settings.options)
+        try muxer.start(encoder: frameEncoder, fps: settings.fps, options: settings.options, audio: audio)
         timeBase = frameEncoder.timeBase
         rateCheck = frameEncoder.checkedCap.map { RateBufferCheck(cap: $0, fps: settings.fps) }
         level = settings.format.codec == .h264 ? try SegmentLevel(encoder: frameEncoder) : nil
         header = extradata
         return encoder
+    }
+
+    /// The global header every segment shares (H.264's SPS and PPS), once the first encoder has
+    /// opened; `nil` before. A stored segment joins the file only when it was encoded with this one.
+    package var streamHeader: [UInt8]? {
+        lock.lock()
+        defer { lock.unlock() }
+        return header
     }
 
     /// Takes the packets of `segment` and writes every segment now next in line.
@@ -125,8 +145,19 @@ package final class SegmentedOutput: @unchecked Sendable {
             firstDecodingTimestamp = first
             packet.pointee.dts = first + Int64(written)
             written += 1
-            try muxer.write(packet, timeBase: timeBase, frame: Int(packet.pointee.pts))
+            let frame = packet.pointee.pts
+            try muxer.write(packet, timeBase: timeBase, frame: Int(frame))
+            try encodeAudio(throughFrame: frame, muxer: muxer)
         }
+    }
+
+    /// The sound up to the end of frame `frame` (or of the latest frame written, if later), so the
+    /// muxer interleaves the two a frame apart.
+    private func encodeAudio(throughFrame frame: Int64, muxer: Muxer) throws {
+        guard let audio else { return }
+        latestFrame = max(latestFrame, frame)
+        let end = AudioSamples.frame(ofVideoFrame: Int(latestFrame) + 1, fps: settings.fps) - audio.track.firstSample
+        try audio.encode(upTo: end) { packet in try muxer.writeAudio(packet, timeBase: audio.timeBase) }
     }
 
     /// The packets written so far.
@@ -150,8 +181,12 @@ package final class SegmentedOutput: @unchecked Sendable {
             throw FlipbookError(.internal,
                 "Cannot write \(what) \(settings.file.path): \(segmentCount - nextSegment) of \(segmentCount) segments were not written.")
         }
+        if let audio {
+            try audio.finish { packet in try muxer.writeAudio(packet, timeBase: audio.timeBase) }
+        }
         try muxer.finish()
         let choice = try level?.signal(fps: settings.fps, sink: sink, file: settings.file, what: what)
+        audio = nil
         self.muxer = nil
         try sink.close()
         self.sink = nil
@@ -165,6 +200,7 @@ package final class SegmentedOutput: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         waiting.removeAll()
+        audio = nil
         muxer = nil
         sink = nil
         output?.discard()
@@ -176,6 +212,7 @@ package final class SegmentedOutput: @unchecked Sendable {
     }
 
     deinit {
+        audio = nil
         muxer = nil
         sink = nil
         output?.discard()

@@ -25,8 +25,9 @@ struct RenderOrder: Sendable {
     static let keys = ["scene", "template", "set", "output", "settings", "webhook"]
     /// The formats a render may be written in.
     static let outputs = ["mp4", "mov", "webm", "mkv", "gif", "apng", "webp"]
-    /// The settings a request may not give: the service names the scene and the file.
-    static let reservedSettings: Set<String> = ["scene", "set", "output", "outputs", "name", "strict"]
+    /// The settings a request may not give: the service names the scene and the file, and a client
+    /// names no folder of the server's (`cache`).
+    static let reservedSettings: Set<String> = ["scene", "set", "output", "outputs", "name", "strict", "cache", "cacheLimit"]
 
     /// The settings keys a request takes: a batch job's, less the scene's and the file's.
     static var settingKeys: [String] { Settings.keys(for: .batch).filter { !reservedSettings.contains($0) } }
