@@ -30,7 +30,7 @@ SYSTEM_LIBRARIES := $(shell sed -n 's/.*pkgConfig: "\(.*\)".*/\1/p' Package.swif
 UNAME := $(shell uname -s)
 
 .PHONY: deps test-deps demo check test test-only valgrind memcheck-only fuzz bench docs clean browser-check \
-	slurm-test studio studio-test studio-check serve portable mcp
+	slurm-test slurm-test-portable studio studio-test studio-check serve portable mcp
 
 deps:
 	@bash scripts/install-deps.sh
@@ -78,6 +78,14 @@ slurm-test: deps
 	$(SWIFT) build $(DEBUG_FLAGS) --product flipbook
 	bash scripts/slurm-test.sh "$$($(SWIFT) build --show-bin-path)/flipbook"
 
+# The same with the portable tarball, as a cluster without Swift runs the recipe: `make portable`
+# first (a release build linked with the Swift runtime, its libraries copied: minutes, so not part of
+# make test), then the jobs unpack dist/flipbook-VERSION-linux-ARCH.tar.gz on the node.
+slurm-test-portable: portable
+	$(SWIFT) build $(DEBUG_FLAGS) --product flipbook
+	FLIPBOOK_DIST="$$(ls -t dist/flipbook-*-linux-$$(uname -m).tar.gz | head -n 1)" \
+	    bash scripts/slurm-test.sh "$$($(SWIFT) build --show-bin-path)/flipbook"
+
 # The suites that render the 1080p benchmark workloads (x264 parity with the ffmpeg command, the
 # level's bit rate cap) run the optimised tool: the debug build draws them 20–50× slower.
 test-only:
@@ -94,7 +102,8 @@ check: deps
 	@bash scripts/run-tests.sh FLIPBOOK_SKIP_SLOW_TESTS=1
 
 # The web formats played in headless Chromium: a transparent VP9 WebM must show its alpha, AV1 and
-# H.264 their colours, an MP4 and a WebM with sound must decode and play it (scripts/browser/).
+# H.264 their colours, an MP4 and a WebM with sound must decode and play it, an animated GIF's frames
+# must equal Chromium's (scripts/browser/).
 browser-check: deps
 	$(SWIFT) build -c release --product flipbook
 	bash scripts/browser-check.sh

@@ -4,7 +4,9 @@
 # transparent WebM, each decoded by the page and checked for its size, its colours and (for the
 # transparent ones) its alpha; then an MP4 (AAC) and a WebM (Opus) with sound, whose audio the page
 # decodes (WebAudio) and hears playing (an AnalyserNode), checked for its rate, channels, length
-# and level. Screenshots go to $OUT/browser/.
+# and level; and an animated GIF with "restore to background" disposal, whose frames as Chromium
+# composes them must equal Flipbook's pixel for pixel (scripts/browser/gif.py). Screenshots go to
+# $OUT/browser/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh chromium python3-websocket
@@ -29,3 +31,4 @@ python=/usr/bin/python3
 "$python" scripts/browser/check.py "$out/lottie.webm" "$out/lottie-webm.png"
 "$python" scripts/browser/check.py --sound 3 "$out/sound.mp4" "$out/sound-mp4.png"
 "$python" scripts/browser/check.py --sound 3 "$out/sound.webm" "$out/sound-webm.png"
+"$python" scripts/browser/gif.py "$tool" "$out"

@@ -4,6 +4,11 @@
 # a job that depends on it with afterok and runs `concat`), and the joined clip is checked against
 # the same scene rendered in one piece: frame count, timestamps, and PSNR against a lossless render.
 #
+# With the portable tarball (FLIPBOOK_DIST, or the one `make portable` left in dist/ when it is newer
+# than the flipbook given), the jobs run the recipe as a cluster without Swift would: FLIPBOOK_DIST
+# names the tarball, each task unpacks it, and no other flipbook is on the jobs' PATH; every job's
+# log must show the unpacked flipbook ran. `make slurm-test-portable` builds the tarball first.
+#
 # Needs Linux and root (it installs slurm-wlm and munge and starts munged, slurmctld and slurmd);
 # elsewhere it prints why it skips and exits 0. Everything lives in a temporary directory, the
 # daemons are stopped on every exit, and the whole run has a time budget (SLURM_TEST_BUDGET s).
@@ -23,6 +28,19 @@ repo="$(cd "$(dirname "$0")/.." && pwd)"
 flipbook="$(cd "$(dirname "${1:-$repo/.build/debug/flipbook}")" && pwd)/$(basename "${1:-flipbook}")"
 [[ -x "$flipbook" ]] || { echo "slurm-test: error: no flipbook binary at $flipbook (swift build --product flipbook)" >&2; exit 1; }
 budget="${SLURM_TEST_BUDGET:-300}"
+dist="${FLIPBOOK_DIST:-}"
+if [[ -z "$dist" ]]; then
+    newest="$(ls -t "$repo"/dist/flipbook-*-linux-"$(uname -m)".tar.gz 2>/dev/null | head -n 1 || true)"
+    if [[ -n "$newest" && "$newest" -nt "$flipbook" ]]; then
+        dist="$newest"
+    elif [[ -n "$newest" ]]; then
+        echo "slurm-test: $newest is older than $flipbook: the jobs run $flipbook (make slurm-test-portable rebuilds it)"
+    fi
+fi
+if [[ -n "$dist" ]]; then
+    dist="$(cd "$(dirname "$dist")" && pwd)/$(basename "$dist")"
+    [[ -f "$dist" ]] || { echo "slurm-test: error: no portable tarball at $dist" >&2; exit 1; }
+fi
 chunks=4
 started=$SECONDS
 
@@ -113,8 +131,16 @@ until sinfo -h -o '%T' 2>/dev/null | grep -q -E '^(idle|mixed|allocated)'; do
 done
 echo "slurm-test: one-node cluster up on $host ($cpus CPUs) after $((SECONDS - started)) s"
 
-# The recipe, as a user submits it: the render array, then the join that waits for it.
-export PATH="$(dirname "$flipbook"):$PATH"
+# The recipe, as a user submits it: the render array, then the join that waits for it; the jobs run
+# the portable tarball when there is one (and then no other flipbook is on their PATH), else the binary.
+if [[ -n "$dist" ]]; then
+    if command -v flipbook >/dev/null; then fail "flipbook is on PATH ($(command -v flipbook)): the jobs would not need the tarball"; fi
+    export FLIPBOOK_DIST="$dist"
+    echo "slurm-test: the jobs run the portable tarball $dist ($(stat -c %s "$dist") bytes)"
+else
+    unset FLIPBOOK_DIST
+    export PATH="$(dirname "$flipbook"):$PATH"
+fi
 export SCENE=confetti OUT="$work/out" CHUNKS=$chunks RENDER_OPTIONS="--size 320x240 --duration 2 --quiet"
 recipes="$repo/docs/recipes/slurm"
 submitted=$SECONDS
@@ -130,6 +156,16 @@ state="$(scontrol show job "${join%%;*}" 2>/dev/null | sed -n 's/.*JobState=\([A
 [[ "$state" == "COMPLETED" ]] || fail "the join job ended $state, not COMPLETED"
 [[ -f "$OUT/clip.mp4" ]] || fail "no joined clip at $OUT/clip.mp4"
 echo "slurm-test: render array and join finished in $wall s"
+if [[ -n "$dist" ]]; then
+    # Each job's log names the flipbook it ran: the one unpacked from the tarball.
+    logs=("$OUT"/flipbook-render-*.log "$OUT"/flipbook-join-*.log)
+    [[ ${#logs[@]} -eq $((chunks + 1)) ]] || fail "${#logs[@]} job logs, not $((chunks + 1))"
+    for log in "${logs[@]}"; do
+        grep -q "^flipbook: .*/flipbook-[0-9]*/bin/flipbook" "$log" || fail "$log does not show the tarball's flipbook running"
+    done
+    echo "slurm-test: all $((chunks + 1)) jobs ran the tarball's flipbook"
+fi
+export PATH="$(dirname "$flipbook"):$PATH"
 
 # Checks: the joined clip against one render in a single piece and a lossless one.
 # shellcheck disable=SC2086

@@ -6,6 +6,7 @@
 #include <libavutil/avutil.h>
 #include <libavutil/cpu.h>
 #include <libavutil/display.h>
+#include <libavutil/mastering_display_metadata.h>
 #include <libavutil/error.h>
 #include <libavutil/imgutils.h>
 #include <libavutil/opt.h>

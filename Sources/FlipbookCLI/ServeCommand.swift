@@ -26,7 +26,7 @@ extension FlipbookTool {
                 repository's Studio/.build of its own configuration, else the one beside it.
 
                 Examples:
-                  flipbook serve --data /var/lib/flipbook --jobs 2
+                  flipbook serve --data /var/lib/flipbook --jobs 2 --memory 8G
                   flipbook serve --host 0.0.0.0 --token s3cret --port 8080
                 """)
 
@@ -42,6 +42,10 @@ extension FlipbookTool {
         var token: String?
         @Option(help: ArgumentHelp("A loopback or private webhook host to allow (repeatable).", valueName: "H"))
         var allowWebhookHost: [String] = []
+        @Option(help: ArgumentHelp("The memory the running renders may hold together: a render starts when its estimated "
+                                       + "peak fits beside the others'. Default three quarters of the machine's memory.",
+                                   valueName: "BYTES"))
+        var memory: MemoryBudgetArgument?
 
         /// The server's arguments: the same as this command's.
         var serverArguments: [String] {
@@ -52,6 +56,7 @@ extension FlipbookTool {
             if let host { arguments += ["--host", host] }
             if let token { arguments += ["--token", token] }
             for name in allowWebhookHost { arguments += ["--allow-webhook-host", name] }
+            if let memory { arguments += ["--memory", String(memory.bytes)] }
             return arguments
         }
 

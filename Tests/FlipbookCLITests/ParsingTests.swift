@@ -119,6 +119,12 @@ struct ParsingTests {
         #expect(try FlipbookTool.Studio.parse(["card.json", "--port", "0"]).serverArguments == ["card.json", "--port", "0"])
     }
 
+    @Test("serve passes --memory on in bytes")
+    func serveMemory() throws {
+        #expect(try FlipbookTool.Serve.parse(["--jobs", "3", "--memory", "1.5G"]).serverArguments == ["--jobs", "3", "--memory", "1610612736"])
+        #expect(throws: (any Error).self) { try FlipbookTool.Serve.parse(["--memory", "lots"]) }
+    }
+
     @Test("help documents the exit statuses")
     func exitStatusHelp() {
         let help = FlipbookTool.helpMessage(columns: 400)

@@ -79,4 +79,51 @@ package struct AnimatedImageFile: Sendable, Equatable {
         }
         return nil
     }
+
+    /// `gif` with every frame's "restore to background" clearing to transparent, as browsers do it:
+    /// FFmpeg's GIF decoder fills with the background colour, opaque, when the frame has no
+    /// transparent index (and so does the canvas before a first frame without one). Each graphic
+    /// control block without a transparent index gets one no pixel can hold (the frame's colour table
+    /// size), which changes no pixel it draws. `nil` when nothing needs it, or for a frame whose
+    /// table has all 256 colours (no index is free; FFmpeg's fill stays).
+    package static func withBrowserDisposal(_ gif: Data) -> Data? {
+        var b = [UInt8](gif)
+        guard b.starts(with: Array("GIF8".utf8)), b.count >= 13 else { return nil }
+        let globalSize = b[10] & 0x80 != 0 ? 2 << Int(b[10] & 7) : 0
+        var at = 13 + 3 * globalSize
+        var control: Int?
+        var changed = false
+        func skipSubBlocks() {
+            while at < b.count {
+                let size = Int(b[at])
+                at += 1 + size
+                if size == 0 { return }
+            }
+        }
+        while at < b.count {
+            switch b[at] {
+            case 0x2C:
+                guard at + 10 <= b.count else { return changed ? Data(b) : nil }
+                let flags = b[at + 9]
+                let localSize = flags & 0x80 != 0 ? 2 << Int(flags & 7) : 0
+                let tableSize = localSize > 0 ? localSize : globalSize
+                if let control, b[control + 3] & 1 == 0, tableSize < 256 {
+                    b[control + 3] |= 1
+                    b[control + 6] = UInt8(tableSize)
+                    changed = true
+                }
+                control = nil
+                at += 10 + 3 * localSize + 1
+                skipSubBlocks()
+            case 0x21:
+                guard at + 2 < b.count else { return changed ? Data(b) : nil }
+                if b[at + 1] == 0xF9, b[at + 2] == 4, at + 7 < b.count { control = at }
+                at += 2
+                skipSubBlocks()
+            default:
+                at = b.count
+            }
+        }
+        return changed ? Data(b) : nil
+    }
 }

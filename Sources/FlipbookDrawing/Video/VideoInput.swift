@@ -27,7 +27,7 @@ final class VideoInput {
     /// What the stream says about itself.
     let stream: VideoStream
 
-    init(url: URL, problem: VideoFileProblem, keep: Int) throws {
+    init(url: URL, problem: VideoFileProblem, keep: Int, toneMap: ToneMap?) throws {
         self.problem = problem
         self.keep = max(2, keep)
         var context = avformat_alloc_context()
@@ -48,7 +48,8 @@ final class VideoInput {
         let index: Int32, found: UnsafePointer<AVCodec>?, parameters: UnsafeMutablePointer<AVCodecParameters>
         let av: UnsafeMutablePointer<AVStream>, stream: VideoStream
         do {
-            (index, found, av, parameters, stream) = try Self.videoStream(in: context, allocated: allocated, problem: problem)
+            (index, found, av, parameters, stream) = try Self.videoStream(in: context, allocated: allocated, toneMap: toneMap,
+                                                                          problem: problem)
         } catch {
             avformat_close_input(&context)
             throw error
@@ -85,7 +86,7 @@ final class VideoInput {
     /// libavformat finds it, and what the stream says about itself.
     private static func videoStream(
         in context: UnsafeMutablePointer<AVFormatContext>?, allocated: UnsafeMutablePointer<AVFormatContext>,
-        problem: VideoFileProblem
+        toneMap: ToneMap?, problem: VideoFileProblem
     ) throws -> (Int32, UnsafePointer<AVCodec>?, UnsafeMutablePointer<AVStream>, UnsafeMutablePointer<AVCodecParameters>, VideoStream) {
         let info = avformat_find_stream_info(context, nil)
         if info < 0 { throw problem.libav(info, "reading the stream information") }
@@ -100,7 +101,7 @@ final class VideoInput {
             throw problem.error("has no video stream")
         }
         let hasAudio = av_find_best_stream(context, AVMEDIA_TYPE_AUDIO, -1, index, nil, 0) >= 0
-        let stream = try VideoStream(av, format: allocated, hasAudio: hasAudio, problem: problem)
+        let stream = try VideoStream(av, format: allocated, hasAudio: hasAudio, toneMap: toneMap, problem: problem)
         return (index, found, av, parameters, stream)
     }
 

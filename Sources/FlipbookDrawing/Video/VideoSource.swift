@@ -20,7 +20,7 @@ public final class VideoSource: @unchecked Sendable {
     let stream: VideoStream
     private let lock = NSLock()
     private let input: VideoInput
-    private let converter = VideoFrameConverter()
+    private let converter: VideoFrameConverter
     private var cache: [(tick: Int64, end: Int64, bitmap: Bitmap)] = []
     /// After a failure the decoder's position is unknown: the next request seeks.
     private var mustSeek = false
@@ -42,8 +42,16 @@ public final class VideoSource: @unchecked Sendable {
         try self.init(contentsOf: url, keyPath: "")
     }
 
-    /// As the public initializer, naming `keyPath` (the layer's `src`) in its errors.
-    package init(contentsOf url: URL, keyPath: String) throws {
+    /// Opens the video file at `url`; an HDR one (PQ or HLG) is brought down to SDR with `toneMap`,
+    /// which SDR files ignore.
+    ///
+    /// - Throws: as ``init(contentsOf:)``; HDR only when `toneMap` is `nil`.
+    public convenience init(contentsOf url: URL, toneMap: ToneMap?) throws {
+        try self.init(contentsOf: url, keyPath: "", toneMap: toneMap)
+    }
+
+    /// As the public initializers, naming `keyPath` (the layer's `src`) in its errors.
+    package init(contentsOf url: URL, keyPath: String, toneMap: ToneMap? = nil) throws {
         let problem = VideoFileProblem(url: url, keyPath: keyPath)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
@@ -53,11 +61,37 @@ public final class VideoSource: @unchecked Sendable {
         guard FileManager.default.isReadableFile(atPath: url.path) else { throw problem.error("cannot be read (permission denied)") }
         quietVideoLogging()
         self.url = url
-        input = try VideoInput(url: url, problem: problem, keep: Self.frameBudget)
-        stream = input.stream
+        let input = try Self.openInput(url, problem: problem, toneMap: toneMap)
+        let stream = input.stream
+        self.input = input
+        self.stream = stream
+        converter = VideoFrameConverter(toneMapper: stream.hdrTransfer.flatMap { transfer in
+            toneMap.map { ToneMapper(curve: $0, transfer: transfer, maxContentLight: stream.maxContentLight) }
+        })
         // A small file that does not state its length (an APNG) is measured by reading its packets.
         let bytes = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)??.intValue ?? .max
         scannedEnd = stream.durationTicks == nil && bytes <= Self.measuredFileBytes ? try input.scanEnd() : nil
+    }
+
+    /// Opens `url`'s demuxer and decoder; a GIF whose disposal FFmpeg would compose otherwise than
+    /// browsers do is opened from a copy that makes it compose the same
+    /// (``AnimatedImageFile/withBrowserDisposal(_:)``), removed once open: the demuxer keeps its descriptor.
+    private static func openInput(_ url: URL, problem: VideoFileProblem, toneMap: ToneMap?) throws -> VideoInput {
+        let head = (try? FileHandle(forReadingFrom: url)).flatMap { file in
+            defer { try? file.close() }
+            return try? file.read(upToCount: 4)
+        }
+        guard head == Data("GIF8".utf8), let bytes = try? Data(contentsOf: url),
+              let patched = AnimatedImageFile.withBrowserDisposal(bytes) else {
+            return try VideoInput(url: url, problem: problem, keep: frameBudget, toneMap: toneMap)
+        }
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-gif-\(UUID().uuidString).gif")
+        try? patched.write(to: copy)
+        defer { try? FileManager.default.removeItem(at: copy) }
+        guard FileManager.default.fileExists(atPath: copy.path) else {
+            return try VideoInput(url: url, problem: problem, keep: frameBudget, toneMap: toneMap)
+        }
+        return try VideoInput(url: copy, problem: problem, keep: frameBudget, toneMap: toneMap)
     }
 
     /// The largest file whose length is measured by reading its packets when its container does not state it.

@@ -9,13 +9,13 @@ package final class VideoSources: @unchecked Sendable {
 
     package init() {}
 
-    /// The source of `url`, opened now if it is not open yet.
-    package func source(_ url: URL, keyPath: String) throws -> VideoSource {
-        let key = url.standardizedFileURL.path
+    /// The source of `url` (tone-mapped with `toneMap` if it is HDR), opened now if it is not open yet.
+    package func source(_ url: URL, keyPath: String, toneMap: ToneMap? = nil) throws -> VideoSource {
+        let key = url.standardizedFileURL.path + (toneMap.map { "\u{0}" + $0.rawValue } ?? "")
         lock.lock()
         defer { lock.unlock() }
         if let open = sources[key] { return open }
-        let opened = try VideoSource(contentsOf: url, keyPath: keyPath)
+        let opened = try VideoSource(contentsOf: url, keyPath: keyPath, toneMap: toneMap)
         sources[key] = opened
         return opened
     }

@@ -22,9 +22,13 @@ struct VideoStream: Sendable {
     let hasAlphaPlane: Bool
     /// Whether the file holds an audio stream too.
     let hasAudio: Bool
+    /// PQ or HLG, for HDR video (which opens only with a ``ToneMap``).
+    let hdrTransfer: HDRTransfer?
+    /// The maximum content light level in cd/m², when the stream states it (HDR10's MaxCLL).
+    let maxContentLight: Double?
 
     init(_ stream: UnsafeMutablePointer<AVStream>, format: UnsafeMutablePointer<AVFormatContext>, hasAudio: Bool,
-         problem: VideoFileProblem) throws {
+         toneMap: ToneMap?, problem: VideoFileProblem) throws {
         guard let parameters = stream.pointee.codecpar else { throw problem.error("has no video stream") }
         width = Int(parameters.pointee.width)
         height = Int(parameters.pointee.height)
@@ -35,12 +39,16 @@ struct VideoStream: Sendable {
                 + "\(VideoFile.maximumDimension) pixels a side and 7680×4320 pixels in all")
         }
         switch parameters.pointee.color_trc {
-        case AVCOL_TRC_SMPTE2084, AVCOL_TRC_ARIB_STD_B67:
-            let name = parameters.pointee.color_trc == AVCOL_TRC_SMPTE2084 ? "PQ" : "HLG"
-            throw problem.error("is HDR video (\(name) transfer); Flipbook draws SDR video (BT.601 or BT.709) and "
-                + "refuses HDR rather than show it washed out: convert it to SDR first")
-        default: break
+        case AVCOL_TRC_SMPTE2084: hdrTransfer = .pq
+        case AVCOL_TRC_ARIB_STD_B67: hdrTransfer = .hlg
+        default: hdrTransfer = nil
         }
+        if let hdrTransfer, toneMap == nil {
+            throw problem.error("is HDR video (\(hdrTransfer.name) transfer); Flipbook draws SDR video (BT.601 or BT.709) and "
+                + "refuses HDR rather than show it washed out: convert it to SDR first, or ask for tone mapping "
+                + "(\"toneMap\": \"hable\" or \"reinhard\")")
+        }
+        maxContentLight = Self.maxContentLight(stream)
         let base = stream.pointee.time_base
         guard base.num > 0, base.den > 0, let timeBase = ExactTime(Int64(base.num), Int64(base.den)) else {
             throw problem.error("has no usable time base")
@@ -77,6 +85,15 @@ struct VideoStream: Sendable {
         // The matrix turns counter-clockwise; players undo it by turning clockwise.
         let turns = Int((-degrees / 90).rounded())
         return ((turns % 4) + 4) % 4
+    }
+
+    /// HDR10's maximum content light level (MaxCLL) from the stream's side data.
+    private static func maxContentLight(_ stream: UnsafeMutablePointer<AVStream>) -> Double? {
+        var size: Int = 0
+        guard let data = av_stream_get_side_data(stream, AV_PKT_DATA_CONTENT_LIGHT_LEVEL, &size),
+              size >= MemoryLayout<AVContentLightMetadata>.size else { return nil }
+        let level = data.withMemoryRebound(to: AVContentLightMetadata.self, capacity: 1) { $0.pointee.MaxCLL }
+        return level > 0 ? Double(level) : nil
     }
 
     /// The size the picture is shown at, in pixels: stretched by the pixel aspect, then turned.

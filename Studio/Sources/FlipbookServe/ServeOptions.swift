@@ -23,9 +23,16 @@ public struct ServeOptions: Sendable, Equatable {
     public var bodyLimit: Int
     /// Webhook hosts allowed although they are loopback or private addresses.
     public var allowedWebhookHosts: Set<String>
-    /// Bytes the running jobs' encoders may hold together, shared equally among `jobs`; `nil` for
-    /// three quarters of the machine's memory.
+    /// Bytes the running renders may hold together: a render starts only when its estimated peak
+    /// (``OutputPlan/estimatedPeakMemory(workers:)``) fits beside the running ones', and each plans its
+    /// encoders within an equal share of it. `nil` for ``defaultMemoryBudget``.
     public var memoryBudget: Int?
+
+    /// Three quarters of the machine's memory: the rest for the system, the server and other programs.
+    public static var defaultMemoryBudget: Int { Int(clamping: ProcessInfo.processInfo.physicalMemory / 4 * 3) }
+
+    /// The budget in force.
+    public var resolvedMemoryBudget: Int { memoryBudget ?? Self.defaultMemoryBudget }
 
     /// The port used when none is given.
     public static let defaultPort = 7781
@@ -60,6 +67,9 @@ public struct ServeOptions: Sendable, Equatable {
         }
         guard queueLimit >= 1 else {
             throw FlipbookError(invalid: "queue", "must be at least 1; it is \(queueLimit).", at: .init(flag: "--queue"))
+        }
+        if let memoryBudget, memoryBudget <= 0 {
+            throw FlipbookError(invalid: "memory", "must be more than 0 bytes; it is \(memoryBudget).", at: .init(flag: "--memory"))
         }
         guard keepBytes >= 0 else {
             throw FlipbookError(invalid: "keep", "must not be negative; it is \(keepBytes).", at: .init(flag: "--keep-bytes"))

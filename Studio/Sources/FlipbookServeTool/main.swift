@@ -22,10 +22,21 @@ struct ServeTool: AsyncParsableCommand {
     var token: String?
     @Option(help: "A loopback or private webhook host to allow (repeatable).")
     var allowWebhookHost: [String] = []
+    @Option(help: ArgumentHelp("The memory the running renders may hold together (8G, 512M); a render starts when its "
+                               + "estimate fits. Default: three quarters of the machine's memory."))
+    var memory: String?
 
     func run() async throws {
+        var memoryBudget: Int?
+        if let memory {
+            guard let bytes = MemoryAmount.bytes(memory) else {
+                FileHandle.standardError.write(Data("error: --memory must be an amount of memory such as 8G or 512M; it is \(memory).\n".utf8))
+                throw ExitCode(2)
+            }
+            memoryBudget = bytes
+        }
         let options = ServeOptions(data: URL(fileURLWithPath: data), host: host, port: port, token: token, jobs: jobs,
-                                   allowedWebhookHosts: Set(allowWebhookHost.map { $0.lowercased() }))
+                                   allowedWebhookHosts: Set(allowWebhookHost.map { $0.lowercased() }), memoryBudget: memoryBudget)
         let server: ServeServer
         do {
             server = try ServeServer(options: options)

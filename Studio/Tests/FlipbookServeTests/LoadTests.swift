@@ -28,11 +28,25 @@ struct LoadTests {
         }
     }
 
+    /// This process's resident set and its high-water mark in MiB, from /proc/self/status (Linux): the
+    /// server runs in this process, so this is its memory plus the test's clients'.
+    static func residentMiB() -> (now: Int, peak: Int) {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        func field(_ name: String) -> Int {
+            let line = status.split(separator: "\n").first { $0.hasPrefix(name + ":") } ?? ""
+            return (line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.flatMap { Int($0) } ?? 0) / 1024
+        }
+        return (field("VmRSS"), field("VmHWM"))
+    }
+
     @Test("100 clients: renders, health, event streams left mid-way and slow senders; every job ends and health stays quick")
     func hundredClients() async throws {
         let serve = try await ServeHarness.start(jobs: 2)
         defer { Task { await serve.stop() } }
         let port = try #require(serve.base.port)
+        // The high-water mark from here on (Linux: clear_refs 5 resets it to the current resident set).
+        try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+        let before = Self.residentMiB()
         let testStart = Date()
         // Slow clients: send half a request line, then nothing, for the whole test.
         let slow = (0..<20).map { _ in Self.connect(port: port) }
@@ -88,9 +102,11 @@ struct LoadTests {
         let healthSeconds = Date().timeIntervalSince(health)
         for socket in slow where socket >= 0 { close(socket) }
         let latencies = results.filter { $0.kind == "health" }.map(\.seconds).sorted()
+        let after = Self.residentMiB()
         print("load: 100 clients, 20 slow; \(Int(Date().timeIntervalSince(testStart) * 1000)) ms in all; health under load p50 "
               + "\(Int(latencies[latencies.count / 2] * 1000)) ms, p99 \(Int(latencies[latencies.count * 99 / 100] * 1000)) ms; "
-              + "after: \(Int(healthSeconds * 1000)) ms; 9 jobs")
+              + "after: \(Int(healthSeconds * 1000)) ms; 9 jobs; resident memory (server and clients) \(before.now) MiB before, "
+              + "peak \(after.peak) MiB, \(after.now) MiB after")
         // A guard against a hang, far above the few seconds it takes.
         #expect(Date().timeIntervalSince(testStart) < 90)
     }

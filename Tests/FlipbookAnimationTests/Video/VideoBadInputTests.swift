@@ -39,7 +39,8 @@ struct VideoBadInputTests {
             (#""src": "old.avi""#, "layers[0].src names \(at)old.avi, which holds video in a codec Flipbook does not decode (msmpeg4; "
                 + "it reads \(VideoFile.codecNames))."),
             (#""src": "hlg.mp4""#, "layers[0].src names \(at)hlg.mp4, which is HDR video (HLG transfer); Flipbook draws SDR video "
-                + "(BT.601 or BT.709) and refuses HDR rather than show it washed out: convert it to SDR first."),
+                + "(BT.601 or BT.709) and refuses HDR rather than show it washed out: convert it to SDR first, or ask for tone "
+                + #"mapping ("toneMap": "hable" or "reinhard")."#),
             (#""src": "wide.mkv""#, "layers[0].src names \(at)wide.mkv, which has frames of 8200×16 pixels; Flipbook decodes at most "
                 + "8192 pixels a side and 7680×4320 pixels in all."),
             (#""src": "clip.mp4", "trim": [1.5, 2]"#, "layers[0].trim must be inside the file, which lasts 1 s, with the out point "

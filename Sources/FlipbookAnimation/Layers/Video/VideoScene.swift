@@ -41,26 +41,30 @@ public struct VideoScene: BoxedScene {
     public var fadeOut: TimeInterval
     /// Whether the file's sound is left out.
     public var muted: Bool
+    /// How an HDR file (PQ or HLG) is brought down to SDR; `nil` refuses HDR. SDR files ignore it.
+    public let toneMap: ToneMap?
     /// The file's sound, decoded when the scene is made; `nil` when it has none or is muted.
     public var sound: AudioSamples?
 
     /// Plays the video file at `url`, its sound decoded now.
     ///
-    /// - Throws: ``FlipbookError`` naming the file (missing, not a video Flipbook reads, HDR, too
-    ///   large), and for a value out of range: a speed of 0 or below, a trim outside the file.
+    /// - Throws: ``FlipbookError`` naming the file (missing, not a video Flipbook reads, HDR without
+    ///   `toneMap`, too large), and for a value out of range: a speed of 0 or below, a trim outside the file.
     public init(contentsOf url: URL, size: Keyframed<CGSize>? = nil, fit: ImageScene.Fit = .contain, trimIn: TimeInterval = 0,
                 trimOut: TimeInterval? = nil, loop: Bool = false, speed: Double = 1, volume: Keyframed<Double> = Keyframed(0),
-                fadeIn: TimeInterval = 0, fadeOut: TimeInterval = 0, muted: Bool = false) throws {
+                fadeIn: TimeInterval = 0, fadeOut: TimeInterval = 0, muted: Bool = false, toneMap: ToneMap? = nil) throws {
         try self.init(contentsOf: url, size: size, fit: fit, trimIn: trimIn, trimOut: trimOut, loop: loop, speed: speed,
-                      volume: volume, fadeIn: fadeIn, fadeOut: fadeOut, muted: muted, keyPath: "")
+                      volume: volume, fadeIn: fadeIn, fadeOut: fadeOut, muted: muted, toneMap: toneMap, keyPath: "")
     }
 
     /// As the public initializer, naming `keyPath.src` in a file's errors and `keyPath` in the others.
     package init(contentsOf url: URL, size: Keyframed<CGSize>?, fit: ImageScene.Fit, trimIn: TimeInterval, trimOut: TimeInterval?,
                  loop: Bool, speed: Double, volume: Keyframed<Double>, fadeIn: TimeInterval, fadeOut: TimeInterval, muted: Bool,
-                 keyPath: String, sources: VideoSources? = nil) throws {
+                 toneMap: ToneMap? = nil, keyPath: String, sources: VideoSources? = nil) throws {
         let srcPath = keyPath.isEmpty ? "" : joinKeyPath(keyPath, "src")
-        source = try sources?.source(url, keyPath: srcPath) ?? VideoSource(contentsOf: url, keyPath: srcPath)
+        source = try sources?.source(url, keyPath: srcPath, toneMap: toneMap)
+            ?? VideoSource(contentsOf: url, keyPath: srcPath, toneMap: toneMap)
+        self.toneMap = toneMap
         self.size = size
         self.fit = fit
         self.trimIn = trimIn

@@ -2,7 +2,8 @@ import Flipbook
 import Foundation
 
 /// The jobs: identical requests are one job, a request whose file exists is answered at once, at
-/// most `jobs` render at once, at most `queueLimit` wait, each is journaled before it starts and as
+/// most `jobs` render at once and only while their estimated memory fits the budget
+/// (``MemoryAdmission``), at most `queueLimit` wait, each is journaled before it starts and as
 /// it ends, and finished files are kept under the size budget, oldest first. Knows nothing of HTTP.
 actor RenderService {
     nonisolated let options: ServeOptions
@@ -13,6 +14,7 @@ actor RenderService {
     private var waiting: [String] = []
     private var plans: [String: OutputPlan] = [:]
     private var running: [String: RenderCancellation] = [:]
+    private var admission: MemoryAdmission
     private var subscribers: [String: [UUID: AsyncStream<JobEvent>.Continuation]] = [:]
     private var latest: [String: JobEvent] = [:]
     /// Set when the server stops: renders interrupted then stay queued for the next start.
@@ -33,6 +35,7 @@ actor RenderService {
         scenesFolder = options.data.appendingPathComponent("scenes")
         try FileManager.default.createDirectory(at: filesFolder, withIntermediateDirectories: true)
         webhooks = WebhookSender(journal: journal)
+        admission = MemoryAdmission(jobs: options.jobs, budget: options.resolvedMemoryBudget)
     }
 
     /// Re-queues the jobs a stopped service left unfinished (their `.partial` files removed first).
@@ -84,9 +87,8 @@ actor RenderService {
         let request = try order.renderRequest(scenePath: scenePath, output: fileURL(id, output: order.output))
         do {
             var plan = try request.plan(relativeTo: options.data, expecting: .clip)
-            // The jobs running at once share the memory budget; it never changes a file's bytes.
-            let budget = options.memoryBudget ?? Int(clamping: ProcessInfo.processInfo.physicalMemory / 4 * 3)
-            plan.memoryBudget = budget / options.jobs
+            // Each job plans its encoders within an equal share of the budget; it never changes a file's bytes.
+            plan.memoryBudget = options.resolvedMemoryBudget / options.jobs
             return plan
         } catch let error as FlipbookError {
             // An error the scene's own value caused names the scene; one about a setting, its key.
@@ -143,11 +145,18 @@ actor RenderService {
         return record
     }
 
-    /// Starts waiting jobs while fewer than `jobs` run.
+    /// Starts waiting jobs, first come first started, while ``MemoryAdmission`` admits the next.
     private func startWaiting() {
-        while running.count < options.jobs, !waiting.isEmpty {
-            let id = waiting.removeFirst()
-            guard let plan = plans.removeValue(forKey: id) else { continue }
+        while let id = waiting.first {
+            guard let plan = plans[id] else {
+                waiting.removeFirst()
+                continue
+            }
+            let estimate = plan.estimatedPeakMemory()
+            guard admission.admits(estimate) else { break }
+            waiting.removeFirst()
+            plans[id] = nil
+            admission.start(id, estimate: estimate)
             let cancellation = RenderCancellation()
             running[id] = cancellation
             startedCount += 1
@@ -173,6 +182,7 @@ actor RenderService {
 
     private func finish(_ id: String, _ result: Result<RenderReport, any Error>) {
         running[id] = nil
+        admission.finish(id)
         gauge.set(running: running.count, waiting: waiting.count)
         guard var record = try? journal.job(id) else { return startWaiting() }
         record.finished = Date().timeIntervalSince1970
@@ -284,6 +294,9 @@ actor RenderService {
         stopping = true
         for cancellation in running.values { cancellation.cancel() }
     }
+
+    /// The running renders' estimated peak memory together, in bytes.
+    var memoryInUse: Int { admission.inUse }
 
     /// How many jobs run and wait, read without waiting for the actor.
     nonisolated func counts() -> (running: Int, waiting: Int) { gauge.get() }

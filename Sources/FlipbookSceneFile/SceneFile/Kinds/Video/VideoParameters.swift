@@ -25,11 +25,13 @@ extension SceneFile {
         public var fadeOut: TimeInterval?
         /// Whether the file's sound is left out. Default false.
         public var muted: Bool?
+        /// How an HDR file is brought down to SDR. Default none: HDR is refused.
+        public var toneMap: ToneMap?
 
         /// Video parameters; `nil` keys take their defaults.
         public init(src: String, size: Keyframed<CGSize>? = nil, fit: ImageScene.Fit? = nil, trim: ClosedRange<Double>? = nil,
                     loop: Bool? = nil, speed: Double? = nil, volume: Keyframed<Double>? = nil, fadeIn: TimeInterval? = nil,
-                    fadeOut: TimeInterval? = nil, muted: Bool? = nil) {
+                    fadeOut: TimeInterval? = nil, muted: Bool? = nil, toneMap: ToneMap? = nil) {
             self.src = src
             self.size = size
             self.fit = fit
@@ -40,6 +42,7 @@ extension SceneFile {
             self.fadeIn = fadeIn
             self.fadeOut = fadeOut
             self.muted = muted
+            self.toneMap = toneMap
         }
 
         /// The scene, its file opened now; `src` is resolved against `baseDirectory`.
@@ -56,7 +59,7 @@ extension SceneFile {
             let trimOut = trim.flatMap { $0.upperBound > $0.lowerBound ? $0.upperBound : nil }
             return try VideoScene(contentsOf: url, size: size, fit: fit ?? .contain, trimIn: trim?.lowerBound ?? 0,
                                   trimOut: trimOut, loop: loop ?? false, speed: speed ?? 1, volume: volume ?? Keyframed(0),
-                                  fadeIn: fadeIn ?? 0, fadeOut: fadeOut ?? 0, muted: muted ?? false, keyPath: keyPath,
+                                  fadeIn: fadeIn ?? 0, fadeOut: fadeOut ?? 0, muted: muted ?? false, toneMap: toneMap, keyPath: keyPath,
                                   sources: sources)
         }
     }
@@ -69,7 +72,8 @@ extension SceneFile.VideoParameters {
             + "ProRes 4444, PNG and QuickTime Animation with alpha, GIF, APNG) fitted to its box, turned upright by its "
             + "display matrix, frame-exact: at layer time t it shows the frame whose presentation interval holds "
             + "trim's in point + speed × t. Its sound joins the mix (48 kHz, trimmed, at its speed and volume). "
-            + "HDR (PQ or HLG) video is refused. A scene file's \"duration\": \"auto\" ends the clip where its last layer "
+            + "HDR (PQ or HLG) video is refused unless toneMap says how to bring it down to SDR. A scene file's "
+            + "\"duration\": \"auto\" ends the clip where its last layer "
             + "ends: a layer's end, or a video or audio layer's trimmed media (divided by its speed; never when it loops).",
         parameters: [
             .required("src", \.src, .text, help: "The video file, relative to the scene file's folder."),
@@ -91,5 +95,8 @@ extension SceneFile.VideoParameters {
             .optional("fadeOut", \.fadeOut, .number, default: 0, limits: .between(0, Timeline.maximumDuration),
                       limitsCheckedWhereMade: true, unit: "seconds", help: "How long the sound falls to silence before it ends."),
             .optional("muted", \.muted, .bool, default: false, help: "Leave the file's sound out."),
+            .optional("toneMap", \.toneMap, .choice(ToneMap.allCases.map { ($0.rawValue, $0) }), defaultText: "none: HDR is refused",
+                      help: "An HDR (PQ or HLG, BT.2020) file's curve down to SDR BT.709, as FFmpeg's tonemap filter names "
+                          + "them: hable (filmic, rolls off the highlights) or reinhard. SDR files ignore it."),
         ])
 }
