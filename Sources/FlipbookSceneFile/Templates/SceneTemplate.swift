@@ -37,14 +37,20 @@ package struct SceneTemplate: Sendable, Equatable {
             do {
                 placeholders = try Placeholder.all(in: text)
             } catch let error as Placeholder.Malformed {
-                throw FlipbookError.invalidInput(
-                    "\(error.reason).", at: position(of: error.scalarOffset, in: value, bytes: bytes, keyPath: keyPath))
+                _ = try Refusals.skipping {
+                    throw FlipbookError.invalidInput(
+                        "\(error.reason).", at: position(of: error.scalarOffset, in: value, bytes: bytes, keyPath: keyPath))
+                }
+                return
             }
+            // A check records each misspelt placeholder and goes on (``Refusals``).
             for placeholder in placeholders where !names.contains(placeholder.name) {
                 let list = names.isEmpty ? " It declares no parameters." : " Parameters: \(names.joined(separator: ", "))."
-                throw FlipbookError.invalidInput(
-                    "'\(placeholder.name)' is not a parameter of this template.\(didYouMean(placeholder.name, among: names))\(list)",
-                    at: position(of: placeholder.scalarOffset, in: value, bytes: bytes, keyPath: keyPath))
+                _ = try Refusals.skipping {
+                    throw FlipbookError.invalidInput(
+                        "'\(placeholder.name)' is not a parameter of this template.\(didYouMean(placeholder.name, among: names))\(list)",
+                        at: position(of: placeholder.scalarOffset, in: value, bytes: bytes, keyPath: keyPath))
+                }
             }
         }
     }
