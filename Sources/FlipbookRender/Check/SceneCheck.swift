@@ -38,10 +38,11 @@ public struct SceneCheck: Sendable {
 }
 
 /// Checks the scene `request` asks for, as an agent or a person wants before rendering: everything a
-/// render refuses (the same messages), and what it would draw badly at sampled moments — a font the
-/// machine lacks, a text cut to fit its box, a layer off the canvas or a text outside the title-safe
-/// area, text whose contrast with the pixels under it is below WCAG's 4.5:1, Lottie parts rlottie
-/// does not draw, captions never shown, sound that clips.
+/// render refuses (the same messages; every one, where a render stops at the first), and what it
+/// would draw badly at sampled moments — a font the machine lacks, a text cut to fit its box, a
+/// layer (a group's child too) off the canvas or a text outside the title-safe area, text whose
+/// contrast with the pixels under it (a caption's pill under its word) is below WCAG's 4.5:1,
+/// Lottie parts rlottie does not draw, captions never shown, sound that clips.
 ///
 /// Never throws: a problem reading or drawing the scene is a finding. `placing` may place a refusal
 /// of a value the caller gave (a command line puts it at its flag) before it becomes a finding.
