@@ -38,13 +38,19 @@ package struct ParameterTable<Owner>: @unchecked Sendable {
     package func read(_ json: JSONValue, into value: inout Owner, keyPath: String, alsoKnown: [String] = []) throws {
         guard let members = json.members else { throw json.invalid(keyPath, "an object (\(noun))") }
         try rejectUnknownKeys(in: json, keyPath: keyPath, known: alsoKnown + keys)
+        // A check goes on with the next key after a refusal (``Refusals``); a render stops.
         for parameter in parameters {
             let key = parameter.info.key
             if let member = members.first(where: { $0.key == key }), !member.value.isNull {
-                try parameter.read(&value, member.value, joinKeyPath(keyPath, key))
+                var read = value
+                if try Refusals.skipping({ try parameter.read(&read, member.value, joinKeyPath(keyPath, key)) }) != nil {
+                    value = read
+                }
             } else if parameter.isRequired {
-                throw FlipbookError(invalid: joinKeyPath(keyPath, key), "is missing; \(noun) needs it.",
-                                    at: json.location(keyPath: joinKeyPath(keyPath, key)))
+                _ = try Refusals.skipping {
+                    throw FlipbookError(invalid: joinKeyPath(keyPath, key), "is missing; \(noun) needs it.",
+                                        at: json.location(keyPath: joinKeyPath(keyPath, key)))
+                }
             }
         }
     }
@@ -65,16 +71,17 @@ package struct ParameterTable<Owner>: @unchecked Sendable {
         for parameter in parameters where keys.contains(parameter.info.key) { try parameter.validate(value, keyPath) }
     }
 
-    /// Throws for the first key of `json` not in `known`, with a suggestion and the known keys.
+    /// Throws for the first key of `json` not in `known`, with a suggestion and the known keys (a
+    /// check records each and goes on).
     package func rejectUnknownKeys(in json: JSONValue, keyPath: String, known: [String]) throws {
         for member in json.members ?? [] where !known.contains(member.key) {
             let path = joinKeyPath(keyPath, member.key)
-            throw FlipbookError(
+            _ = try Refusals.skipping { throw FlipbookError(
                 invalid: path,
                 "is not a key of \(noun).\(didYouMean(member.key, among: known)) Known keys: "
                     + known.joined(separator: ", ") + ".",
                 at: FlipbookError.Location(line: member.line > 0 ? member.line : nil,
-                                           column: member.line > 0 ? member.column : nil, keyPath: path))
+                                           column: member.line > 0 ? member.column : nil, keyPath: path)) }
         }
     }
 }

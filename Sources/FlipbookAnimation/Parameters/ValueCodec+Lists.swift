@@ -11,8 +11,9 @@ extension ValueCodec {
             typeName: "list of \(noun)", expected: "a list of \(noun)",
             read: { json, keyPath, requirement in
                 guard let elements = json.elements else { throw json.invalid(keyPath, requirement) }
-                return try elements.enumerated().map { index, item in
-                    try element.read(item, "\(keyPath)[\(index)]", element.expected)
+                // A check leaves out an element it refuses and reads the next (``Refusals``).
+                return try elements.enumerated().compactMap { index, item in
+                    try Refusals.skipping { try element.read(item, "\(keyPath)[\(index)]", element.expected) }
                 }
             },
             write: { .array($0.map(element.write)) },

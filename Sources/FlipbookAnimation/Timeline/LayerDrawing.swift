@@ -3,14 +3,14 @@ import Foundation
 
 extension Timeline.Layer {
     /// The layer's box at `localTime`: its scene's own, or the parent's (the canvas or the group's box).
-    func boxSize(parent: CGSize, localTime: TimeInterval) -> CGSize {
+    package func boxSize(parent: CGSize, localTime: TimeInterval) -> CGSize {
         (scene as? any BoxedScene)?.boxSize(canvas: parent, time: localTime) ?? parent
     }
 
     /// The transform from the layer's box to its parent's space at `localTime`, or `nil` when it is the
     /// identity (the defaults on a box the parent's size), so such a layer draws exactly as it did
     /// before layers could be placed.
-    func placement(parent: CGSize, box: CGSize, localTime: TimeInterval) -> CGAffineTransform? {
+    package func placement(parent: CGSize, box: CGSize, localTime: TimeInterval) -> CGAffineTransform? {
         let anchor = self.anchor.value(at: localTime)
         let anchorPoint = CGPoint(x: anchor.x * box.width, y: anchor.y * box.height)
         let position = self.position?.value(at: localTime) ?? CGPoint(x: parent.width / 2, y: parent.height / 2)

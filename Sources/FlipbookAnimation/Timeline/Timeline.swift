@@ -218,7 +218,7 @@ public struct Timeline: Sendable {
 
     /// Checks each layer's timing, placement, opacity and filters.
     package func validateLayers() throws {
-        for (index, layer) in layers.enumerated() { try layer.validate(keyPath: "layers[\(index)]") }
+        for (index, layer) in layers.enumerated() { _ = try Refusals.skipping { try layer.validate(keyPath: "layers[\(index)]") } }
     }
 
     /// Draws the whole picture at timeline time `time` into `bitmap`, replacing its contents.

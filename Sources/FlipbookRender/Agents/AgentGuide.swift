@@ -117,12 +117,15 @@ extension CheckFinding.Rule {
     /// What the rule finds, in a line, for the agent guide.
     public var summary: String {
         switch self {
-        case .refused: "everything a render refuses: JSON form, unknown keys, values out of range, template parameters, missing files (error)"
+        case .refused: "everything a render refuses: JSON form, unknown keys, values out of range, template parameters, "
+            + "missing files, each layer's in one run (error)"
         case .font: "a font family the machine lacks, and the font drawn instead"
         case .textFit: "text cut to fit its box (text that cannot fit at all is refused), with the largest font.size that fits"
-        case .offCanvas: "a layer's box wholly or partly off the canvas at a sampled moment, with the position that brings it in"
+        case .offCanvas: "a layer's box (in a group, placed by the group) wholly or partly off the canvas at a sampled moment, "
+            + "with the position that brings it in"
         case .titleSafe: "a text outside the title-safe area (the central 90 %)"
-        case .contrast: "text or captions under WCAG's 4.5:1 against the rendered pixels beneath them, with a colour that reaches it"
+        case .contrast: "text or captions (in groups too; on a pill, against the pill) under WCAG's 4.5:1 against the rendered "
+            + "pixels beneath them, with a colour that reaches it"
         case .lottie: "parts of a Lottie animation rlottie does not draw"
         case .captions: "captions cues never shown"
         case .audio: "sound that clips, or sits far from --loudness"

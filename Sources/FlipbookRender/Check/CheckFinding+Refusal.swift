@@ -24,6 +24,10 @@ extension CheckFinding {
             return "use \"\(suggestion)\""
         }
         if let requirement = error.mustBeRequirement { return "make \(shown) \(requirement)" }
+        if message.hasSuffix("does not exist.") || message.hasSuffix("there is no such file.") {
+            return name.isEmpty ? "give the path of a file that exists"
+                : "give \(name) the path of a file that exists, relative to the scene file's folder"
+        }
         // The rest say what to do in their own last sentence ("…; give a larger size, …").
         if let remedy = message.split(separator: ";").last, message.contains(";") {
             return remedy.trimmingCharacters(in: .whitespaces)

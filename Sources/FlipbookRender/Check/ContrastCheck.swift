@@ -4,91 +4,77 @@ import FlipbookDrawing
 import Foundation
 
 /// Text and captions whose glyphs do not stand out from what is drawn under them, measured on the
-/// pixels: at each moment the layers under a text are drawn, then the text alone; where the text
+/// pixels: at each moment the layers under a text are drawn (in a group, the layers under the group
+/// and the group's children under the text), then the text alone in its groups; where the text
 /// covers a pixel fully, the pixel as composited is the glyph's colour and the pixel under it the
-/// background, and WCAG 2's contrast ratio of the two is taken. A layer is reported once, at the
-/// moment of its lowest median ratio, when that is below ``Color/readableContrast``.
+/// background, and WCAG 2's contrast ratio of the two is taken. Captions on pills are measured in
+/// two parts: the words on their pill (drawn under them for the measure) and the words off it. A
+/// layer is reported once, at the moment of its lowest median ratio, when that is below
+/// ``Color/readableContrast``.
 enum ContrastCheck {
     /// The widest picture drawn for measuring: a 1080p canvas is drawn at half size, where the
     /// glyphs of any text a viewer reads still have fully covered pixels.
     static let measuringWidth = 960
-    /// The fewest fully covered pixels a measure needs (fewer: a sliver, not readable text).
-    static let minimumPixels = 12
-
-    /// One layer's contrast at one moment.
-    struct Measure {
-        var ratio: Double
-        var glyph: Color
-        var background: Color
-        var time: TimeInterval
-    }
 
     static func findings(for layers: [CheckedLayer], in timeline: Timeline, at moments: [TimeInterval]) -> [CheckFinding] {
-        let measured = layers.filter { checked in
-            guard checked.topLevelIndex != nil else { return false }
-            if checked.layer.scene is TextScene { return true }
-            // A pill is a plate drawn for the words to stand on: they are read against it.
-            if let captions = checked.layer.scene as? CaptionsScene { return !captions.pill }
-            return false
-        }
-        guard !measured.isEmpty, let last = measured.compactMap(\.topLevelIndex).max() else { return [] }
+        let measured = layers.filter { $0.layer.scene is TextScene || $0.layer.scene is CaptionsScene }
+        guard !measured.isEmpty else { return [] }
         var reduced = timeline
         reduced.scale = timeline.scale * min(1, CGFloat(measuringWidth) / CGFloat(max(timeline.pixelWidth, 1)))
         let look = reduced
-        let indices = Set(measured.compactMap(\.topLevelIndex))
         // The moments are measured on every core, each on its own pictures.
         let results = MomentResults(count: moments.count)
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, moments.count))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             for index in stride(from: worker, to: moments.count, by: workers) {
-                results.set(index, measures(of: look, at: moments[index], layers: indices, through: last))
+                results.set(index, measures(of: measured, in: look, at: moments[index]))
             }
         }
-        var worst: [Int: Measure] = [:]
+        var worst: [Int: ContrastMeasure] = [:]
         for measures in results.all {
             for (index, measure) in measures where measure.ratio < worst[index]?.ratio ?? .infinity { worst[index] = measure }
         }
-        return measured.compactMap { checked in
-            guard let index = checked.topLevelIndex, let measure = worst[index], measure.ratio < Color.readableContrast else {
-                return nil
-            }
-            return finding(checked, measure)
+        return measured.indices.compactMap { index in
+            guard let measure = worst[index], measure.ratio < Color.readableContrast else { return nil }
+            return finding(measured[index], measure)
         }
     }
 
-    /// The contrast of each layer of `indices` active at `time`: the layers under it drawn, then it
-    /// alone, then it composited onto those under it for the next.
-    private static func measures(of look: Timeline, at time: TimeInterval, layers indices: Set<Int>, through last: Int)
-        -> [Int: Measure] {
+    /// The contrast of each of `measured` shown at `time` (by index), the lower of its words' on
+    /// and off pills.
+    private static func measures(of measured: [CheckedLayer], in look: Timeline, at time: TimeInterval) -> [Int: ContrastMeasure] {
         guard var below = try? look.makeBitmap(), var alone = try? look.makeBitmap() else { return [:] }
-        below.draw(scale: look.scale, background: look.background ?? .clear, environment: look.environment) { _, _ in }
-        var found: [Int: Measure] = [:]
-        for index in 0...last where look.layers[index].isActive(at: time) {
-            var single = look
-            single.layers = [look.layers[index]]
-            guard indices.contains(index) else {
-                below.draw(scale: look.scale, environment: look.environment) { context, size in
-                    single.drawLayers(in: &context, size: size, time: time)
-                }
-                continue
+        var found: [Int: ContrastMeasure] = [:]
+        for (index, checked) in measured.enumerated() where checked.placed(at: time, canvas: look.size) != nil {
+            var under = look
+            under.layers = look.layers(under: checked.path[...])
+            below.draw(scale: look.scale, background: look.background ?? .clear, environment: look.environment) { context, size in
+                under.drawLayers(in: &context, size: size, time: time)
             }
+            var top = look
+            top.layers = look.layers(alone: checked.path[...], parts: .words)
             alone.draw(scale: look.scale, background: .clear, environment: look.environment) { context, size in
-                single.drawLayers(in: &context, size: size, time: time)
+                top.drawLayers(in: &context, size: size, time: time)
             }
-            if var measure = measure(alone: alone, below: below) {
-                measure.time = time
-                found[index] = measure
-            }
-            // Drawn once: what a layer blending normally draws is its picture laid over what is under it.
-            let picture = alone
-            below.draw(scale: 1, environment: look.environment) { context, size in
-                if look.layers[index].blendMode == .normal {
-                    context.draw(picture, in: CGRect(origin: .zero, size: size))
-                } else {
-                    var scaled = context
-                    scaled.scaleBy(x: look.scale, y: look.scale)
-                    single.drawLayers(in: &scaled, size: look.size, time: time)
+            var measures: [ContrastMeasure?] = []
+            if let captions = checked.layer.scene as? CaptionsScene, captions.pill, var pills = try? look.makeBitmap() {
+                var plates = look
+                plates.layers = look.layers(alone: checked.path[...], parts: .pills)
+                pills.draw(scale: look.scale, background: .clear, environment: look.environment) { context, size in
+                    plates.drawLayers(in: &context, size: size, time: time)
                 }
+                measures.append(ContrastMeasure(alone: alone, below: below, pills: pills, onPills: false))
+                let picture = pills
+                below.draw(scale: 1, environment: look.environment) { context, size in
+                    context.draw(picture, in: CGRect(origin: .zero, size: size))
+                }
+                measures.append(ContrastMeasure(alone: alone, below: below, pills: pills, onPills: true))
+            } else {
+                measures.append(ContrastMeasure(alone: alone, below: below))
+            }
+            if var lowest = measures.compactMap({ $0 }).min(by: { $0.ratio < $1.ratio }) {
+                lowest.time = time
+                found[index] = lowest
             }
         }
         return found
@@ -98,17 +84,17 @@ enum ContrastCheck {
     private final class MomentResults: @unchecked Sendable {
         // @unchecked: `results` is touched only with `lock` held.
         private let lock = NSLock()
-        private var results: [[Int: Measure]]
+        private var results: [[Int: ContrastMeasure]]
 
         init(count: Int) { results = Array(repeating: [:], count: count) }
 
-        func set(_ index: Int, _ measures: [Int: Measure]) {
+        func set(_ index: Int, _ measures: [Int: ContrastMeasure]) {
             lock.lock()
             results[index] = measures
             lock.unlock()
         }
 
-        var all: [[Int: Measure]] {
+        var all: [[Int: ContrastMeasure]] {
             lock.lock()
             defer { lock.unlock() }
             return results
@@ -117,8 +103,8 @@ enum ContrastCheck {
 
     /// The finding for a layer measured below the readable contrast, with the colour of the same hue
     /// nearest its own that reaches it against the measured background.
-    private static func finding(_ checked: CheckedLayer, _ measure: Measure) -> CheckFinding {
-        let local = measure.time - checked.layer.start
+    private static func finding(_ checked: CheckedLayer, _ measure: ContrastMeasure) -> CheckFinding {
+        let local = checked.placed(at: measure.time, canvas: .zero)?.localTime ?? measure.time - checked.layer.start
         var key = "color"
         var declared = measure.glyph
         if let text = checked.layer.scene as? TextScene {
@@ -131,65 +117,60 @@ enum ContrastCheck {
             declared = captions.color
         }
         let what = checked.layer.scene is CaptionsScene ? "captions'" : "text's"
+        let under = measure.onPills ? "the pill under the spoken word" : "the pixels under it"
         let target = Color.readableContrast
-        let fix = declared.reachingContrast(target, against: measure.background).map {
+        var fix = declared.reachingContrast(target, against: measure.background).map {
             key == "gradient" ? "a color \"\($0.hexString)\" in place of the gradient reaches \(formatNumber(target)):1"
                 : "color \"\($0.hexString)\" reaches \(formatNumber(target)):1"
         } ?? "put a plate behind the text (a shape layer under it) darker or lighter than the text"
+        if measure.onPills, let captions = checked.layer.scene as? CaptionsScene,
+           let pill = captions.highlightColor.reachingContrast(target, against: measure.glyph) {
+            fix += ", or highlightColor \"\(pill.hexString)\" does"
+        }
         return CheckFinding(
             .warning, .contrast, pointer: checked.pointer(key),
-            message: "the \(what) contrast with the pixels under it is \(String(format: "%.2f", measure.ratio)):1 at "
+            message: "the \(what) contrast with \(under) is \(String(format: "%.2f", measure.ratio)):1 at "
                 + "\(spoken(moment: measure.time)) (glyphs \(measure.glyph.hexString) on \(measure.background.hexString)); "
                 + "WCAG asks at least \(formatNumber(target)):1.",
             fix: fix)
     }
+}
 
-    /// The median contrast of `alone`'s fully covered pixels, composited over `below`, against
-    /// `below`; `nil` when the layer is mostly transparent here (fading) or covers too few pixels
-    /// over an opaque background.
-    static func measure(alone: Bitmap, below: Bitmap) -> Measure? {
-        guard alone.width == below.width, alone.height == below.height else { return nil }
-        let width = alone.width, height = alone.height
-        return alone.withUnsafeBytes { layer, layerStride in
-            below.withUnsafeBytes { under, underStride in
-                var peak: UInt32 = 0
-                for y in 0..<height {
-                    for x in 0..<width { peak = max(peak, layer.load(fromByteOffset: y * layerStride + x * 4, as: UInt32.self) >> 24) }
-                }
-                // Text mid-fade is not what a viewer reads.
-                guard peak >= 128 else { return nil }
-                let threshold = peak * 9 / 10
-                var ratios: [Double] = []
-                var glyphSum = (0.0, 0.0, 0.0), backgroundSum = (0.0, 0.0, 0.0)
-                for y in 0..<height {
-                    for x in 0..<width {
-                        let top = layer.load(fromByteOffset: y * layerStride + x * 4, as: UInt32.self)
-                        let alpha = top >> 24
-                        guard alpha >= threshold else { continue }
-                        let bottom = under.load(fromByteOffset: y * underStride + x * 4, as: UInt32.self)
-                        guard bottom >> 24 >= 250 else { continue }
-                        let keep = Double(255 - alpha) / 255
-                        func channel(_ shift: UInt32) -> (glyph: Double, background: Double) {
-                            let background = Double((bottom >> shift) & 0xFF) / 255
-                            return (min(1, Double((top >> shift) & 0xFF) / 255 + keep * background), background)
-                        }
-                        let red = channel(16), green = channel(8), blue = channel(0)
-                        let glyph = Color(red: red.glyph, green: green.glyph, blue: blue.glyph)
-                        let background = Color(red: red.background, green: green.background, blue: blue.background)
-                        ratios.append(glyph.contrastRatio(with: background))
-                        glyphSum = (glyphSum.0 + red.glyph, glyphSum.1 + green.glyph, glyphSum.2 + blue.glyph)
-                        backgroundSum = (backgroundSum.0 + red.background, backgroundSum.1 + green.background,
-                                         backgroundSum.2 + blue.background)
-                    }
-                }
-                guard ratios.count >= minimumPixels else { return nil }
-                ratios.sort()
-                let n = Double(ratios.count)
-                return Measure(ratio: ratios[ratios.count / 2],
-                               glyph: Color(red: glyphSum.0 / n, green: glyphSum.1 / n, blue: glyphSum.2 / n),
-                               background: Color(red: backgroundSum.0 / n, green: backgroundSum.1 / n, blue: backgroundSum.2 / n),
-                               time: 0)
-            }
+extension Timeline {
+    /// The layers drawn under the layer at `path` (its index here, then in each group's children):
+    /// those before it, and the group it is in with only the children before it.
+    func layers(under path: ArraySlice<Int>) -> [Layer] {
+        Self.layers(layers, under: path)
+    }
+
+    /// The layer at `path` alone, in its groups without their other children; captions drawing only
+    /// `parts`.
+    func layers(alone path: ArraySlice<Int>, parts: CaptionsScene.Parts) -> [Layer] {
+        Self.layers(layers, alone: path, parts: parts)
+    }
+
+    private static func layers(_ layers: [Layer], under path: ArraySlice<Int>) -> [Layer] {
+        guard let index = path.first, layers.indices.contains(index) else { return [] }
+        var under = Array(layers[..<index])
+        if path.count > 1, var group = layers[index].scene as? GroupScene {
+            group.layers = Self.layers(group.layers, under: path.dropFirst())
+            var layer = layers[index]
+            layer.scene = group
+            under.append(layer)
         }
+        return under
+    }
+
+    private static func layers(_ layers: [Layer], alone path: ArraySlice<Int>, parts: CaptionsScene.Parts) -> [Layer] {
+        guard let index = path.first, layers.indices.contains(index) else { return [] }
+        var layer = layers[index]
+        if path.count > 1, var group = layer.scene as? GroupScene {
+            group.layers = Self.layers(group.layers, alone: path.dropFirst(), parts: parts)
+            layer.scene = group
+        } else if var captions = layer.scene as? CaptionsScene {
+            captions.parts = parts
+            layer.scene = captions
+        }
+        return [layer]
     }
 }

@@ -38,41 +38,20 @@ public struct SceneCheck: Sendable {
 }
 
 /// Checks the scene `request` asks for, as an agent or a person wants before rendering: everything a
-/// render refuses (the same messages), and what it would draw badly at sampled moments — a font the
-/// machine lacks, a text cut to fit its box, a layer off the canvas or a text outside the title-safe
-/// area, text whose contrast with the pixels under it is below WCAG's 4.5:1, Lottie parts rlottie
-/// does not draw, captions never shown, sound that clips.
+/// render refuses (the same messages; every one, where a render stops at the first), and what it
+/// would draw badly at sampled moments — a font the machine lacks, a text cut to fit its box, a
+/// layer (a group's child too) off the canvas or a text outside the title-safe area, text whose
+/// contrast with the pixels under it (a caption's pill under its word) is below WCAG's 4.5:1,
+/// Lottie parts rlottie does not draw, captions never shown, sound that clips.
 ///
 /// Never throws: a problem reading or drawing the scene is a finding. `placing` may place a refusal
 /// of a value the caller gave (a command line puts it at its flag) before it becomes a finding.
 public func checkScene(_ request: SceneRequest, relativeTo directory: URL? = nil,
                        placing: (FlipbookError) -> FlipbookError = { $0 }) -> SceneCheck {
     var check = SceneCheck(findings: [], timeline: nil, sheet: ContactSheet())
-    let file: SceneFile
-    let timeline: Timeline
-    do {
-        file = try request.sceneFile(relativeTo: directory)
-        do {
-            timeline = try file.makeTimeline()
-        } catch let error as FlipbookError {
-            let placed = request.placed(error, relativeTo: directory)
-            var finding = CheckFinding(refusal: placing(placed))
-            if let fix = TextFitCheck.fix(forRefusal: placed, in: file) {
-                finding.pointer = fix.pointer
-                finding.fix = fix.text
-            }
-            // A value the command line gave is not the file's to change.
-            if let keyPath = placed.location.keyPath, request.overriddenKeys.contains(Setting.key(ofKeyPath: keyPath)) {
-                finding.pointer = ""
-            }
-            check.findings = [finding]
-            return check
-        }
-    } catch let error as FlipbookError {
-        check.findings = [CheckFinding(refusal: placing(error))]
-        return check
-    } catch {
-        check.findings = [CheckFinding(.error, .refused, pointer: "", message: "\(error)", fix: "")]
+    let refusals = SceneRefusals.collect(request, relativeTo: directory)
+    guard refusals.isEmpty, let file = refusals.file, let timeline = refusals.timeline else {
+        check.findings = refusals.findings(request, relativeTo: directory, placing: placing)
         return check
     }
     check.timeline = timeline
@@ -82,7 +61,8 @@ public func checkScene(_ request: SceneRequest, relativeTo directory: URL? = nil
     var findings: [CheckFinding] = []
     for layer in layers {
         findings += LayerNotes.findings(for: layer, timeline: timeline)
-        findings += TextFitCheck.findings(for: layer, at: moments, baseDirectory: file.baseDirectory)
+        findings += TextFitCheck.findings(for: layer, at: moments, canvas: timeline.size,
+                                           baseDirectory: file.baseDirectory)
     }
     findings += CanvasCheck.findings(for: layers, in: timeline, at: moments)
     findings += ContrastCheck.findings(for: layers, in: timeline, at: moments)

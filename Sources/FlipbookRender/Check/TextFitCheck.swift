@@ -19,7 +19,8 @@ enum TextFitCheck {
 
     /// A warning for a text layer cut to fit its box at one of `moments` (once, at the first), or
     /// for a captions layer with a page cut at its box.
-    static func findings(for checked: CheckedLayer, at moments: [TimeInterval], baseDirectory: URL?) -> [CheckFinding] {
+    static func findings(for checked: CheckedLayer, at moments: [TimeInterval], canvas: CGSize, baseDirectory: URL?)
+        -> [CheckFinding] {
         if let captions = checked.layer.scene as? CaptionsScene, let page = captions.cutPages.first {
             let words = page.words.map(\.text).joined(separator: " ")
             return [CheckFinding(
@@ -30,7 +31,9 @@ enum TextFitCheck {
                 fix: "a smaller font.size, a lower minimumScaleFactor, or a wider box")]
         }
         guard let scene = checked.layer.scene as? TextScene,
-              let time = moments.first(where: { checked.isActive(at: $0) && scene.fit(at: $0 - checked.layer.start)?.isTruncated == true })
+              let time = moments.first(where: { moment in
+                  checked.placed(at: moment, canvas: canvas).map { scene.fit(at: $0.localTime)?.isTruncated == true } ?? false
+              })
         else { return [] }
         var fix = "give a larger size"
         if case .text(let parameters)? = checked.fileLayer?.content { fix = fixText(parameters, baseDirectory: baseDirectory) }

@@ -56,18 +56,21 @@ extension SceneFile {
     /// A template (a file declaring `"parameters"`) is read with its parameters' defaults; while a
     /// parameter without a default has no value, the file holds only the template (see ``with(_:)``).
     public static func decode(_ data: Data, source: String, baseDirectory: URL?) throws -> SceneFile {
+        let place = { (error: FlipbookError) in error.at(file: source) }
         do {
-            let json = try JSONReader.read(data)
-            if json.members?.contains(where: { $0.key == "parameters" }) == true {
-                let template = try SceneTemplate(json: json, bytes: Array(data), source: source)
-                return try read(template, baseDirectory: baseDirectory)
+            return try Refusals.placing(place) {
+                let json = try JSONReader.read(data)
+                if json.members?.contains(where: { $0.key == "parameters" }) == true {
+                    let template = try SceneTemplate(json: json, bytes: Array(data), source: source)
+                    return try read(template, baseDirectory: baseDirectory)
+                }
+                var file = try ValueCodec<SceneFile>.sceneFile.read(json, "", "an object (a scene file)")
+                file.origin = SourceOrigin(source: source, json: json)
+                file.baseDirectory = baseDirectory
+                return file
             }
-            var file = try ValueCodec<SceneFile>.sceneFile.read(json, "", "an object (a scene file)")
-            file.origin = SourceOrigin(source: source, json: json)
-            file.baseDirectory = baseDirectory
-            return file
         } catch let error as FlipbookError {
-            throw error.at(file: source)
+            throw place(error)
         }
     }
 }

@@ -10,10 +10,11 @@ extension SceneFile {
     ///   500000.", placed at its line and column when the file was read by ``load(from:)`` or
     ///   ``decode(_:source:)``.
     public func makeTimeline() throws -> Timeline {
+        let place = { (error: FlipbookError) in origin?.place(error) ?? error }
         do {
-            return try buildTimeline()
+            return try Refusals.placing(place) { try buildTimeline() }
         } catch let error as FlipbookError {
-            throw origin?.place(error) ?? error
+            throw place(error)
         }
     }
 
@@ -37,10 +38,12 @@ extension SceneFile {
         timeline.assetCatalogs = try assetCatalogs()
         timeline.motionBlur = motionBlur
         try motionBlur?.validate(keyPath: Setting.motionBlur.key)
-        var layers: [Timeline.Layer] = []
-        for (index, layer) in (self.layers ?? []).enumerated() {
-            layers.append(try layer.makeTimelineLayer(canvas: size, remaining: duration - (layer.start ?? 0),
-                                                      pictures: pictures, keyPath: "layers[\(index)]"))
+        // A check goes on with the next layer after one it refuses (``Refusals``).
+        let layers = try (self.layers ?? []).enumerated().compactMap { index, layer in
+            try Refusals.skipping {
+                try layer.makeTimelineLayer(canvas: size, remaining: duration - (layer.start ?? 0),
+                                            pictures: pictures, keyPath: "layers[\(index)]")
+            }
         }
         timeline.layers = layers
         try timeline.validateLayers()
@@ -61,10 +64,11 @@ extension SceneFile {
     /// Where the last layer ends, for `"duration": "auto"`: the layers made once for the longest clip
     /// (their media opened then are shared with the timeline's layers through the pictures).
     private func naturalDuration(size: CGSize, pictures: PictureCache) throws -> TimeInterval {
-        var made: [Timeline.Layer] = []
-        for (index, layer) in (self.layers ?? []).enumerated() {
-            made.append(try layer.makeTimelineLayer(canvas: size, remaining: Timeline.maximumDuration - (layer.start ?? 0),
-                                                    pictures: pictures, keyPath: "layers[\(index)]"))
+        let made = try (self.layers ?? []).enumerated().compactMap { index, layer in
+            try Refusals.skipping {
+                try layer.makeTimelineLayer(canvas: size, remaining: Timeline.maximumDuration - (layer.start ?? 0),
+                                            pictures: pictures, keyPath: "layers[\(index)]")
+            }
         }
         guard let end = Timeline.naturalDuration(of: made), end > 0 else {
             throw FlipbookError(invalid: Setting.duration.key, "is \"auto\", but no layer ends: give a layer an end, or a video "

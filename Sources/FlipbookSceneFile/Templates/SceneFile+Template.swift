@@ -69,10 +69,11 @@ extension SceneFile {
         var file = SceneFile()
         if template.missing.isEmpty {
             let tree = try template.resolvedTree(baseDirectory: baseDirectory)
+            let place = { (error: FlipbookError) in error.at(file: template.source) }
             do {
-                file = try ValueCodec<SceneFile>.sceneFile.read(tree, "", "an object (a scene file)")
+                file = try Refusals.placing(place) { try ValueCodec<SceneFile>.sceneFile.read(tree, "", "an object (a scene file)") }
             } catch let error as FlipbookError {
-                throw error.at(file: template.source)
+                throw place(error)
             }
             file.origin = SourceOrigin(source: template.source, json: tree)
         }

@@ -52,28 +52,40 @@ extension SceneTemplate {
         switch Result(catching: { () throws(Placeholder.Malformed) in try Placeholder.all(in: text) }) {
         case .success(let found): placeholders = found
         case .failure(let error):
-            throw FlipbookError.invalidInput(
-                "\(error.reason).", at: position(of: error.scalarOffset, in: value, bytes: bytes, keyPath: keyPath))
+            _ = try Refusals.skipping {
+                throw FlipbookError.invalidInput(
+                    "\(error.reason).", at: position(of: error.scalarOffset, in: value, bytes: bytes, keyPath: keyPath))
+            }
+            return
         }
+        // A check records each bad placeholder and goes on (``Refusals``); a render stops at the first.
         for placeholder in placeholders {
             let head = placeholder.head
             if variables.contains(head) { continue }  // Its fields are known with its items.
             let place = position(of: placeholder.scalarOffset, in: value, bytes: bytes, keyPath: keyPath)
             if head == LayerParts.index, !variables.isEmpty {
                 guard placeholder.field == nil else {
-                    throw FlipbookError.invalidInput("'{{\(placeholder.name)}}': {{index}} is the copy's number and has no fields.",
-                                                     at: place)
+                    _ = try Refusals.skipping {
+                        throw FlipbookError.invalidInput("'{{\(placeholder.name)}}': {{index}} is the copy's number and has no fields.",
+                                                         at: place)
+                    }
+                    continue
                 }
                 continue
             }
             if placeholder.field != nil, parameters.contains(where: { $0.name == head }) {
-                throw FlipbookError.invalidInput(
-                    "'{{\(placeholder.name)}}': '\(head)' is a parameter, and only a repeat's item has fields "
-                        + "({{item.name}} inside a layer with \"repeat\": {\"for\": \"item\", …}).", at: place)
+                _ = try Refusals.skipping {
+                    throw FlipbookError.invalidInput(
+                        "'{{\(placeholder.name)}}': '\(head)' is a parameter, and only a repeat's item has fields "
+                            + "({{item.name}} inside a layer with \"repeat\": {\"for\": \"item\", …}).", at: place)
+                }
+                continue
             }
-            guard parameters.contains(where: { $0.name == placeholder.name }) else {
-                throw FlipbookError.invalidInput(
-                    LayerParts.unknownName(placeholder.name, parameters: parameters, variables: variables), at: place)
+            if !parameters.contains(where: { $0.name == placeholder.name }) {
+                _ = try Refusals.skipping {
+                    throw FlipbookError.invalidInput(
+                        LayerParts.unknownName(placeholder.name, parameters: parameters, variables: variables), at: place)
+                }
             }
         }
     }

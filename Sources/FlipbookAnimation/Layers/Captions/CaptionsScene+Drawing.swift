@@ -43,11 +43,11 @@ extension CaptionsScene {
         }
         switch style {
         case .plain:
-            canvas.draw(layout.text.foregroundColor(color), in: layout.rect)
+            drawPage(layout, in: canvas)
             colourWords(Array(page.words.indices))
         case .highlight:
             if pill, let spoken { fillPill(layout, word: spoken, scale: 1, in: canvas) }
-            canvas.draw(layout.text.foregroundColor(color), in: layout.rect)
+            drawPage(layout, in: canvas)
             colourWords(Array(page.words.indices))
             if !pill, let spoken { drawWord(spoken, of: layout, color: highlightColor, scale: 1, in: canvas) }
         case .wordByWord:
@@ -55,7 +55,7 @@ extension CaptionsScene {
             let shown = page.words.indices.filter { page.words[$0].start <= time }
             var clipped = canvas
             clipped.clip(to: Path { path in path.addRects(shown.flatMap(layout.clipBoxes(ofWord:))) })
-            clipped.draw(layout.text.foregroundColor(color), in: layout.rect)
+            drawPage(layout, in: clipped)
             colourWords(shown)
         case .pop:
             for word in page.words.indices where page.words[word].start <= time {
@@ -79,8 +79,15 @@ extension CaptionsScene {
         return scaled
     }
 
+    /// The whole page in ``color``.
+    private func drawPage(_ layout: CaptionPageLayout, in canvas: CairoCanvas) {
+        guard parts != .pills else { return }
+        canvas.draw(layout.text.foregroundColor(color), in: layout.rect)
+    }
+
     /// One word of the page, in `color`, scaled by `scale` about its middle.
     private func drawWord(_ word: Int, of layout: CaptionPageLayout, color: Color, scale: Double, in canvas: CairoCanvas) {
+        guard parts != .pills else { return }
         let boxes = layout.clipBoxes(ofWord: word)
         var wordCanvas = scaled(canvas, by: scale, about: boxes)
         wordCanvas.clip(to: Path { path in path.addRects(boxes) })
@@ -89,6 +96,7 @@ extension CaptionsScene {
 
     /// The pill behind a word, in the highlight colour, scaled with the word.
     private func fillPill(_ layout: CaptionPageLayout, word: Int, scale: Double, in canvas: CairoCanvas) {
+        guard parts != .words else { return }
         let pillCanvas = scaled(canvas, by: scale, about: layout.clipBoxes(ofWord: word))
         for box in layout.pillBoxes(ofWord: word) {
             let radius = min(box.height / 2, layout.fontSize * CaptionLook.pillCornerRadius)

@@ -64,6 +64,15 @@ public struct CaptionsScene: Scene {
     /// across it by their characters and grouped by ``combine``, rather than whole.
     public let spreadWords: Bool
 
+    /// What of the captions is drawn: everything, or (for measuring the words' contrast with what is
+    /// under them) only the pills or only the words.
+    package enum Parts: Sendable {
+        case all, pills, words
+    }
+
+    /// What is drawn; everything unless a check asks for a part.
+    package var parts = Parts.all
+
     /// Each page's layout, in ``pages``' order.
     let layouts: [CaptionPageLayout]
     /// The index of the cue each page shows, in ``pages``' order: pages of different cues shown at

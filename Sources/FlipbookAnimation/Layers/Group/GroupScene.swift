@@ -55,11 +55,14 @@ public struct GroupScene: BoxedScene {
         }
         for (index, layer) in layers.enumerated() {
             let path = joinKeyPath(keyPath, "layers[\(index)]")
-            try layer.validate(keyPath: path)
-            if layer.motionBlur != nil {
-                throw FlipbookError(invalid: joinKeyPath(path, "motionBlur"),
-                                    "is for a timeline's own layers; give it to the group, whose children then blur together.",
-                                    at: .init(keyPath: joinKeyPath(path, "motionBlur")))
+            // A check goes on with the next child after one it refuses (``Refusals``).
+            _ = try Refusals.skipping {
+                try layer.validate(keyPath: path)
+                if layer.motionBlur != nil {
+                    throw FlipbookError(invalid: joinKeyPath(path, "motionBlur"),
+                                        "is for a timeline's own layers; give it to the group, whose children then blur together.",
+                                        at: .init(keyPath: joinKeyPath(path, "motionBlur")))
+                }
             }
         }
     }

@@ -31,10 +31,12 @@ extension SceneFile {
         /// the seconds from the group's start to the end of the timeline.
         func makeScene(canvas: CGSize, remaining: TimeInterval, pictures: PictureCache, keyPath: String) throws -> GroupScene {
             let box = size?.keys.first?.value ?? canvas
-            let children = try layers.enumerated().map { index, layer in
-                try layer.makeTimelineLayer(canvas: box, remaining: remaining - (layer.start ?? 0),
-                                            pictures: pictures,
-                                            keyPath: joinKeyPath(keyPath, "layers[\(index)]"))
+            let children = try layers.enumerated().compactMap { index, layer in
+                try Refusals.skipping {
+                    try layer.makeTimelineLayer(canvas: box, remaining: remaining - (layer.start ?? 0),
+                                                pictures: pictures,
+                                                keyPath: joinKeyPath(keyPath, "layers[\(index)]"))
+                }
             }
             var sceneClip: GroupScene.Clip?
             switch clip {
