@@ -21,6 +21,9 @@ package final class Refusals: @unchecked Sendable {
     /// An empty collector.
     package init() {}
 
+    /// Whether a check is collecting on this task: a reader may then read on past what was refused.
+    package static var isCollecting: Bool { current != nil }
+
     /// The refusals recorded so far, in the order they were met.
     package var errors: [FlipbookError] { lock.withLock { recorded } }
 

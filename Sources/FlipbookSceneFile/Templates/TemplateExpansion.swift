@@ -137,6 +137,9 @@ struct TemplateExpansion {
     private func value(of name: String, _ json: JSONValue, keyPath: String) throws -> TemplateValue {
         let head = Placeholder.head(of: name)
         guard let value = values[head] else {
+            // A check has recorded the unknown name where the template was read, and reads on with
+            // the placeholder as written.
+            if Refusals.isCollecting { return TemplateValue(text: "{{\(name)}}", json: .string("{{\(name)}}")) }
             throw FlipbookError.internal("\(keyPath): {{\(name)}} has no value.")
         }
         let fields = name.split(separator: ".", maxSplits: 1)
