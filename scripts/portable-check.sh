@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Checks the portable tarball `make portable` wrote: unpacked into a new folder, its flipbook renders a
 # clip and a still under `env -i` (no PATH, no variables), and LD_DEBUG=files shows every library it
-# loaded came from the tarball's lib/ but for the C library's own.
+# loaded came from the tarball's lib/ but for the C library's own; its flipbook-bench runs manycore.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(pwd)
@@ -31,3 +31,7 @@ if [ -n "$foreign" ]; then
     exit 1
 fi
 echo "portable check: $(echo "$loaded" | grep -c "^$root/") libraries from the tarball, none of the system's but the C library's"
+# flipbook-bench manycore runs from the tarball alone too (six frames of B2, four layouts).
+env -i "$root/bin/flipbook-bench" manycore --frames 6 --encoders 1,2 --threads 1,2 B2 > "$work/manycore.txt"
+grep -q "^Chosen for 16 cores: " "$work/manycore.txt" || { cat "$work/manycore.txt" >&2; exit 1; }
+echo "portable check: bin/flipbook-bench manycore ran ($(grep -c '^| ' "$work/manycore.txt") table rows)"

@@ -133,7 +133,7 @@ enum EncoderSettingsBenchmark {
 
     /// PSNR over every Y, Cb and Cr sample of the decoded clip against the frames encoded
     /// (FFmpeg's "average": 10·log10(255² / mean squared error)).
-    private static func decodedPSNR(_ url: URL, against frames: [YUVFrame]) throws -> Double {
+    static func decodedPSNR(_ url: URL, against frames: [YUVFrame]) throws -> Double {
         var squared = 0.0, samples = 0.0, index = 0
         try withDecoder(url) { _, _ in } frame: { frame in
             guard index < frames.count else { return }

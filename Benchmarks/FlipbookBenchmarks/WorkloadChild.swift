@@ -98,15 +98,18 @@ enum WorkloadChild {
         }
     }
 
-    /// Draws and converts every frame of `timeline`, one strided share of the frames per core.
-    static func preconvert(_ timeline: Timeline, background: Color) throws -> [YUVFrame] {
-        let total = timeline.frameCount
+    /// Draws and converts every frame of `timeline` (or its frames `range`), one strided share of
+    /// the frames per core.
+    static func preconvert(_ timeline: Timeline, frames range: ClosedRange<Int>? = nil, background: Color) throws
+        -> [YUVFrame] {
+        let first = range?.lowerBound ?? 0
+        let total = range?.count ?? timeline.frameCount
         let cores = max(1, min(ProcessInfo.processInfo.activeProcessorCount, total))
         let frames = FrameSlots(count: total)
         DispatchQueue.concurrentPerform(iterations: cores) { worker in
             guard var bitmap = try? Bitmap(width: timeline.pixelWidth, height: timeline.pixelHeight) else { return }
             for index in stride(from: worker, to: total, by: cores) {
-                timeline.draw(frame: index, into: &bitmap)
+                timeline.draw(frame: first + index, into: &bitmap)
                 var frame = YUVFrame(width: bitmap.width, height: bitmap.height)
                 convert(bitmap, background: background, into: &frame)
                 frames.set(index, frame)

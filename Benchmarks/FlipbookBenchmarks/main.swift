@@ -20,6 +20,10 @@ import Foundation
 //   segments [--runs N] [--encoders 1,2,4,8] [--lengths 1,2,4] [B1 …]  segment-parallel encoding: the size
 //                            at each segment length, each segment's CPU, 1–8 encoders at once, the
 //                            prediction for more cores (Benchmarks/segments.md)
+//   manycore [--quick] [--frames N] [--encoders 1,2,4,8,16] [--threads 1,2,4,8,16] [--max-threads 16] [--cores 16] [B2 B3]
+//                            B2 and B3 in E segments × T frame threads each, and libx264 alone in-process
+//                            on the same frames: wall, CPU, cores busy, size, PSNR, the layout chosen here
+//                            and predicted for --cores (Benchmarks/segments.md); in the portable tarball
 //   versus-ffmpeg [--runs N] [B1 …]  `flipbook render` against the `ffmpeg` command encoding the same
 //                            frames from /dev/shm: time, CPU, size and PSNR (the README's table)
 //   template-batch [--rows N] [--singles N]  the card template for N rows as one data batch, against
@@ -42,6 +46,7 @@ let benchmarks: [String: ([String]) throws -> Void] = [
     "video": VideoBenchmark.run,
     "chunks": ChunkBenchmark.run,
     "segments": SegmentBenchmark.run,
+    "manycore": ManycoreBenchmark.run,
     "versus-ffmpeg": VersusFFmpegBenchmark.run,
     "filters": FilterBenchmark.run,
     "stacked-blurs": StackedBlurBenchmark.run,

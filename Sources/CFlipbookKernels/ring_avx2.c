@@ -53,7 +53,10 @@ ATTR static void blend_pair(const flipbook_ring *ring, const flipbook_pixel_grou
 
 ATTR void flipbook_ring_blend_avx2(const flipbook_ring *ring, const flipbook_pixel_group *groups, long count) {
     long i = 0;
-    for (; i + 1 < count; i += 2) blend_pair(ring, &groups[i], &groups[i + 1]);
+    for (; i + 1 < count; i += 2) {
+        ring_prefetch_ahead(groups, i, count, 2);
+        blend_pair(ring, &groups[i], &groups[i + 1]);
+    }
     // An odd last group is paired with itself, read and written once.
     if (i < count) {
         flipbook_pixel_group none = groups[i];

@@ -62,6 +62,7 @@ ATTR static void blend_quad(const flipbook_ring *ring, const flipbook_pixel_grou
 ATTR void flipbook_ring_blend_avx512(const flipbook_ring *ring, const flipbook_pixel_group *groups, long count) {
     long i = 0;
     for (; i + 3 < count; i += 4) {
+        ring_prefetch_ahead(groups, i, count, 4);
         const flipbook_pixel_group *const g[4] = {&groups[i], &groups[i + 1], &groups[i + 2], &groups[i + 3]};
         blend_quad(ring, g);
     }

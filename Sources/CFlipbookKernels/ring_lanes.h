@@ -54,6 +54,18 @@ ATTR static inline void lane_masks(const flipbook_ring *ring, FV px, FV ay, IV *
     *keep = V(sub_epi16)(V(set1_epi16)(255), scaled);
 }
 
+// Asks for the pixels of the `step` groups `flipbook_ring_prefetch_groups` after group `i`. The blend,
+// not the row walk, asks: the walk gathers hundreds of rows before they are blended, and its
+// requests, issued all at once, waited on each other (a tenth of the walk's time on its prefetch)
+// and could be gone from the cache by the time their rows were blended. A few groups ahead of the
+// blend, each request has about the time of a memory access to arrive, and there are only as many
+// at once as that needs.
+static inline void ring_prefetch_ahead(const flipbook_pixel_group *groups, long i, long count, int step) {
+    const long ahead = i + flipbook_ring_prefetch_groups;
+    if (ahead + step > count) return;
+    for (int k = 0; k < step; k++) flipbook_prefetch_for_write(groups[ahead + k].pixels);
+}
+
 // x·y / 255 rounded, in 16-bit lanes (products up to 255 × 255).
 ATTR static inline IV multiply(IV x, IV y) {
     IV t = V(add_epi16)(V(mullo_epi16)(x, y), V(set1_epi16)(128));

@@ -1,7 +1,7 @@
 // A ring's row spans (ring_spans.h), one row at a time in plain C or eight at a time in AVX-512
-// lanes: the same operations in the same order, in double precision, so the same columns. Which
-// one runs is the walk's `wideSpans` (FastRing sets it with the AVX-512 kernel); the tests draw
-// rings with both and compare the bytes.
+// lanes (two blocks of eight a call): the same operations in the same order, in double precision,
+// so the same columns. Which one runs is the walk's `wideSpans` (FastRing sets it with the AVX-512
+// kernel); the tests draw rings with both and compare the bytes.
 #include "ring_spans.h"
 #include <math.h>
 
@@ -52,7 +52,8 @@ static void spans_one_by_one(const flipbook_ring_walk *w, long first, ring_row_s
 
 // Every lane computes both square roots; a lane whose row misses a disk takes no column from it
 // (its square root's argument may be negative there, and the mask drops the result).
-ATTR static void spans_in_lanes(const flipbook_ring_walk *w, long first, ring_row_span spans[ringSpanRows]) {
+ATTR static inline __attribute__((always_inline)) void eight_spans_in_lanes(const flipbook_ring_walk *w, long first,
+                                                                            ring_row_span spans[8]) {
     const __m512d zero = _mm512_setzero_pd(), half = _mm512_set1_pd(0.5);
     const __m512d cx = _mm512_set1_pd(w->cx), outer = _mm512_set1_pd(w->outerReach), inner = _mm512_set1_pd(w->innerReach);
     __m512d rows = _mm512_cvtepi64_pd(_mm512_add_epi64(_mm512_set1_epi64(first), _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7)));
@@ -80,7 +81,13 @@ ATTR static void spans_in_lanes(const flipbook_ring_walk *w, long first, ring_ro
     _mm512_storeu_si512(lanes[1], right);
     _mm512_storeu_si512(lanes[2], holeLeft);
     _mm512_storeu_si512(lanes[3], holeRight);
-    for (int k = 0; k < ringSpanRows; k++) spans[k] = (ring_row_span){lanes[0][k], lanes[1][k], lanes[2][k], lanes[3][k]};
+    for (int k = 0; k < 8; k++) spans[k] = (ring_row_span){lanes[0][k], lanes[1][k], lanes[2][k], lanes[3][k]};
+}
+
+// Two independent blocks of eight rows, so that one block's square roots run while the other's wait.
+ATTR static void spans_in_lanes(const flipbook_ring_walk *w, long first, ring_row_span spans[ringSpanRows]) {
+    eight_spans_in_lanes(w, first, spans);
+    eight_spans_in_lanes(w, first + 8, spans + 8);
 }
 
 void ring_spans(const flipbook_ring_walk *w, long first, ring_row_span spans[ringSpanRows]) {

@@ -1,9 +1,9 @@
-// A ring's row spans, found eight rows at a time for ring_walk.c (not part of the module's interface).
+// A ring's row spans, found sixteen rows at a time for ring_walk.c (not part of the module's interface).
 #ifndef FLIPBOOK_RING_SPANS_H
 #define FLIPBOOK_RING_SPANS_H
 #include "flipbook_kernels.h"
 
-enum { ringSpanRows = 8 };
+enum { ringSpanRows = 16 };
 
 /// One row of a ring: the columns `left ..< right` whose squares reach into the outer disk, and the
 /// hole `holeLeft ..< holeRight` among them whose squares lie wholly inside the inner disk (both

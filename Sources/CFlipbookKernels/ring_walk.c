@@ -1,13 +1,10 @@
 // The ring's row walk (FastRing.swift's stroke), in C: per row a couple of square roots and a
 // handful of comparisons, which Swift surrounded with checked conversions and overflow traps. The
-// rows' spans are found eight rows at a time (ring_spans.c; in AVX-512 lanes where the CPU has
+// rows' spans are found sixteen rows at a time (ring_spans.c; in AVX-512 lanes where the CPU has
 // them), then each row's pixels are gathered in groups for the ring's blend.
 #include "flipbook_kernels.h"
 #include "ring_spans.h"
 #include <math.h>
-#include <string.h>
-
-enum { prefetchDistance = 4 };
 
 // Groups of four from `from` to `to`; a last partial group may run on up to `limit` (its pixels past
 // `to` get no coverage) and otherwise holds only the pixels up to `to`.
@@ -24,31 +21,20 @@ static inline long span(flipbook_pixel_group *groups, long count, uint32_t *pixe
 }
 
 long flipbook_ring_walk_rows(flipbook_ring_walk *w, flipbook_pixel_group *groups, long capacity) {
-    // The spans of rows base ..< base + 2 · ringSpanRows: the current block and the next, which the
-    // prefetch reaches into.
-    ring_row_span window[2 * ringSpanRows];
+    // The spans of rows base ..< base + ringSpanRows. (The blend asks for the pixels ahead of it, not
+    // the walk: ring_lanes.h, ring_prefetch_ahead.)
+    ring_row_span window[ringSpanRows];
     long base = w->row;
     ring_spans(w, base, window);
-    ring_spans(w, base + ringSpanRows, window + ringSpanRows);
     long count = 0, row = w->row;
     for (; row < w->rowEnd; row++) {
         if (row - base == ringSpanRows) {
-            memcpy(window, window + ringSpanRows, sizeof(ring_row_span) * ringSpanRows);
             base += ringSpanRows;
-            ring_spans(w, base + ringSpanRows, window + ringSpanRows);
+            ring_spans(w, base, window);
         }
         const ring_row_span s = window[row - base];
         // Two spans: at most (right - left) / 4 + 2 groups.
         if (s.left < s.right && count + (s.right - s.left) / 4 + 2 > capacity) break;
-        long ahead = row + prefetchDistance;
-        if (ahead < w->rowEnd) {
-            const ring_row_span next = window[ahead - base];
-            if (next.left < next.right) {
-                const uint8_t *line = w->data + ahead * w->rowBytes;
-                __builtin_prefetch(line + 4 * next.left, 1, 3);
-                __builtin_prefetch(line + 4 * (next.right - 1), 1, 3);
-            }
-        }
         if (!(s.left < s.right)) continue;
         double dy = (double)row + 0.5 - w->cy;
         uint32_t *pixels = (uint32_t *)(w->data + row * w->rowBytes);

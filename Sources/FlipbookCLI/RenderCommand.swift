@@ -159,8 +159,7 @@ extension FlipbookTool {
             if let note = report.levelNote { print("Level: \(note)") }
             if report.format?.codec.capabilities.hasThreads == true,
                report.encoderThreads == VideoOptions.automaticEncoderThreads {
-                print("Threads: the encoder's own choice for this machine's cores (--threads auto); "
-                      + "another machine may write other bytes.")
+                print("Threads: \(VideoOptions.automaticThreadsNote)")
             }
             if let note = report.audioNote { print("Sound: \(note)") }
             if let segments = report.segments, let cache = segments.cacheDirectory {

@@ -16,13 +16,20 @@ struct ThreadsToolTests {
         let automatic = try Tool.run(["render", scene, "-o", out, "--keyint", "1", "--threads", "auto", "--dry-run", "--json"])
         #expect(automatic.status == 0, "stderr: \(automatic.error)")
         #expect(automatic.output.contains("\"threads\" : \"auto\""), "\(automatic.output)")
+        #expect(automatic.output.contains("\"machineDependent\" : true"), "\(automatic.output)")
+        let listed = try Tool.run(["render", scene, "-o", out, "--threads", "auto", "--dry-run"])
+        #expect(listed.output.contains("threads     the encoder's own choice for this machine's cores, with every kernel "
+                                       + "its CPU has, AVX-512 included (--threads auto); another machine may write other bytes."),
+                "\(listed.output)")
         // Not cut into segments at all: x264's own threads take the machine.
         #expect(!automatic.output.contains("\"segments\""), "\(automatic.output)")
         let fixed = try Tool.run(["render", scene, "-o", out, "--keyint", "1", "--threads", "3", "--dry-run", "--json"])
         #expect(fixed.output.contains("\"threads\" : \"3\""), "\(fixed.output)")
         #expect(fixed.output.contains("\"segments\" : 3"), "\(fixed.output)")
+        #expect(!fixed.output.contains("machineDependent"), "\(fixed.output)")
         let standard = try Tool.run(["render", scene, "-o", out, "--dry-run"])
         #expect(standard.output.contains("threads 2"), "\(standard.output)")
+        #expect(!standard.output.contains("another machine"), "\(standard.output)")
     }
 
     @Test("a clip rendered with --threads auto decodes whole and says its threads were automatic")
@@ -31,7 +38,7 @@ struct ThreadsToolTests {
         let scene = try scratch.write("scene.json", smallScene)
         let run = try Tool.run(["render", scene, "-o", scratch.path("auto.mp4"), "--threads", "auto"])
         #expect(run.status == 0, "stderr: \(run.error)")
-        #expect(run.output.contains("Threads: the encoder's own choice for this machine's cores (--threads auto); another machine may write other bytes."),
+        #expect(run.output.contains("Threads: the encoder's own choice for this machine's cores, with every kernel its CPU has, AVX-512 included (--threads auto); another machine may write other bytes."),
                 "\(run.output)")
         #expect(try decodeClip(scratch.file("auto.mp4")).frameCount == 5)
         #expect(!scratch.contents.contains { $0.contains("partial") })

@@ -7,7 +7,8 @@ import Testing
 @testable import FlipbookVideo
 
 /// x264 runs with every SIMD extension of the CPU except AVX-512 (whose kernels broke byte-identical
-/// output; see X264CPUFlags.swift). Both halves can go wrong: naming an extension the CPU lacks makes
+/// output; see X264CPUFlags.swift), unless the threads are automatic (`--threads auto`), which allows
+/// every one. Both halves can go wrong: naming an extension the CPU lacks makes
 /// x264 execute illegal instructions, and a list that does not reach x264 leaves AVX-512 on.
 @Suite("x264's CPU extensions", .serialized)
 struct X264CPUFlagsTests {
@@ -59,6 +60,33 @@ struct X264CPUFlagsTests {
         let capabilities = try #require(lines.first { $0.contains("using cpu capabilities:") },
                                         "x264 logged no capabilities line; it logged \(lines)")
         #expect(!capabilities.contains("AVX512"), "\(capabilities)")
+        if let cpu = Self.cpuinfo(), cpu.contains("avx2") {
+            #expect(capabilities.contains("AVX2"), "\(capabilities)")
+        }
+        #endif
+    }
+
+    /// `--threads auto` is the fast mode: no `asm=` list, so x264 detects the CPU itself and runs its
+    /// AVX-512 kernels where the CPU has them. Fails if the reproducible list reaches this encode.
+    @Test("with automatic threads x264 uses every kernel the CPU has, AVX-512 included", .x86_64Only)
+    func automaticThreadsUseEveryKernel() throws {
+        #if arch(x86_64) && os(Linux)
+        let automatic = try VideoOptions(encoderThreads: VideoOptions.automaticEncoderThreads)
+        #expect(!x264Parameters(for: automatic).contains("asm="), "\(x264Parameters(for: automatic))")
+        #expect(!x264Parameters(for: automatic).contains("lookahead-threads"))
+        let scratch = try TemporaryDirectory("video")
+        let directory = scratch.url
+        let lines = try LibavLogCapture.capture {
+            let encoder = try VideoEncoder(url: directory.appendingPathComponent("auto.mp4"), width: 64, height: 64,
+                                           fps: 30, options: automatic)
+            try encoder.append(try testPattern(width: 64, height: 64, frame: 0))
+            try encoder.finish()
+        }
+        let capabilities = try #require(lines.first { $0.contains("using cpu capabilities:") },
+                                        "x264 logged no capabilities line; it logged \(lines)")
+        if let cpu = Self.cpuinfo(), cpu.isSuperset(of: ["avx512f", "avx512bw", "avx512dq", "avx512vl", "avx512cd"]) {
+            #expect(capabilities.contains("AVX512"), "\(capabilities)")
+        }
         if let cpu = Self.cpuinfo(), cpu.contains("avx2") {
             #expect(capabilities.contains("AVX2"), "\(capabilities)")
         }

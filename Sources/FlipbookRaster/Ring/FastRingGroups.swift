@@ -58,7 +58,13 @@ extension FastRing {
             case .baseline: break
             }
             var i = 0
+            let ahead = Int(flipbook_ring_prefetch_groups)
             while i + 1 < count {
+                // As the C kernels do (ring_lanes.h): the pixels a few groups ahead are asked for now.
+                if i + ahead + 1 < count {
+                    flipbook_prefetch_for_write(groups[i + ahead].pixels)
+                    flipbook_prefetch_for_write(groups[i + ahead + 1].pixels)
+                }
                 let first = groups[i], second = groups[i + 1]
                 let firstMasks = masks(firstX: first.firstX, y: first.y, geometry, colour, Lanes.self)
                 let secondMasks = masks(firstX: second.firstX, y: second.y, geometry, colour, Lanes.self)

@@ -29,6 +29,9 @@ extension OutputPlan {
         public var segments: Int?
         /// For a clip in several segments: each one's frames, `first-last`.
         public var segmentFrames: [String]?
+        /// `true` when the bytes depend on the machine that renders them (`--threads auto`: the
+        /// encoder's own threads and every kernel its CPU has); absent when they do not.
+        public var machineDependent: Bool?
         /// A still's moment in seconds.
         public var time: Double?
         public var background: String?
@@ -42,7 +45,7 @@ extension OutputPlan {
         // The plan's own keys; the settings are listed beside them, by the rows' keys.
         private enum CodingKeys: String, CodingKey, CaseIterable {
             case output, kind, container, codec, encoder, pixelFormat, alpha, width, height, scale, fps, duration
-            case frames, frameCount, chunk, segments, segmentFrames, time, background, layers
+            case frames, frameCount, chunk, segments, segmentFrames, machineDependent, time, background, layers
         }
 
         private struct SettingKey: CodingKey {
@@ -100,10 +103,16 @@ extension OutputPlan {
             segmentFrames: segmentLayout.flatMap { layout in
                 layout.count > 1 ? layout.segments.map { "\($0.frames.lowerBound)-\($0.frames.upperBound)" } : nil
             },
+            machineDependent: hasMachineDependentBytes ? true : nil,
             time: still?.time,
             background: timeline.background.map { $0 == .clear ? "transparent" : $0.name } ?? "none",
             layers: timeline.hasSequence ? timeline.layerTimes : nil,
             settings: format.map { listedSettings(for: $0.codec) } ?? [:])
+    }
+
+    /// Whether the clip's bytes depend on the machine: `--threads auto` for a codec with threads.
+    private var hasMachineDependentBytes: Bool {
+        still == nil && format?.codec.capabilities.hasThreads == true && options?.hasAutomaticThreads == true
     }
 
     /// The values of the encoder's rows that `codec` has, as the encode will use them.
@@ -149,6 +158,7 @@ extension OutputPlan {
                 }
             }
             if let rateNote { rows.append(("note", rateNote)) }
+            if hasMachineDependentBytes { rows.append(("threads", VideoOptions.automaticThreadsNote)) }
             let resolved = (options ?? VideoOptions()).resolved
             let given = Setting.encoderSettings.compactMap { setting in
                 l.settings[setting.key] == nil ? nil : setting.field?.text(in: resolved).map { "\(setting.key) \($0)" }

@@ -70,8 +70,9 @@ public struct VideoOptions: Sendable, Hashable, Codable {
     /// from the machine or from the number of drawing workers, because an encoder's output depends on
     /// its thread count and clips must be byte-identical wherever they are rendered.
     /// ``automaticEncoderThreads`` (0, FFmpeg's `-threads 0`) lets each encoder choose from the
-    /// machine's cores, as the `ffmpeg` command does: faster on many cores, but the bytes then depend
-    /// on the machine, and the clip is one encode (never cut into segments).
+    /// machine's cores, as the `ffmpeg` command does, and lets x264 run every kernel the CPU has
+    /// (AVX-512 included): faster, but the bytes then depend on the machine, and the clip is one
+    /// encode (never cut into segments).
     public var encoderThreads: Int?
     /// How many frames x264 looks ahead to choose frame types and distribute quality
     /// (`rc-lookahead`), `0...250`. `nil`, the default, uses the preset's own (``X264Preset/lookahead``:
@@ -240,6 +241,10 @@ public struct VideoOptions: Sendable, Hashable, Codable {
     /// Whether the encoder chooses its threads from the machine's cores (`--threads auto`), so that
     /// the bytes depend on the machine.
     public var hasAutomaticThreads: Bool { encoderThreads == Self.automaticEncoderThreads }
+
+    /// What `--threads auto` does to the bytes, as the render's summary and `--dry-run` say it.
+    package static let automaticThreadsNote = "the encoder's own choice for this machine's cores, with every kernel "
+        + "its CPU has, AVX-512 included (--threads auto); another machine may write other bytes."
 
     /// The lookahead in frames these options encode with.
     public var resolvedLookahead: Int {

@@ -2,13 +2,15 @@ import Foundation
 
 /// The `x264-params` string Flipbook opens libx264 with: `key=value` pairs joined by `:`.
 ///
-/// Every value is a function of the ``VideoOptions`` (and of the CPU's SIMD extensions, which x264
-/// guarantees not to change the output), never of the machine's core count, so the bitstream is
-/// the same wherever a clip is rendered.
+/// With fixed threads every value is a function of the ``VideoOptions`` (and of the CPU's SIMD
+/// extensions short of AVX-512, which do not change x264's output), never of the machine's core
+/// count, so the bitstream is the same wherever a clip is rendered. With automatic threads
+/// (`--threads auto`, the fast mode) x264 chooses its threads and uses every kernel the CPU has,
+/// AVX-512 included: the user has accepted bytes that depend on the machine.
 /// `level`, when given, is the level the stream signals (x264 otherwise picks it, from the VBV too).
 func x264Parameters(for options: VideoOptions, vbv: VBV? = nil, level: H264Level? = nil) -> String {
     var pairs: [String] = []
-    if let cpu = x264CPUFlagsWithoutAVX512() {
+    if !options.hasAutomaticThreads, let cpu = x264CPUFlagsWithoutAVX512() {
         // See X264CPUFlags.swift: x264's AVX-512 kernels broke reproducible output.
         pairs.append("asm=\(cpu)")
     }
