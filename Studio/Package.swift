@@ -12,7 +12,8 @@ import PackageDescription
 //   FlipbookStudioTool   the `flipbook-studio` program over it
 //   FlipbookServe        `flipbook serve`'s render service: the HTTP API (OpenAPI: Serve/openapi.yaml),
 //                        the job queue with its SQLite journal (GRDB), template bundles, stills,
-//                        finished files under a size budget, signed webhooks (swift-crypto's HMAC)
+//                        finished files under a size budget, signed webhooks (HMAC-SHA256 over the library's
+//                        SHA-256)
 //   FlipbookServeTool    the `flipbook-serve` program over it
 //   FlipbookMCP          `flipbook mcp`'s Model Context Protocol server over stdio (modelcontextprotocol/
 //                        swift-sdk): the tools and the folder they may read and write
@@ -31,8 +32,6 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         // The render service's journal of jobs, a SQLite database that survives a crash.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        // HMAC-SHA256 for the webhooks' signatures (CryptoKit's API on Linux).
-        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),
     ],
@@ -62,7 +61,6 @@ let package = Package(
                 .product(name: "Flipbook", package: "Flipbook"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ],
             resources: [.embedInCode("API/openapi.yaml")]
         ),

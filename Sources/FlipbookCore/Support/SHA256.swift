@@ -1,15 +1,20 @@
 import Foundation
 
 // SHA-256 (FIPS 180-4), because Foundation on Linux has no digest and chunk files must name the
-// scene and options they were rendered from in a way that is the same on every machine.
+// scene and options they were rendered from in a way that is the same on every machine. The render
+// service signs its webhooks with an HMAC over it rather than building a TLS library's C for one hash.
 
-/// The SHA-256 digest of `bytes` as 64 lowercase hexadecimal digits.
-package func sha256Hex(_ bytes: some Collection<UInt8>) -> String {
-    let state = bytes.withContiguousStorageIfAvailable(sha256State) ?? Array(bytes).withUnsafeBufferPointer(sha256State)
+/// The SHA-256 digest of `bytes` as 64 lowercase hexadecimal digits: how bundles, batch manifests
+/// and the render service name what they hold.
+public func sha256Hex(_ bytes: some Collection<UInt8>) -> String {
     let digits = Array("0123456789abcdef")
-    return String(state.flatMap { word in
-        (0..<8).map { digits[Int((word >> UInt32(28 - 4 * $0)) & 0xf)] }
-    })
+    return String(sha256Digest(bytes).flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xf)]] })
+}
+
+/// The 32 bytes of the SHA-256 digest of `bytes`.
+public func sha256Digest(_ bytes: some Collection<UInt8>) -> [UInt8] {
+    let state = bytes.withContiguousStorageIfAvailable(sha256State) ?? Array(bytes).withUnsafeBufferPointer(sha256State)
+    return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - 8 * $0)) } }
 }
 
 /// The eight words of the digest of `message`. Whole blocks are read where they lie and only the

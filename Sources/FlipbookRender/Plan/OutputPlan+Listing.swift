@@ -88,7 +88,6 @@ extension OutputPlan {
     /// The plan as a ``Listing``.
     public var listing: Listing {
         let codec = format?.codec.capabilities
-        let options = self.options
         let frames = framesWritten
         let isClip = still == nil
         return Listing(

@@ -1,4 +1,3 @@
-import Crypto
 @testable import FlipbookServe
 import Foundation
 import Hummingbird
@@ -11,6 +10,20 @@ struct WebhookTests {
     actor Received {
         var deliveries: [(body: Data, signature: String?)] = []
         func add(_ body: Data, _ signature: String?) { deliveries.append((body, signature)) }
+    }
+
+    /// RFC 4231's test cases 1, 2 and 6: a short key, a key shorter than the data, and a key longer
+    /// than SHA-256's block, which is hashed first.
+    @Test("the signature's HMAC-SHA256 gives RFC 4231's figures")
+    func hmacMatchesRFC4231() {
+        func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
+        #expect(hex(hmacSHA256(key: [UInt8](repeating: 0x0b, count: 20), message: Array("Hi There".utf8)))
+                    == "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7")
+        #expect(hex(hmacSHA256(key: Array("Jefe".utf8), message: Array("what do ya want for nothing?".utf8)))
+                    == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+        #expect(hex(hmacSHA256(key: [UInt8](repeating: 0xaa, count: 131),
+                               message: Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8)))
+                    == "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54")
     }
 
     @Test("the webhook's X-Flipbook-Signature is the HMAC-SHA256 of its body with the secret; each delivery is logged")
@@ -42,7 +55,7 @@ struct WebhookTests {
         #expect(try await serve.events(id).last?.0 == "done")
         for _ in 0..<100 where await received.deliveries.isEmpty { try await Task.sleep(for: .milliseconds(50)) }
         let delivery = try #require(await received.deliveries.first)
-        let expected = HMAC<SHA256>.authenticationCode(for: delivery.body, using: SymmetricKey(data: Data(secret.utf8)))
+        let expected = hmacSHA256(key: Array(secret.utf8), message: Array(delivery.body))
         #expect(delivery.signature == "sha256=" + expected.map { String(format: "%02x", $0) }.joined())
         #expect(delivery.signature != Webhook.signature(of: delivery.body, secret: "another"))
         let job = try #require(try JSONSerialization.jsonObject(with: delivery.body) as? [String: Any])

@@ -1,4 +1,3 @@
-import Crypto
 import Flipbook
 import Foundation
 
@@ -114,7 +113,7 @@ struct RenderOrder: Sendable {
             "settings": String(decoding: settings, as: UTF8.self),
         ]
         let canonical = try JSONSerialization.data(withJSONObject: parts, options: [.sortedKeys, .withoutEscapingSlashes])
-        return SHA256.hash(data: canonical).map { String(format: "%02x", $0) }.joined()
+        return sha256Hex(canonical)
     }
 
     /// The library's request for this order, writing `output`; `scenePath` is the scene file or bundle.

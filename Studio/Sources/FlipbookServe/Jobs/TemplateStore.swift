@@ -1,4 +1,3 @@
-import Crypto
 import Flipbook
 import Foundation
 
@@ -67,6 +66,6 @@ struct TemplateStore: Sendable {
             throw ServeError(status: 404, "There is no template '\(name)': PUT its bundle to /v1/templates/\(name) first.",
                              pointer: "/template")
         }
-        return SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        return sha256Hex(data)
     }
 }

@@ -1,4 +1,3 @@
-import Crypto
 import Flipbook
 import Foundation
 
@@ -51,7 +50,7 @@ struct StillRenderer: Sendable {
         }
         let key = "\(FlipbookVersion.current)\n\(templateDigest)\n\(time)\n\(size?.description ?? "")\n"
             + values.keys.sorted().map { "\($0)=\(values[$0]!)" }.joined(separator: "\n")
-        let etag = SHA256.hash(data: Data(key.utf8)).map { String(format: "%02x", $0) }.joined()
+        let etag = sha256Hex(Array(key.utf8))
         let file = folder.appendingPathComponent("\(etag).png")
         if let data = FileManager.default.contents(atPath: file.path) { return (data, etag) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -32,8 +31,7 @@ struct Webhook: Codable, Sendable, Equatable {
 
     /// `sha256=<hex HMAC-SHA256 of body with secret>`, the X-Flipbook-Signature header's value.
     static func signature(of body: Data, secret: String) -> String {
-        let code = HMAC<SHA256>.authenticationCode(for: body, using: SymmetricKey(data: Data(secret.utf8)))
-        return "sha256=" + code.map { String(format: "%02x", $0) }.joined()
+        "sha256=" + hmacSHA256(key: Array(secret.utf8), message: Array(body)).map { String(format: "%02x", $0) }.joined()
     }
 
     /// Refuses a host that is, or resolves to, a loopback, private, link-local or unspecified
