@@ -19,13 +19,42 @@ package struct AnimatedImageFile: Sendable, Equatable {
         return nil
     }
 
-    /// Walks a GIF's blocks, counting image descriptors and reading the NETSCAPE2.0 extension.
+    /// Counts a GIF's image descriptors and reads its NETSCAPE2.0 extension.
     private static func gif(_ b: [UInt8]) -> AnimatedImageFile? {
-        guard b.count >= 13 else { return nil }
-        var at = 13
-        if b[10] & 0x80 != 0 { at += 3 << (Int(b[10] & 7) + 1) }
         var frames = 0
         var plays: Int?? = .none
+        let whole = walkGIF(b) { block in
+            switch block {
+            case .image:
+                frames += 1
+            case .extension(let at):
+                if b[at + 1] == 0xFF, at + 18 < b.count, b[at + 2] == 11,
+                   Array(b[(at + 3)..<(at + 14)]) == Array("NETSCAPE2.0".utf8), b[at + 15] == 1 {
+                    let count = Int(b[at + 16]) | Int(b[at + 17]) << 8
+                    // The count is of repeats after the first play; 0 repeats forever.
+                    plays = .some(count == 0 ? nil : count + 1)
+                }
+            }
+        }
+        guard whole != nil else { return nil }
+        return frames > 1 ? AnimatedImageFile(frameCount: frames, plays: plays ?? 1) : nil
+    }
+
+    /// A block of a GIF, by the offset of its introducer.
+    private enum GIFBlock {
+        /// An image descriptor (0x2C), with the size of its colour table (its own, or the global one).
+        case image(at: Int, tableSize: Int)
+        /// An extension (0x21); its label is the next byte, which is there.
+        case `extension`(at: Int)
+    }
+
+    /// Calls `visit` with each block of the GIF `b`, in order, up to its trailer or an unknown block.
+    /// `nil` when a block is cut short (what was visited stands); the offset it stopped at otherwise.
+    @discardableResult
+    private static func walkGIF(_ b: [UInt8], _ visit: (GIFBlock) -> Void) -> Int? {
+        guard b.count >= 13 else { return nil }
+        let globalSize = b[10] & 0x80 != 0 ? 2 << Int(b[10] & 7) : 0
+        var at = 13 + 3 * globalSize
         func skipSubBlocks() {
             while at < b.count {
                 let size = Int(b[at])
@@ -36,30 +65,22 @@ package struct AnimatedImageFile: Sendable, Equatable {
         while at < b.count {
             switch b[at] {
             case 0x2C:
-                frames += 1
                 guard at + 10 <= b.count else { return nil }
                 let flags = b[at + 9]
-                at += 10
-                if flags & 0x80 != 0 { at += 3 << (Int(flags & 7) + 1) }
-                at += 1  // LZW minimum code size
+                let localSize = flags & 0x80 != 0 ? 2 << Int(flags & 7) : 0
+                visit(.image(at: at, tableSize: localSize > 0 ? localSize : globalSize))
+                at += 10 + 3 * localSize + 1  // the descriptor, its table, LZW's minimum code size
                 skipSubBlocks()
             case 0x21:
                 guard at + 2 < b.count else { return nil }
-                if b[at + 1] == 0xFF, at + 18 < b.count, b[at + 2] == 11,
-                   Array(b[(at + 3)..<(at + 14)]) == Array("NETSCAPE2.0".utf8), b[at + 15] == 1 {
-                    let count = Int(b[at + 16]) | Int(b[at + 17]) << 8
-                    // The count is of repeats after the first play; 0 repeats forever.
-                    plays = .some(count == 0 ? nil : count + 1)
-                }
+                visit(.extension(at: at))
                 at += 2
                 skipSubBlocks()
-            case 0x3B:
-                at = b.count
             default:
-                return frames > 1 ? AnimatedImageFile(frameCount: frames, plays: plays ?? 1) : nil
+                return at  // the trailer (0x3B), or a block GIF does not have
             }
         }
-        return frames > 1 ? AnimatedImageFile(frameCount: frames, plays: plays ?? 1) : nil
+        return at
     }
 
     /// Reads an APNG's `acTL` chunk, which must come before the image data.
@@ -88,42 +109,23 @@ package struct AnimatedImageFile: Sendable, Equatable {
     /// table has all 256 colours (no index is free; FFmpeg's fill stays).
     package static func withBrowserDisposal(_ gif: Data) -> Data? {
         var b = [UInt8](gif)
-        guard b.starts(with: Array("GIF8".utf8)), b.count >= 13 else { return nil }
-        let globalSize = b[10] & 0x80 != 0 ? 2 << Int(b[10] & 7) : 0
-        var at = 13 + 3 * globalSize
+        guard b.starts(with: Array("GIF8".utf8)) else { return nil }
         var control: Int?
-        var changed = false
-        func skipSubBlocks() {
-            while at < b.count {
-                let size = Int(b[at])
-                at += 1 + size
-                if size == 0 { return }
-            }
-        }
-        while at < b.count {
-            switch b[at] {
-            case 0x2C:
-                guard at + 10 <= b.count else { return changed ? Data(b) : nil }
-                let flags = b[at + 9]
-                let localSize = flags & 0x80 != 0 ? 2 << Int(flags & 7) : 0
-                let tableSize = localSize > 0 ? localSize : globalSize
-                if let control, b[control + 3] & 1 == 0, tableSize < 256 {
-                    b[control + 3] |= 1
-                    b[control + 6] = UInt8(tableSize)
-                    changed = true
-                }
+        var changes: [(control: Int, index: UInt8)] = []
+        walkGIF(b) { block in
+            switch block {
+            case .image(_, let tableSize):
+                if let control, b[control + 3] & 1 == 0, tableSize < 256 { changes.append((control, UInt8(tableSize))) }
                 control = nil
-                at += 10 + 3 * localSize + 1
-                skipSubBlocks()
-            case 0x21:
-                guard at + 2 < b.count else { return changed ? Data(b) : nil }
+            case .extension(let at):
                 if b[at + 1] == 0xF9, b[at + 2] == 4, at + 7 < b.count { control = at }
-                at += 2
-                skipSubBlocks()
-            default:
-                at = b.count
             }
         }
-        return changed ? Data(b) : nil
+        guard !changes.isEmpty else { return nil }
+        for change in changes {
+            b[change.control + 3] |= 1
+            b[change.control + 6] = change.index
+        }
+        return Data(b)
     }
 }
