@@ -128,4 +128,27 @@ struct SceneCheckDepthTests {
         let expected = String(format: "%.2f", Self.wcag(Color(hex: "#999999")!, .white))
         #expect(contrast.first?.message.contains("is \(expected):1") == true, "\(contrast.first?.message ?? "")")
     }
+
+    @Test("a sequence's children are checked where and when they play: the second child's faint text, its square off the canvas")
+    func sequenceChildren() throws {
+        let directory = try TemporaryDirectory("check")
+        // The second child plays from 0.5 s (after a 0.5 s first child): its square reaches x 300…340.
+        let path = try directory.write("sequence.json", """
+            {"size": [320, 180], "fps": 10, "duration": 1, "background": "white",
+             "layers": [{"scene": "sequence", "layers": [
+               {"scene": "group", "duration": 0.5, "layers": [
+                 {"scene": "shape", "shape": "rect", "fill": "black", "size": [320, 180]},
+                 {"scene": "text", "text": "Readable", "color": "white", "font": {"size": 32, "weight": "bold"}}]},
+               {"scene": "group", "duration": 0.5, "layers": [
+                 {"scene": "text", "text": "Faint", "color": "#999999", "font": {"size": 32, "weight": "bold"}},
+                 {"scene": "shape", "shape": "rect", "fill": "black", "size": [40, 40], "position": [320, 90]}]}]}]}
+            """)
+        let check = checkScene(SceneRequest(scene: path))
+        let contrast = check.findings.filter { $0.rule == .contrast }
+        #expect(contrast.map(\.pointer) == ["/layers/0/layers/1/layers/0/color"], "\(check.listing)")
+        let expected = String(format: "%.2f", Self.wcag(Color(hex: "#999999")!, .white))
+        #expect(contrast.first?.message.contains("is \(expected):1") == true, "\(contrast.first?.message ?? "")")
+        let off = try #require(check.findings.first { $0.pointer == "/layers/0/layers/1/layers/1/position" }, "\(check.listing)")
+        #expect(off.rule == .offCanvas && off.message.contains("x 300…340"), "\(off.message)")
+    }
 }

@@ -4,7 +4,7 @@ import FlipbookSceneFile
 import Foundation
 
 /// A layer a check looks at: the timeline's layer with the scene-file layer it was made from, where
-/// that sits in the file, and the groups it is drawn in.
+/// that sits in the file, and the groups (or sequences) it is drawn in.
 struct CheckedLayer {
     var layer: Timeline.Layer
     /// The scene-file layer, when the timeline came from a file with this layer at ``pointer``.
@@ -17,7 +17,7 @@ struct CheckedLayer {
     /// The groups the layer is drawn in, outermost first; empty for a timeline's own layer.
     var groups: [Timeline.Layer]
 
-    /// Every layer of `timeline`, groups' children after their group, paired with `file`'s.
+    /// Every layer of `timeline`, groups' and sequences' children after them, paired with `file`'s.
     static func all(in timeline: Timeline, file: SceneFile) -> [CheckedLayer] {
         walk(timeline.layers, file: file.layers ?? [], pointer: "", path: [], groups: [])
     }
@@ -28,10 +28,20 @@ struct CheckedLayer {
             let fileLayer = index < file.count ? file[index] : nil
             let here = CheckedLayer(layer: layer, fileLayer: fileLayer, pointer: "\(pointer)/layers/\(index)",
                                     path: path + [index], groups: groups)
-            guard let group = layer.scene as? GroupScene else { return [here] }
+            // A sequence holds its children as a group does, each timed in the sequence's clock.
+            let inner: [Timeline.Layer]
+            switch layer.scene {
+            case let group as GroupScene: inner = group.layers
+            case let sequence as Timeline.Sequence: inner = sequence.layers
+            default: return [here]
+            }
             var children: [SceneFile.Layer] = []
-            if case .group(let parameters)? = fileLayer?.content { children = parameters.layers }
-            return [here] + walk(group.layers, file: children, pointer: here.pointer, path: here.path, groups: groups + [layer])
+            switch fileLayer?.content {
+            case .group(let parameters)?: children = parameters.layers
+            case .sequence(let parameters)?: children = parameters.layers
+            default: break
+            }
+            return [here] + walk(inner, file: children, pointer: here.pointer, path: here.path, groups: groups + [layer])
         }
     }
 

@@ -149,10 +149,18 @@ extension Timeline {
         Self.layers(layers, alone: path, parts: parts)
     }
 
+    /// A group's scene, or a sequence's children as a group holding them at their times: the
+    /// moments a check samples are measured without the transitions between children.
+    private static func groupLike(_ scene: any Scene) -> GroupScene? {
+        if let group = scene as? GroupScene { return group }
+        if let sequence = scene as? Timeline.Sequence { return GroupScene(layers: sequence.layers, size: sequence.size) }
+        return nil
+    }
+
     private static func layers(_ layers: [Layer], under path: ArraySlice<Int>) -> [Layer] {
         guard let index = path.first, layers.indices.contains(index) else { return [] }
         var under = Array(layers[..<index])
-        if path.count > 1, var group = layers[index].scene as? GroupScene {
+        if path.count > 1, var group = groupLike(layers[index].scene) {
             group.layers = Self.layers(group.layers, under: path.dropFirst())
             var layer = layers[index]
             layer.scene = group
@@ -164,7 +172,7 @@ extension Timeline {
     private static func layers(_ layers: [Layer], alone path: ArraySlice<Int>, parts: CaptionsScene.Parts) -> [Layer] {
         guard let index = path.first, layers.indices.contains(index) else { return [] }
         var layer = layers[index]
-        if path.count > 1, var group = layer.scene as? GroupScene {
+        if path.count > 1, var group = groupLike(layer.scene) {
             group.layers = Self.layers(group.layers, alone: path.dropFirst(), parts: parts)
             layer.scene = group
         } else if var captions = layer.scene as? CaptionsScene {
