@@ -29,7 +29,7 @@ RELEASE_BIN = .build/release
 SYSTEM_LIBRARIES := $(shell sed -n 's/.*pkgConfig: "\(.*\)".*/\1/p' Package.swift)
 UNAME := $(shell uname -s)
 
-.PHONY: deps test-deps demo check test test-only valgrind memcheck-only fuzz bench docs clean browser-check \
+.PHONY: deps test-deps demo check test test-only test-build valgrind memcheck-only fuzz bench docs clean browser-check \
 	slurm-test slurm-test-portable studio studio-test studio-check serve portable mcp
 
 deps:
@@ -48,16 +48,20 @@ demo: deps
 		--shard 1/17 -o '$(OUT)/cards/{{id}}.mp4'
 	@echo "Wrote $(abspath $(OUT))/confetti.mp4, ripples.mp4, still.png, still.pdf, card.png and cards/"
 
-# The fuzz targets run beside the documentation, memcheck, browser, cluster and studio checks, filling
-# the cores those leave idle (scripts/beside-fuzzing.sh); the test suite last, so the run ends with the
-# test runner's own summary line. valgrind does not run on macOS, so there `make test` is the
+# The fuzz targets run beside the documentation, memcheck, browser, cluster and studio checks and the
+# test suite's builds, filling the cores those leave idle (scripts/beside-fuzzing.sh); those checks
+# run two at a time, so that the servers' package (its own .build) builds while the root's builds and
+# valgrind and the browsers run beside a build (SwiftPM takes one build folder's lock at a time; each
+# check's output is shown whole when it ends). The test suite last, so the run ends with the test
+# runner's own summary line. valgrind does not run on macOS, so there `make test` is the
 # documentation and the test suite.
 ifeq ($(UNAME),Darwin)
 test: deps docs test-only
 else
 test: deps test-deps
 	@bash scripts/beside-fuzzing.sh $(FUZZ_RUNS) -- \
-	    $(MAKE) --no-print-directory docs memcheck-only browser-check slurm-test studio-test studio-check
+	    $(MAKE) --no-print-directory -j2 --output-sync=target \
+	        studio-test docs memcheck-only browser-check slurm-test studio-check test-build
 	@$(MAKE) --no-print-directory test-only
 endif
 
@@ -88,11 +92,14 @@ slurm-test-portable: portable
 
 # The suites that render the 1080p benchmark workloads (x264 parity with the ffmpeg command, the
 # level's bit rate cap) run the optimised tool: the debug build draws them 20–50× slower.
-test-only:
+test-only: test-build
 	@bash scripts/install-deps.sh ffmpeg
+	@bash scripts/run-tests.sh FLIPBOOK_RELEASE_TOOL=$(abspath $(RELEASE_BIN))/flipbook FLIPBOOK_SKIP_SLOW_TESTS=0
+
+# What the test suite runs: the release tool and the debug build with the tests.
+test-build:
 	$(SWIFT) build -c release --product flipbook
 	$(SWIFT) build $(DEBUG_FLAGS) --build-tests
-	@bash scripts/run-tests.sh FLIPBOOK_RELEASE_TOOL=$(abspath $(RELEASE_BIN))/flipbook FLIPBOOK_SKIP_SLOW_TESTS=0
 
 # No release build: without FLIPBOOK_RELEASE_TOOL the suites that render the 1080p workloads are
 # reported skipped, and FLIPBOOK_SKIP_SLOW_TESTS=1 skips the random searches marked .slow (both say
