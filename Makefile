@@ -29,7 +29,7 @@ RELEASE_BIN = .build/release
 SYSTEM_LIBRARIES := $(shell sed -n 's/.*pkgConfig: "\(.*\)".*/\1/p' Package.swift)
 UNAME := $(shell uname -s)
 
-.PHONY: deps test-deps demo check test test-only test-build valgrind memcheck-only fuzz bench docs clean browser-check \
+.PHONY: deps test-deps demo check test test-only test-build root-lane studio-lane valgrind memcheck-only fuzz bench docs clean browser-check \
 	slurm-test slurm-test-portable studio studio-test studio-check serve portable mcp
 
 deps:
@@ -49,21 +49,25 @@ demo: deps
 	@echo "Wrote $(abspath $(OUT))/confetti.mp4, ripples.mp4, still.png, still.pdf, card.png and cards/"
 
 # The fuzz targets run beside the documentation, memcheck, browser, cluster and studio checks and the
-# test suite's builds, filling the cores those leave idle (scripts/beside-fuzzing.sh); those checks
-# run two at a time, so that the servers' package (its own .build) builds while the root's builds and
-# valgrind and the browsers run beside a build (SwiftPM takes one build folder's lock at a time; each
-# check's output is shown whole when it ends). The test suite last, so the run ends with the test
-# runner's own summary line. valgrind does not run on macOS, so there `make test` is the
-# documentation and the test suite.
+# test suite's builds, filling the cores those leave idle (scripts/beside-fuzzing.sh). Those run in
+# two lanes at once, one per build folder (SwiftPM builds in one folder at a time): the root's checks
+# and builds, and the servers' package's (Studio/.build); each lane's output is shown whole when it
+# ends. The test suite last, so the run ends with the test runner's own summary line. valgrind does
+# not run on macOS, so there `make test` is the documentation and the test suite.
 ifeq ($(UNAME),Darwin)
 test: deps docs test-only
 else
 test: deps test-deps
 	@bash scripts/beside-fuzzing.sh $(FUZZ_RUNS) -- \
-	    $(MAKE) --no-print-directory -j2 --output-sync=target \
-	        studio-test docs memcheck-only browser-check slurm-test studio-check test-build
+	    $(MAKE) --no-print-directory -j2 --output-sync=target root-lane studio-lane
 	@$(MAKE) --no-print-directory test-only
 endif
+
+root-lane:
+	@$(MAKE) -j1 --no-print-directory docs memcheck-only browser-check slurm-test test-build
+
+studio-lane:
+	@$(MAKE) -j1 --no-print-directory studio-test studio-check
 
 # Everything the checks below install, in one apt-get run rather than one per check; fonts-noto-cjk
 # is the machine font the text tests fall back to for Japanese, which the carried fonts lack.
