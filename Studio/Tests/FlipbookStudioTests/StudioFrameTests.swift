@@ -111,7 +111,7 @@ struct StudioFrameTests {
         #expect(count["maximum"] as? Double == 500)
         #expect(count["defaultValue"] as? String == "80")
         #expect(parameters.map { $0["kind"] as? String } == ["string", "color", "number", "image"])
-        #expect(info["dataFiles"] as? [String] == ["customers.csv", "shop.jsonl"])
+        #expect(info["dataFiles"] as? [String] == ["customers.csv", "promo.jsonl", "shop.jsonl"])
         #expect(info["problem"] == nil)
         let rows = try await studio.get("/api/data", [("file", "customers.csv")])
         #expect(rows.status == 200)
