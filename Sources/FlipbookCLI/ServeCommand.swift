@@ -19,7 +19,9 @@ extension FlipbookTool {
                 SHA-256 of what it draws, so a request whose file exists is answered at once and identical \
                 requests in flight are one job. Jobs are journaled in DIR/journal.sqlite: after a crash, a \
                 restart finishes the unfinished ones with the same bytes. Listens on 127.0.0.1 unless \
-                --host says otherwise; a host reachable from other machines needs --token (a bearer token).
+                --host says otherwise; a host reachable from other machines needs --token (a bearer token). \
+                With --cache, every clip's segments are kept, and a request that differs from an earlier \
+                one in part renders only the segments the difference reaches (the job's "cache" counts them).
 
                 The server is the flipbook-serve program, in the Studio package of Flipbook's repository \
                 (make serve builds it). flipbook runs the one FLIPBOOK_SERVE names, else the one in the \
@@ -28,6 +30,7 @@ extension FlipbookTool {
                 Examples:
                   flipbook serve --data /var/lib/flipbook --jobs 2 --memory 8G
                   flipbook serve --host 0.0.0.0 --token s3cret --port 8080
+                  flipbook serve --data /var/lib/flipbook --cache /var/cache/flipbook --cache-limit 20G
                 """)
 
         @Option(help: "The port to listen on; 0 picks a free one. Default 7781.")
@@ -46,6 +49,10 @@ extension FlipbookTool {
                                        + "peak fits beside the others'. Default three quarters of the machine's memory.",
                                    valueName: "BYTES"))
         var memory: MemoryBudgetArgument?
+        @Option(name: Setting.cache.name, help: Setting.cache.argumentHelp(valueName: "dir"))
+        var cache: String?
+        @Option(name: Setting.cacheLimit.name, help: Setting.cacheLimit.argumentHelp(valueName: "bytes"))
+        var cacheLimit: MemoryBudgetArgument?
 
         /// The server's arguments: the same as this command's.
         var serverArguments: [String] {
@@ -57,6 +64,8 @@ extension FlipbookTool {
             if let token { arguments += ["--token", token] }
             for name in allowWebhookHost { arguments += ["--allow-webhook-host", name] }
             if let memory { arguments += ["--memory", String(memory.bytes)] }
+            if let cache { arguments += ["--cache", cache] }
+            if let cacheLimit { arguments += ["--cache-limit", String(cacheLimit.bytes)] }
             return arguments
         }
 

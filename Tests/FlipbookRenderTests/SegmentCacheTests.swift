@@ -121,6 +121,30 @@ struct SegmentCacheTests {
         #expect(soft > 0 && soft < loud * 0.5, "the sound is 8 dB quieter")
     }
 
+    @Test("a font family's files enter the digest of the layers naming it")
+    func fontFamilyFiles() throws {
+        let rig = try CacheRig()
+        // A family of this test's own, its files a bundle's copies (supplied for the process).
+        let family = "Flipbook Cache Test \(UUID().uuidString.prefix(8))"
+        let fontFile = rig.scratch.file("family.ttf")
+        try Data(contentsOf: packageFile("Fixtures/Text/Fonts/DejaVuSansMono.ttf")).write(to: fontFile)
+        Font.supply(family: family, files: [fontFile])
+        let text = #"{"scene": "text", "text": "Hi", "font": {"size": 12, "family": "\#(family)"}, "start": 6.5}"#
+        let other = #"{"scene": "shape", "shape": "rect", "size": [20, 10], "fill": "red", "end": 1}"#
+        let sceneFile = try rig.scratch.write("font.json", scene([other, text]))
+        func layerDigests() throws -> [String] {
+            var request = RenderRequest(scene: SceneRequest(scene: sceneFile), output: rig.scratch.path("font.mp4"))
+            request.cache = rig.cache
+            return try #require(try request.plan().caching).identity.layers.map(\.digest)
+        }
+        let before = try layerDigests()
+        #expect(try layerDigests() == before, "the same files give the same digests")
+        // Replaced, not rewritten in place: planning has the old file open (mapped) already.
+        try Data(contentsOf: packageFile("Sources/FlipbookDrawing/Fonts/NotoSansMono-Regular.ttf")).write(to: fontFile, options: .atomic)
+        let after = try layerDigests()
+        #expect(after.count == 2 && after[0] == before[0] && after[1] != before[1], "only the text layer's digest changes")
+    }
+
     @Test("a damaged or cut-short entry is rendered again, and stored whole")
     func damagedEntry() throws {
         let rig = try CacheRig()

@@ -41,8 +41,25 @@ public final class RunningProcess: @unchecked Sendable {
     private func drain(_ pipe: Pipe, into store: @escaping @Sendable (Data) -> Void) {
         readers.enter()
         Thread.detachNewThread { [readers] in
-            store(pipe.fileHandleForReading.readDataToEndOfFile())
+            store(Self.readToEnd(pipe.fileHandleForReading.fileDescriptor))
             readers.leave()
+        }
+    }
+
+    /// Everything `descriptor` gives until its end. A read a signal interrupts is read again:
+    /// Foundation's `readDataToEndOfFile()` traps on `EINTR`, which a loaded machine does deliver.
+    private static func readToEnd(_ descriptor: Int32) -> Data {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                data.append(contentsOf: buffer[..<count])
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else {
+                return data
+            }
         }
     }
 

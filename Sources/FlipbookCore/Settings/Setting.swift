@@ -24,6 +24,8 @@ public struct Setting: Sendable, Equatable, Codable {
         case sheet = "flipbook sheet"
         /// `flipbook compare`, two pictures side by side.
         case compare = "flipbook compare"
+        /// `flipbook serve`, for every render the service runs.
+        case serve = "flipbook serve"
 
         public static func < (a: Place, b: Place) -> Bool {
             allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!

@@ -20,6 +20,17 @@ extension Font {
         MachineFonts.files(ofFamily: name)
     }
 
+    /// The font files text in the family `name` may draw with, for digests of what a render reads
+    /// (a segment cache's): a scene bundle's copies, else a registered file, else the machine's
+    /// installed files; none for a family the package carries (its fonts are the version's) or one
+    /// the machine lacks (drawn with a carried family).
+    package static func files(drawingFamily name: String) -> [String] {
+        if let supplied = FontConfiguration.suppliedFiles(family: name) { return supplied.sorted() }
+        if let registered = FontConfiguration.registeredFile(family: name) { return [registered] }
+        guard !isCarried(family: name), MachineFonts.hasFamily(name) else { return [] }
+        return MachineFonts.files(ofFamily: name)
+    }
+
     /// Whether `name` is a family the package carries, which a bundle need not carry.
     package static func isCarried(family name: String) -> Bool {
         TextFonts.carriedFamilies.contains(name) || name == FontConfiguration.monospacedFamily

@@ -1,5 +1,6 @@
 import FlipbookAnimation
 import FlipbookCore
+import FlipbookDrawing
 import FlipbookSceneFile
 import FlipbookVideo
 import Foundation
@@ -8,8 +9,9 @@ import Foundation
 /// two segments with one digest are the same packets.
 ///
 /// The digest covers the segment's frames (those it writes and those its encoder is fed), the
-/// canonical JSON (sorted keys) of every layer drawn in any of those frames and the SHA-256 of each
-/// file that layer's JSON names (pictures, fonts given as files, captions, videos, Lottie), and
+/// canonical JSON (sorted keys) of every layer drawn in any of those frames, the SHA-256 of each
+/// file that layer's JSON names (pictures, fonts given as files, captions, videos, Lottie) and of the
+/// files of each font family it names (a bundle's copies or the machine's installed files), and
 /// what every frame shares: the scene file's own values (canvas, rate, background, colour scheme,
 /// motion blur), its asset catalogs' files, the drawing quality, the output's format, size and
 /// encoder settings, the first frame written, and the Flipbook and libavcodec versions.
@@ -18,7 +20,7 @@ import Foundation
 /// when it is motion-blurred, whose shutter reaches at most a frame. A layer draws from its JSON
 /// and files alone, at its own clock, so nothing else reaches across time. Sound does not reach
 /// the picture: audio layers and a layer's `sound` are left out, and the sound is mixed and encoded
-/// whole in every render. Fonts named by family are found by the system and are not digested.
+/// whole in every render.
 struct SegmentIdentity: Sendable, Hashable {
     /// One layer: when it reaches the picture, in timeline seconds, and its digest.
     struct Layer: Sendable, Hashable {
@@ -67,7 +69,13 @@ struct SegmentIdentity: Sendable, Hashable {
             picture.sound = nil
             let json = try encoder.encode(picture)
             let named = SceneRequest.namedFiles(inJSON: json, relativeTo: folder)
-            let text = String(decoding: json, as: UTF8.self) + "\n" + named.map { "\($0.path) \(files.file($0))" }.joined(separator: "\n")
+            let families = (try? JSONSerialization.jsonObject(with: json)).map { BundlePaths(json: $0, folder: folder).families } ?? []
+            let fonts = families.sorted().map { family in
+                "font \(family): " + Font.files(drawingFamily: family).map { "\($0) \(files.file(URL(fileURLWithPath: $0)))" }
+                    .joined(separator: " ")
+            }
+            let text = ([String(decoding: json, as: UTF8.self)] + named.map { "\($0.path) \(files.file($0))" } + fonts)
+                .joined(separator: "\n")
             let reach = (layer.motionBlur ?? file.motionBlur) == nil ? 0 : frameTime
             return Layer(from: (layer.start ?? 0) - reach, until: (layer.end ?? .infinity) + reach,
                          digest: sha256Hex(Array(text.utf8)))

@@ -113,7 +113,7 @@ extension Setting {
     /// `--cache DIR`.
     public static let cache = Setting(
         key: "cache", flag: "cache", swift: "SegmentCache", type: "folder", defaultValue: "none (every segment rendered)",
-        range: "a folder, made when missing; renders may share it", places: [.batch, .render],
+        range: "a folder, made when missing; renders may share it", places: [.batch, .render, .serve],
         help: "Keep each segment of a clip here and reuse the unchanged ones: an edit re-renders only the segments it reaches, "
             + "and the file is the same bytes as without the cache.",
         field: Field(\RenderRequest.cache, .string))
@@ -121,7 +121,7 @@ extension Setting {
     /// `--cache-limit`.
     public static let cacheLimit = Setting(
         key: "cacheLimit", flag: "cache-limit", swift: "SegmentCache.limit", type: "bytes (8G, 512M)",
-        defaultValue: MemoryAmount.format(SegmentCache.defaultLimit), range: "more than 0", places: [.batch, .render],
+        defaultValue: MemoryAmount.format(SegmentCache.defaultLimit), range: "more than 0", places: [.batch, .render, .serve],
         help: "The most the --cache folder holds; the segments used longest ago are removed first.",
         field: Field(\RenderRequest.cacheLimit, .bytes))
 }

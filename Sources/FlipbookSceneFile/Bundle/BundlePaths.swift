@@ -4,7 +4,7 @@ import Foundation
 /// The file paths a scene file names, found by walking its JSON: every string that is the path of an
 /// existing file (or an asset catalog's `.xcassets` folder) relative to the scene's folder, the images
 /// of the Lottie files among them (`u` + `p`), and the font families its `family` keys name.
-struct BundlePaths {
+package struct BundlePaths {
     /// A file the scene reads, where it is named (a JSON pointer) and where it lies.
     struct Named {
         var pointer: String
@@ -13,10 +13,11 @@ struct BundlePaths {
     }
 
     private(set) var files: [Named] = []
-    private(set) var families: Set<String> = []
+    /// The font families `family` keys name (placeholders aside).
+    package private(set) var families: Set<String> = []
 
     /// The names in the JSON `json` of a file in `folder`; `pointer` is the file's place for messages.
-    init(json: Any, folder: URL) {
+    package init(json: Any, folder: URL) {
         walk(json, pointer: "", folder: folder)
     }
 

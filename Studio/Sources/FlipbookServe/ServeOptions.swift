@@ -27,6 +27,11 @@ public struct ServeOptions: Sendable, Equatable {
     /// (``OutputPlan/estimatedPeakMemory(workers:)``) fits beside the running ones', and each plans its
     /// encoders within an equal share of it. `nil` for ``defaultMemoryBudget``.
     public var memoryBudget: Int?
+    /// The segment cache every clip render uses (``SegmentCache``, `--cache`): a request that differs
+    /// from an earlier one in part re-renders only the segments the difference reaches. `nil`: none.
+    public var cache: URL?
+    /// The most bytes ``cache`` holds; ``SegmentCache/defaultLimit`` when `nil`.
+    public var cacheLimit: Int?
 
     /// Three quarters of the machine's memory: the rest for the system, the server and other programs.
     public static var defaultMemoryBudget: Int { Int(clamping: ProcessInfo.processInfo.physicalMemory / 4 * 3) }
@@ -44,7 +49,7 @@ public struct ServeOptions: Sendable, Equatable {
     /// Options for a service keeping its data in `data`.
     public init(data: URL, host: String = StudioOptions.defaultHost, port: Int = defaultPort, token: String? = nil,
                 jobs: Int = defaultJobs, queueLimit: Int = 64, keepBytes: Int64 = 2 << 30, bodyLimit: Int = 64 << 20,
-                allowedWebhookHosts: Set<String> = [], memoryBudget: Int? = nil) {
+                allowedWebhookHosts: Set<String> = [], memoryBudget: Int? = nil, cache: URL? = nil, cacheLimit: Int? = nil) {
         self.data = data
         self.host = host
         self.port = port
@@ -55,6 +60,8 @@ public struct ServeOptions: Sendable, Equatable {
         self.bodyLimit = bodyLimit
         self.allowedWebhookHosts = allowedWebhookHosts
         self.memoryBudget = memoryBudget
+        self.cache = cache
+        self.cacheLimit = cacheLimit
     }
 
     /// Checks the options before anything listens: the address rules are the studio's.
@@ -70,6 +77,17 @@ public struct ServeOptions: Sendable, Equatable {
         }
         if let memoryBudget, memoryBudget <= 0 {
             throw FlipbookError(invalid: "memory", "must be more than 0 bytes; it is \(memoryBudget).", at: .init(flag: "--memory"))
+        }
+        if let cacheLimit, cacheLimit <= 0 {
+            throw FlipbookError(invalid: Setting.cacheLimit.key, "must be more than 0 bytes; it is \(cacheLimit).",
+                                at: .init(flag: Setting.cacheLimit.option))
+        }
+        if let cache {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: cache.path, isDirectory: &isFolder), !isFolder.boolValue {
+                throw FlipbookError(invalid: Setting.cache.key, "must be a folder; \(cache.path) is a file.",
+                                    at: .init(flag: Setting.cache.option))
+            }
         }
         guard keepBytes >= 0 else {
             throw FlipbookError(invalid: "keep", "must not be negative; it is \(keepBytes).", at: .init(flag: "--keep-bytes"))

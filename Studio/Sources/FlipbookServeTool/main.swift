@@ -25,18 +25,26 @@ struct ServeTool: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The memory the running renders may hold together (8G, 512M); a render starts when its "
                                + "estimate fits. Default: three quarters of the machine's memory."))
     var memory: String?
+    @Option(help: ArgumentHelp(Setting.cache.help, valueName: "dir"))
+    var cache: String?
+    @Option(help: ArgumentHelp(Setting.cacheLimit.help, valueName: "bytes"))
+    var cacheLimit: String?
+
+    /// `text` as bytes (8G, 512M), or exit 2 naming `flag`.
+    func bytes(_ text: String?, flag: String) throws -> Int? {
+        guard let text else { return nil }
+        guard let bytes = MemoryAmount.bytes(text) else {
+            FileHandle.standardError.write(Data("error: \(flag) must be an amount of memory such as 8G or 512M; it is \(text).\n".utf8))
+            throw ExitCode(2)
+        }
+        return bytes
+    }
 
     func run() async throws {
-        var memoryBudget: Int?
-        if let memory {
-            guard let bytes = MemoryAmount.bytes(memory) else {
-                FileHandle.standardError.write(Data("error: --memory must be an amount of memory such as 8G or 512M; it is \(memory).\n".utf8))
-                throw ExitCode(2)
-            }
-            memoryBudget = bytes
-        }
         let options = ServeOptions(data: URL(fileURLWithPath: data), host: host, port: port, token: token, jobs: jobs,
-                                   allowedWebhookHosts: Set(allowWebhookHost.map { $0.lowercased() }), memoryBudget: memoryBudget)
+                                   allowedWebhookHosts: Set(allowWebhookHost.map { $0.lowercased() }),
+                                   memoryBudget: try bytes(memory, flag: "--memory"),
+                                   cache: cache.map { URL(fileURLWithPath: $0) }, cacheLimit: try bytes(cacheLimit, flag: "--cache-limit"))
         let server: ServeServer
         do {
             server = try ServeServer(options: options)

@@ -48,10 +48,11 @@ final class ServeHarness: @unchecked Sendable {
     }
 
     static func start(jobs: Int = 2, queueLimit: Int = 64, bodyLimit: Int = 64 << 20, keepBytes: Int64 = 1 << 30,
-                      allowedWebhookHosts: Set<String> = [], memoryBudget: Int? = nil) async throws -> ServeHarness {
+                      allowedWebhookHosts: Set<String> = [], memoryBudget: Int? = nil, cached: Bool = false) async throws -> ServeHarness {
         let folder = try ScratchFolder("serve")
         let options = ServeOptions(data: folder.file("data"), port: 0, jobs: jobs, queueLimit: queueLimit, keepBytes: keepBytes,
-                                   bodyLimit: bodyLimit, allowedWebhookHosts: allowedWebhookHosts, memoryBudget: memoryBudget)
+                                   bodyLimit: bodyLimit, allowedWebhookHosts: allowedWebhookHosts, memoryBudget: memoryBudget,
+                                   cache: cached ? folder.file("cache") : nil)
         let harness = ServeHarness(options: options, folder: folder)
         let server = try ServeServer(options: options)
         let (listening, continuation) = AsyncStream.makeStream(of: URL.self)

@@ -2,7 +2,8 @@ import Flipbook
 import Foundation
 
 /// A job as the API shows it: `{"id", "digest", "status", "progress", "framesEncoded", "totalFrames",
-/// "timings": {"created", "started", "finished"}, "bytes", "error", "file"}`.
+/// "timings": {"created", "started", "finished"}, "bytes", "error", "file", "plan", "cache"}`; `"cache":
+/// {"segments", "reused"}` when the service keeps a segment cache (`flipbook serve --cache`).
 enum JobJSON {
     static func object(_ record: JobRecord) -> [String: Any] {
         var timings: [String: Any] = ["created": record.created]
@@ -16,6 +17,9 @@ enum JobJSON {
         ]
         if let bytes = record.bytes { object["bytes"] = bytes }
         if let error = record.error { object["error"] = error }
+        if let segments = record.segments, let reused = record.segmentsReused {
+            object["cache"] = ["segments": segments, "reused": reused]
+        }
         if let plan = record.plan, let value = try? JSONSerialization.jsonObject(with: Data(plan.utf8)) { object["plan"] = value }
         if record.status == .done { object["file"] = "/v1/renders/\(record.id)/file" }
         return object

@@ -22,6 +22,10 @@ struct JobRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
     var bytes: Int64?
     /// What will be drawn and written, as JSON (``JobJSON/plan(_:)``).
     var plan: String?
+    /// With the service's segment cache (`--cache`): the clip's segments, and how many of them were
+    /// copied from the cache rather than rendered; `nil` without a cache or before the job ends.
+    var segments: Int?
+    var segmentsReused: Int?
 }
 
 /// A webhook delivery attempt, logged.
@@ -67,6 +71,12 @@ final class Journal: Sendable {
                 table.column("time", .double).notNull()
                 table.column("status", .integer)
                 table.column("error", .text)
+            }
+        }
+        migrator.registerMigration("v2 segments") { db in
+            try db.alter(table: "job") { table in
+                table.add(column: "segments", .integer)
+                table.add(column: "segmentsReused", .integer)
             }
         }
         try migrator.migrate(database)

@@ -84,7 +84,12 @@ actor RenderService {
             }
             scenePath = scene.path
         }
-        let request = try order.renderRequest(scenePath: scenePath, output: fileURL(id, output: order.output))
+        var request = try order.renderRequest(scenePath: scenePath, output: fileURL(id, output: order.output))
+        // The operator's cache serves every job; a client cannot name a folder (RenderOrder.reservedSettings).
+        if let cache = options.cache {
+            request.cache = cache.path
+            request.cacheLimit = options.cacheLimit
+        }
         do {
             var plan = try request.plan(relativeTo: options.data, expecting: .clip)
             // Each job plans its encoders within an equal share of the budget; it never changes a file's bytes.
@@ -187,8 +192,12 @@ actor RenderService {
         guard var record = try? journal.job(id) else { return startWaiting() }
         record.finished = Date().timeIntervalSince1970
         switch result {
-        case .success:
+        case .success(let report):
             record.status = .done
+            if options.cache != nil, let segments = report.segments {
+                record.segments = segments.timings.count
+                record.segmentsReused = segments.reusedCount
+            }
             record.framesEncoded = record.totalFrames
             record.bytes = (try? FileManager.default.attributesOfItem(atPath: fileURL(id, output: record.output).path)[.size] as? NSNumber)?.int64Value
         case .failure(let error as FlipbookError) where error.kind == .interrupted && stopping:
