@@ -38,5 +38,9 @@ struct ServeProgramTests {
     func passesItsArguments() throws {
         let run = try Tool.run(["serve", "--host", "0.0.0.0", "--port", "0", "--data", "unused"])
         #expect(run.status == 2 && run.error.contains("'0.0.0.0' is reachable from other machines, so --token T is required"), "\(run.error)")
+        let scratch = try TemporaryDirectory.cli()
+        let file = try scratch.write("not-a-folder", "x")
+        let cache = try Tool.run(["serve", "--port", "0", "--data", scratch.path("data"), "--cache", file, "--cache-limit", "1G"])
+        #expect(cache.status == 2 && cache.error == "error: --cache must be a folder; \(file) is a file.\n", "\(cache.error)")
     }
 }
