@@ -181,25 +181,32 @@ public struct ConfettiScene: SoundingScene {
                 return
             }
         }
-        var ctx = context
-        ctx.opacity = context.opacity * state.opacity
-        ctx.translateBy(x: state.position.x, y: state.position.y)
-        ctx.rotate(by: state.rotation)
+        // The particle's opacity and placement are set on the context itself and put back after: a
+        // copy of the context per particle (its bytes, and a retain and release of each reference it
+        // holds) cost B2's 10,000 particles some 5 % of their frame. Drawing changes nothing else.
+        let opacity = context.opacity, transform = context.transform
+        defer {
+            context.opacity = opacity
+            context.transform = transform
+        }
+        context.opacity = opacity * state.opacity
+        context.translateBy(x: state.position.x, y: state.position.y)
+        context.rotate(by: state.rotation)
         if case .text(let text, let font) = shape {
             // As tall as the longer side; the flip squashes it like the paper shapes.
             guard full > 0 else { return }
-            ctx.draw(TextSymbol(text, fontName: font), height: max(full, height), widthScale: width / full, color: color)
+            context.draw(TextSymbol(text, fontName: font), height: max(full, height), widthScale: width / full, color: color)
             return
         }
         if case .image(let image) = shape {
             // As tall as the longer side, as wide as the picture's shape says, squashed by the flip.
             guard full > 0, let bitmap = image.bitmap else { return }
             let side = max(full, height), imageWidth = side * image.aspectRatio * (width / full)
-            ctx.draw(bitmap, in: CGRect(x: -imageWidth / 2, y: -side / 2, width: imageWidth, height: side))
+            context.draw(bitmap, in: CGRect(x: -imageWidth / 2, y: -side / 2, width: imageWidth, height: side))
             return
         }
         let rect = CGRect(x: -width / 2, y: -height / 2, width: width, height: height)
-        ctx.fill(shape.path(in: rect), with: .color(color))
+        context.fill(shape.path(in: rect), with: .color(color))
     }
 
     /// Indices of the particles that may be alive at `time`, in drawing order.
