@@ -29,7 +29,7 @@ RELEASE_BIN = .build/release
 SYSTEM_LIBRARIES := $(shell sed -n 's/.*pkgConfig: "\(.*\)".*/\1/p' Package.swift)
 UNAME := $(shell uname -s)
 
-.PHONY: deps test-deps demo check test test-only test-build root-lane studio-lane valgrind memcheck-only fuzz bench docs clean browser-check \
+.PHONY: deps test-deps demo check test test-only test-build valgrind $(TEST_STEPS) test-debug-build test-release-build test-studio-build memcheck-only fuzz bench docs clean browser-check \
 	slurm-test slurm-test-portable studio studio-test studio-check serve portable mcp
 
 deps:
@@ -48,26 +48,61 @@ demo: deps
 		--shard 1/17 -o '$(OUT)/cards/{{id}}.mp4'
 	@echo "Wrote $(abspath $(OUT))/confetti.mp4, ripples.mp4, still.png, still.pdf, card.png and cards/"
 
-# The fuzz targets run beside the documentation, memcheck, browser, cluster and studio checks and the
-# test suite's builds, filling the cores those leave idle (scripts/beside-fuzzing.sh). Those run in
-# two lanes at once, one per build folder (SwiftPM builds in one folder at a time): the root's checks
-# and builds, and the servers' package's (Studio/.build); each lane's output is shown whole when it
-# ends. The test suite last, so the run ends with the test runner's own summary line. valgrind does
-# not run on macOS, so there `make test` is the documentation and the test suite.
+# make test on Linux: its steps form a graph that `make -j3` runs beside the fuzz targets, which fill
+# the cores the steps leave idle (scripts/beside-fuzzing.sh); each step's output is shown whole when
+# it ends. SwiftPM builds in a folder one run at a time, so the root's builds form a chain (debug,
+# release, the documentation's) and every other step starts once what it needs is built: the test
+# suite beside the release build, the suites that need the release tool after it, and the servers'
+# package, which builds in a folder of its own, from the start. The test binaries run directly
+# (scripts/run-tests.sh), holding no build folder's lock. valgrind does not run on macOS, so there
+# `make test` is the documentation and the test suite.
+TEST_STEPS = test-suite test-suite-release test-memcheck test-browser test-slurm test-studio test-studio-check test-docs
 ifeq ($(UNAME),Darwin)
 test: deps docs test-only
 else
 test: deps test-deps
 	@bash scripts/beside-fuzzing.sh $(FUZZ_RUNS) -- \
-	    $(MAKE) --no-print-directory -j2 --output-sync=target root-lane studio-lane
-	@$(MAKE) --no-print-directory test-only
+	    $(MAKE) --no-print-directory -j3 --output-sync=target $(TEST_STEPS)
 endif
 
-root-lane:
-	@$(MAKE) -j1 --no-print-directory docs memcheck-only browser-check slurm-test test-build
+# The suites that render the 1080p benchmark workloads (x264 parity with the ffmpeg command, the
+# level's bit rate cap) run the optimised tool: the debug build draws them 20–50× slower.
+RELEASE_SUITES = X264ConformanceTests
 
-studio-lane:
-	@$(MAKE) -j1 --no-print-directory studio-test studio-check
+test-debug-build:
+	$(SWIFT) build $(DEBUG_FLAGS) --build-tests
+
+test-release-build: test-debug-build
+	$(SWIFT) build -c release --product FlipbookMemcheck
+	$(SWIFT) build -c release --product flipbook
+
+# After the servers' build too: the root's suite runs flipbook serve and flipbook mcp when their programs are built.
+test-suite: test-debug-build test-studio-build
+	@bash scripts/run-tests.sh FLIPBOOK_SKIP_SLOW_TESTS=0 -- --skip '$(RELEASE_SUITES)'
+
+test-suite-release: test-debug-build test-release-build
+	@bash scripts/run-tests.sh FLIPBOOK_RELEASE_TOOL=$(abspath $(RELEASE_BIN))/flipbook -- --filter '$(RELEASE_SUITES)'
+
+test-memcheck: test-release-build
+	bash scripts/memcheck.sh
+
+test-browser: test-release-build
+	bash scripts/browser-check.sh
+
+test-slurm: test-debug-build
+	bash scripts/slurm-test.sh "$(CURDIR)/.build/debug/flipbook"
+
+test-studio-build:
+	$(SWIFT) build $(STUDIO_PACKAGE) $(DEBUG_FLAGS) --build-tests
+
+test-studio: test-studio-build
+	@bash scripts/run-tests.sh -- $(STUDIO_PACKAGE)
+
+test-studio-check: test-studio-build test-debug-build
+	bash scripts/studio-check.sh
+
+test-docs: test-release-build
+	@$(MAKE) --no-print-directory docs
 
 # Everything the checks below install, in one apt-get run rather than one per check; fonts-noto-cjk
 # is the machine font the text tests fall back to for Japanese, which the carried fonts lack.
@@ -94,8 +129,8 @@ slurm-test-portable: portable
 	FLIPBOOK_DIST="$$(ls -t dist/flipbook-*-linux-$$(uname -m).tar.gz | head -n 1)" \
 	    bash scripts/slurm-test.sh "$$($(SWIFT) build --show-bin-path)/flipbook"
 
-# The suites that render the 1080p benchmark workloads (x264 parity with the ffmpeg command, the
-# level's bit rate cap) run the optimised tool: the debug build draws them 20–50× slower.
+# The whole test suite, the release suites with the release tool, in one run: make test on macOS (on
+# Linux make test runs the two parts as steps of its own).
 test-only: test-build
 	@bash scripts/install-deps.sh ffmpeg
 	@bash scripts/run-tests.sh FLIPBOOK_RELEASE_TOOL=$(abspath $(RELEASE_BIN))/flipbook FLIPBOOK_SKIP_SLOW_TESTS=0

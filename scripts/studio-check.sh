@@ -8,9 +8,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh chromium python3-websocket
-bin="$(swift build --show-bin-path)"
+# The build folders' paths, not `swift build --show-bin-path`, which would wait for a build running
+# in the folder (make test runs this beside the release build).
+bin="$PWD/.build/debug"
 [[ -x "$bin/flipbook" ]] || { echo "error: $bin/flipbook is missing; run 'swift build' first" >&2; exit 1; }
-studio="$(swift build --package-path Studio --show-bin-path)/flipbook-studio"
+studio="$PWD/Studio/.build/debug/flipbook-studio"
 [[ -x "$studio" ]] || { echo "error: $studio is missing; run 'make studio' first" >&2; exit 1; }
 out="${OUT:-out}/browser"
 mkdir -p "$out"
