@@ -10,7 +10,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh chromium python3-websocket
-tool=.build/release/flipbook
+# The release build's folder; make test builds its own in a folder of its own (FLIPBOOK_RELEASE_BIN).
+tool="${FLIPBOOK_RELEASE_BIN:-.build/release}/flipbook"
 out="${OUT:-out}/browser"
 mkdir -p "$out"
 common=(confetti --size 640x360 --scale 1 --duration 1.5)

@@ -9,13 +9,22 @@
 # then the heap blocks drawing takes per shape (below).
 # Both have synchronous mains: the Swift Testing runner's async main parks the main thread in
 # dispatch_main, which crashes valgrind 3.19 itself ("the 'impossible' happened"), so the test binary cannot run under it.
+#
+#   bash scripts/memcheck.sh [all|programs|shapes]   the programs (debug builds), the heap blocks per
+#                                                    shape (the release build), or both (the default)
+# The release build's folder is FLIPBOOK_RELEASE_BIN, default .build/release.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+part="${1:-all}"
+[[ "$part" == all || "$part" == programs || "$part" == shapes ]] || { echo "usage: scripts/memcheck.sh [all|programs|shapes]" >&2; exit 2; }
+release="${FLIPBOOK_RELEASE_BIN:-.build/release}"
 
 bin=.build/debug
 for program in FlipbookMemcheck flipbook; do
-    [[ -x "$bin/$program" ]] || { echo "error: $bin/$program is missing; run 'swift build' first" >&2; exit 1; }
+    [[ "$part" == shapes || -x "$bin/$program" ]] || { echo "error: $bin/$program is missing; run 'swift build' first" >&2; exit 1; }
 done
+[[ "$part" == programs || -x "$release/FlipbookMemcheck" ]] \
+    || { echo "error: $release/FlipbookMemcheck is missing; run 'swift build -c release --product FlipbookMemcheck' first" >&2; exit 1; }
 
 work="$(mktemp -d -t flipbook-memcheck.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
@@ -77,15 +86,17 @@ sys.exit(1 if leaks or invalid else 0)
 PY
 }
 
-check exerciser "$bin/FlipbookMemcheck"
-check render "$bin/flipbook" render "$work/scene.json" -o "$work/clip.mp4" --preset ultrafast --quiet
-check still "$bin/flipbook" still "$work/scene.json" --time 0.2 -o "$work/still.pdf" --quiet
-check batch "$bin/flipbook" batch "$work/jobs.json" --quiet
-# Scale-out: a chunk, a join (Matroska chunks into MP4), and a join refused for a missing chunk.
-check chunk "$bin/flipbook" render "$work/scene.json" -o "$work/part-{chunk}.mkv" --chunk 1/2 --preset ultrafast --quiet
-"$bin/flipbook" render "$work/scene.json" -o "$work/part-{chunk}.mkv" --chunk 2/2 --preset ultrafast --quiet
-check concat "$bin/flipbook" concat "$work/part-{chunk}.mkv" --chunks 2 -o "$work/joined.mp4" --quiet
-check concat-refused "$bin/flipbook" concat "$work/part-1.mkv" -o "$work/refused.mp4" --quiet
+if [[ "$part" != shapes ]]; then
+    check exerciser "$bin/FlipbookMemcheck"
+    check render "$bin/flipbook" render "$work/scene.json" -o "$work/clip.mp4" --preset ultrafast --quiet
+    check still "$bin/flipbook" still "$work/scene.json" --time 0.2 -o "$work/still.pdf" --quiet
+    check batch "$bin/flipbook" batch "$work/jobs.json" --quiet
+    # Scale-out: a chunk, a join (Matroska chunks into MP4), and a join refused for a missing chunk.
+    check chunk "$bin/flipbook" render "$work/scene.json" -o "$work/part-{chunk}.mkv" --chunk 1/2 --preset ultrafast --quiet
+    "$bin/flipbook" render "$work/scene.json" -o "$work/part-{chunk}.mkv" --chunk 2/2 --preset ultrafast --quiet
+    check concat "$bin/flipbook" concat "$work/part-{chunk}.mkv" --chunks 2 -o "$work/joined.mp4" --quiet
+    check concat-refused "$bin/flipbook" concat "$work/part-1.mkv" -o "$work/refused.mp4" --quiet
+fi
 
 # Issue #15: drawing a shape allocates nothing. FlipbookMemcheck's release build (what renders run)
 # draws N confetti rectangles and N discs, each through a context copy with a translation, a rotation
@@ -96,26 +107,28 @@ check concat-refused "$bin/flipbook" concat "$work/part-1.mkv" -o "$work/refused
 # loads, calibrates its timer in a loop that allocates), so the whole program's count cannot be
 # compared. Valgrind cannot read the release build's DWARF 5, so it runs a copy without debug
 # information; the symbol table, which names `drawShapes`, stays.
-objcopy --strip-debug .build/release/FlipbookMemcheck "$work/FlipbookMemcheck-release"
-heap_blocks() {
-    local tree="$work/shapes-$1.kcg"
-    valgrind --tool=memcheck --leak-check=no --xtree-memory=full --xtree-memory-file="$tree" \
-        "$work/FlipbookMemcheck-release" shapes "$1" >"$work/shapes-$1.out" 2>&1 || return 0
-    # callgrind_annotate's inclusive columns: curB curBk totB totBk …; totBk is every block allocated
-    # under the function, freed or not.
-    callgrind_annotate --inclusive=yes "$tree" 2>/dev/null | grep 'drawShapes5count' | sed 's/([^)]*)//g' \
-        | awk '{gsub(",", "", $4); print $4; exit}'
-}
-few="$(heap_blocks 10)"; many="$(heap_blocks 1010)"
-if [[ -z "$few" || -z "$many" ]]; then
-    cp "$work"/shapes-*.out /tmp/ 2>/dev/null || true
-    echo "memcheck shapes: valgrind's allocation tree does not name drawShapes (its output: /tmp/shapes-*.out)" >&2; failed=1
-elif (( many - few > 0 )); then
-    echo "memcheck shapes: 1,000 more rectangles, discs and rings took $((many - few)) more heap blocks ($few against $many); where:" >&2
-    callgrind_annotate --inclusive=yes "$work/shapes-1010.kcg" 2>/dev/null | grep -v '^ *$' | sed -n '18,40p' >&2
-    failed=1
-else
-    echo "memcheck shapes: 10 and 1,010 rectangles, discs and rings each took $few heap blocks while drawing"
+if [[ "$part" != programs ]]; then
+    objcopy --strip-debug "$release/FlipbookMemcheck" "$work/FlipbookMemcheck-release"
+    heap_blocks() {
+        local tree="$work/shapes-$1.kcg"
+        valgrind --tool=memcheck --leak-check=no --xtree-memory=full --xtree-memory-file="$tree" \
+            "$work/FlipbookMemcheck-release" shapes "$1" >"$work/shapes-$1.out" 2>&1 || return 0
+        # callgrind_annotate's inclusive columns: curB curBk totB totBk …; totBk is every block allocated
+        # under the function, freed or not.
+        callgrind_annotate --inclusive=yes "$tree" 2>/dev/null | grep 'drawShapes5count' | sed 's/([^)]*)//g' \
+            | awk '{gsub(",", "", $4); print $4; exit}'
+    }
+    few="$(heap_blocks 10)"; many="$(heap_blocks 1010)"
+    if [[ -z "$few" || -z "$many" ]]; then
+        cp "$work"/shapes-*.out /tmp/ 2>/dev/null || true
+        echo "memcheck shapes: valgrind's allocation tree does not name drawShapes (its output: /tmp/shapes-*.out)" >&2; failed=1
+    elif (( many - few > 0 )); then
+        echo "memcheck shapes: 1,000 more rectangles, discs and rings took $((many - few)) more heap blocks ($few against $many); where:" >&2
+        callgrind_annotate --inclusive=yes "$work/shapes-1010.kcg" 2>/dev/null | grep -v '^ *$' | sed -n '18,40p' >&2
+        failed=1
+    else
+        echo "memcheck shapes: 10 and 1,010 rectangles, discs and rings each took $few heap blocks while drawing"
+    fi
 fi
 
 if [[ $failed -ne 0 ]]; then
