@@ -52,16 +52,16 @@ demo: deps
 		--shard 1/17 -o '$(OUT)/cards/{{id}}.mp4'
 	@echo "Wrote $(abspath $(OUT))/confetti.mp4, ripples.mp4, still.png, still.pdf, card.png and cards/"
 
-# make test on Linux: its steps form a graph that `make -j3` runs beside the fuzz targets, which fill
-# the cores the steps leave idle (scripts/beside-fuzzing.sh); each step's output is shown whole when
-# it ends. SwiftPM builds in a folder one run at a time, so the three builds each have one, and run
-# side by side from the start: the root's debug build (.build, the one make check uses), the release
-# build (a folder of its own: release objects are never shared with debug ones) and the servers'
-# package's (Studio/.build). Every other step starts once what it needs is built. The test binaries
-# run directly (scripts/run-tests.sh), holding no build folder's lock. valgrind does not run on
+# make test on Linux: its steps form a graph that `make -j4` runs beside the fuzz targets, which run
+# at a lower priority and fill the cores the steps leave idle (scripts/beside-fuzzing.sh); each
+# step's output is shown whole when it ends. SwiftPM builds in a folder one run at a time, so the
+# three builds each have one, and run side by side from the start: the root's debug build (.build,
+# the one make check uses), the release build (a folder of its own: release objects are never shared
+# with debug ones) and the servers' package's (Studio/.build). Every other step starts once what it
+# needs is built. The test binaries run directly (scripts/run-tests.sh), holding no build folder's lock. valgrind does not run on
 # macOS, so there `make test` is the documentation and the test suite.
-TEST_STEPS = test-suite test-suite-release test-memcheck test-memcheck-shapes test-browser test-slurm test-studio \
-	test-studio-check test-docs
+TEST_STEPS = test-suite test-suite-release test-suite-servers test-memcheck test-memcheck-shapes test-browser test-slurm \
+	test-studio test-studio-check test-docs
 TEST_RELEASE_SCRATCH = $(CURDIR)/.build/test-release
 TEST_RELEASE_BIN = $(TEST_RELEASE_SCRATCH)/release
 ifeq ($(UNAME),Darwin)
@@ -69,12 +69,14 @@ test: deps docs test-only
 else
 test: deps test-deps
 	@bash scripts/beside-fuzzing.sh $(FUZZ_RUNS) -- \
-	    $(MAKE) --no-print-directory -j3 --output-sync=target $(TEST_STEPS)
+	    $(MAKE) --no-print-directory -j4 --output-sync=target $(TEST_STEPS)
 endif
 
 # The suites that render the 1080p benchmark workloads (x264 parity with the ffmpeg command, the
-# level's bit rate cap) run the optimised tool: the debug build draws them 20–50× slower.
+# level's bit rate cap) run the optimised tool: the debug build draws them 20–50× slower. The suites
+# that run `flipbook serve` and `flipbook mcp` need the servers' package built.
 RELEASE_SUITES = X264ConformanceTests
+SERVER_SUITES = ServeProgramTests|MCPToolTests
 
 test-debug-build:
 	$(SWIFT) build $(DEBUG_FLAGS) --build-tests
@@ -83,9 +85,11 @@ test-release-build:
 	$(SWIFT) build -c release --scratch-path $(TEST_RELEASE_SCRATCH) --product FlipbookMemcheck
 	$(SWIFT) build -c release --scratch-path $(TEST_RELEASE_SCRATCH) --product flipbook
 
-# After the servers' build too: the root's suite runs flipbook serve and flipbook mcp when their programs are built.
-test-suite: test-debug-build test-studio-build
-	@bash scripts/run-tests.sh FLIPBOOK_SKIP_SLOW_TESTS=0 -- --skip '$(RELEASE_SUITES)'
+test-suite: test-debug-build
+	@bash scripts/run-tests.sh FLIPBOOK_SKIP_SLOW_TESTS=0 -- --skip '$(RELEASE_SUITES)|$(SERVER_SUITES)'
+
+test-suite-servers: test-debug-build test-studio-build
+	@bash scripts/run-tests.sh -- --filter '$(SERVER_SUITES)'
 
 test-suite-release: test-debug-build test-release-build
 	@bash scripts/run-tests.sh FLIPBOOK_RELEASE_TOOL=$(TEST_RELEASE_BIN)/flipbook -- --filter '$(RELEASE_SUITES)'
@@ -102,8 +106,9 @@ test-browser: test-release-build
 test-slurm: test-debug-build
 	bash scripts/slurm-test.sh "$(CURDIR)/.build/debug/flipbook"
 
+# The servers' build is the one the fewest steps wait for: it yields to the other two.
 test-studio-build:
-	$(SWIFT) build $(STUDIO_PACKAGE) $(STUDIO_FLAGS) --build-tests
+	nice -n 5 $(SWIFT) build $(STUDIO_PACKAGE) $(STUDIO_FLAGS) --build-tests
 
 test-studio: test-studio-build
 	@bash scripts/run-tests.sh -- $(STUDIO_PACKAGE)

@@ -48,6 +48,7 @@ let package = Package(
                 .embedInCode("Page/studio.html"),
                 .embedInCode("Page/studio.css"),
                 .embedInCode("Page/studio.js"),
+                .embedInCode("Page/controls.js"),
             ]
         ),
         .executableTarget(

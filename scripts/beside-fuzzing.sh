@@ -11,7 +11,8 @@ runs="$1"; shift
 [[ "${1:-}" == "--" ]] && shift
 mkdir -p .build/fuzz
 log=.build/fuzz/run.log
-bash scripts/fuzz.sh "$runs" >"$log" 2>&1 &
+# At a lower priority: they take what the command leaves, never the time of its longest chain.
+nice -n 10 bash scripts/fuzz.sh "$runs" >"$log" 2>&1 &
 fuzzing=$!
 trap 'kill "$fuzzing" 2>/dev/null; wait "$fuzzing" 2>/dev/null' INT TERM HUP
 "$@"

@@ -64,9 +64,13 @@ final class ServeHarness: @unchecked Sendable {
         return harness
     }
 
+    /// Stops the server and removes its folder: the server's task holds the harness, so the folder
+    /// would otherwise outlive the test.
     func stop() async {
         task?.cancel()
         _ = await task?.result
+        task = nil
+        try? FileManager.default.removeItem(at: folder.url)
     }
 
     struct Reply {

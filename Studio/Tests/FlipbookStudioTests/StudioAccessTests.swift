@@ -9,10 +9,14 @@ struct StudioAccessTests {
     func token() async throws {
         let studio = try await StudioHarness.start(scene: "ripples", token: "s3cret")
         #expect(studio.base.query == "token=s3cret")
-        for path in ["/", "/api/info", "/api/frame", "/api/events", "/studio.js"] {
+        for path in ["/", "/api/info", "/api/frame", "/api/events", "/api/scenes"] {
             let refused = try await studio.get(path, [("frame", "0")], withToken: false)
             #expect(refused.status == 401, "\(path)")
             #expect((refused.json?["error"] as? String)?.contains("token") == true)
+        }
+        // The page's own scripts and style hold nothing of the scene, and its tags cannot carry the token.
+        for path in ["/studio.js", "/controls.js", "/studio.css"] {
+            #expect(try await studio.get(path, withToken: false).status == 200, "\(path)")
         }
         #expect(try await studio.get("/api/info", withToken: false, headers: ["Authorization": "Bearer wrong"]).status == 401)
         #expect(try await studio.get("/api/info", withToken: false, headers: ["Authorization": "Bearer s3cret"]).status == 200)

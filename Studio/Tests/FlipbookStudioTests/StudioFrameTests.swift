@@ -130,6 +130,8 @@ struct StudioFrameTests {
         #expect(!page.text.contains("http://") && !page.text.contains("https://"))
         let script = try await studio.get("/studio.js")
         #expect(script.status == 200 && script.text.contains("AbortController"))
+        let controls = try await studio.get("/controls.js")
+        #expect(controls.status == 200 && controls.text.contains("function buildControls()"))
         #expect(try await studio.get("/studio.css").status == 200)
         #expect(try await studio.get("/api/frame", [("frame", "0"), ("scale", "0.25")]).status == 200)
         await studio.stop()

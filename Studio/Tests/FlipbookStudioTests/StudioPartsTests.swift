@@ -17,7 +17,7 @@ struct StudioPartsTests {
         #expect(parameters.first { $0["name"] as? String == "products" }?["defaultValue"] as? String
             == #"[{"name": "Tea", "price": "€3"}]"#)
         // The page draws a bool as a checkbox and a list as a text area.
-        let script = try await studio.get("/studio.js").text
+        let script = try await studio.get("/controls.js").text
         #expect(script.contains("box.type = 'checkbox'") && script.contains("createElement('textarea')"))
 
         // A data row's list comes as the JSON text --set takes, and the clip it makes has its layers.

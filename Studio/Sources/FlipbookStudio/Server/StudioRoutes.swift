@@ -4,7 +4,8 @@ import Hummingbird
 
 /// The studio's URLs:
 ///
-/// - `GET /`, `/studio.js`, `/studio.css`: the page.
+/// - `GET /`: the page; `/studio.js`, `/controls.js`, `/studio.css`: its files (``StudioPage/assets``,
+///   served without the token).
 /// - `GET /api/info?set=NAME=VALUE…&setting=KEY=VALUE…`: the clip (``ClipInfo``).
 /// - `GET /api/frame?frame=N&scale=1|0.5|0.25&set=…&setting=…&lane=L`: a frame as PNG.
 /// - `GET /api/scenes`: the scenes the page can open (``SceneChoices``); `POST /api/open`
@@ -23,8 +24,9 @@ struct StudioRoutes {
 
     func add(to router: Router<BasicRequestContext>) {
         router.get("/") { _, _ in Responses.bytes(StudioPage.html, type: "text/html; charset=utf-8") }
-        router.get("/studio.js") { _, _ in Responses.bytes(StudioPage.script, type: "text/javascript; charset=utf-8") }
-        router.get("/studio.css") { _, _ in Responses.bytes(StudioPage.style, type: "text/css; charset=utf-8") }
+        for asset in StudioPage.assets {
+            router.get(RouterPath(asset.path)) { _, _ in Responses.bytes(asset.bytes, type: asset.type) }
+        }
         router.get("/api/info") { request, _ in
             await Responses.guarded {
                 let parameters = request.uri.queryParameters

@@ -1,12 +1,13 @@
 import Foundation
 import Hummingbird
 
-/// Refuses, with 401, every request that does not carry the token: as `?token=` or as
-/// `Authorization: Bearer TOKEN`.
+/// Refuses, with 401, every request that does not carry the token (as `?token=` or as
+/// `Authorization: Bearer TOKEN`), but for the page's own scripts and style (``StudioPage/assets``).
 struct TokenMiddleware<Context: RequestContext>: RouterMiddleware {
     let token: String
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        if StudioPage.isAsset(request.uri.path) { return try await next(request, context) }
         let given = request.uri.queryParameters["token"].map(String.init)
             ?? request.headers[.authorization].flatMap { value in
                 value.hasPrefix("Bearer ") ? String(value.dropFirst("Bearer ".count)) : nil
