@@ -91,7 +91,8 @@ import Testing
         #expect(abs(level - -6) <= 0.1, "the tone measures \(level) dB")
     }
 
-    @Test func loudnessIsBroughtToTheTargetWithoutClipping() throws {
+    @Test(.slow("four seconds of sound through the loudness limiter in the debug build"))
+    func loudnessIsBroughtToTheTargetWithoutClipping() throws {
         let directory = try TemporaryDirectory("loud")
         let music = packageFile("Fixtures/Audio/loop.wav").path
         let scene = try Self.sceneFile(directory, fps: "30", duration: 4, layers: #"""

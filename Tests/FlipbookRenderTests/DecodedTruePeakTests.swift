@@ -8,7 +8,8 @@ import Testing
 /// `--loudness` keeps what a player decodes from the file, AAC or Opus, below −1 dBTP, not only the mix:
 /// a quiet band brought up to −14 LUFS is held at the limiter's ceiling, and its encoded sound
 /// overshoots it (AAC by 3 dB at the kick that opens it), unless the mix is turned down there.
-@Suite struct DecodedTruePeakTests {
+@Suite(.slow("eight seconds of a band brought to −14 LUFS, limited, encoded and decoded again, four times in the debug build"))
+struct DecodedTruePeakTests {
     /// Writes ``band`` to `url`.
     static func writeBand(_ url: URL) throws {
         try band.write(to: url)
