@@ -66,20 +66,34 @@ struct SeveralOutputsTests {
         #expect(reports[1].segments == nil)
     }
 
-    @Test("outputs with sound carry it as alone: MP4 and WebM each with their codec, the GIF without")
-    func sound() throws {
+    /// A confetti burst at 0.2 s with its pop, `duration` seconds, 64×48 at 30 fps.
+    static func poppingTimeline(duration: Double) throws -> Timeline {
         let directory = try TemporaryDirectory("sound")
         let scene = directory.file("scene.json")
-        try Data(#"""
-            {"size": [64, 48], "scale": 1, "fps": 30, "duration": 1, "background": "white", "layers": [
+        try Data("""
+            {"size": [64, 48], "scale": 1, "fps": 30, "duration": \(duration), "background": "white", "layers": [
               {"scene": "confetti", "bursts": [{"time": 0.2}], "sound": {"name": "pop", "seed": 4}}
             ]}
-            """#.utf8).write(to: scene)
-        let timeline = try SceneFile.load(from: scene).makeTimeline()
-        let reports = try expectSameBytesAsAlone(timeline, ["a.mp4", "b.webm", "c.gif"])
+            """.utf8).write(to: scene)
+        return try SceneFile.load(from: scene).makeTimeline()
+    }
+
+    @Test("outputs with sound carry it as alone: MP4 and WebM each with their codec, the GIF without")
+    func sound() throws {
+        let reports = try expectSameBytesAsAlone(try Self.poppingTimeline(duration: 1), ["a.mp4", "b.webm", "c.gif"])
         #expect(reports[0].audioNote?.hasPrefix("AAC") == true, "\(String(describing: reports[0].audioNote))")
         #expect(reports[1].audioNote?.hasPrefix("Opus") == true, "\(String(describing: reports[1].audioNote))")
         #expect(reports[2].audioNote == "left out: GIF carries no audio")
+    }
+
+    @Test("an H.264 clip with sound long enough for segments is encoded in segments, as alone")
+    func segmentedWithSound() throws {
+        var options = VideoOptions()
+        options.keyframeInterval = 0.5
+        let reports = try expectSameBytesAsAlone(try Self.poppingTimeline(duration: 4), ["a.mp4", "b.webm"], options: options)
+        #expect(reports[0].segments?.layout.count == 2)
+        #expect(reports[0].audioNote?.hasPrefix("AAC") == true, "\(String(describing: reports[0].audioNote))")
+        #expect(reports[1].segments == nil)
     }
 
     @Test("a frame that fails stops every output: no file written, earlier files untouched, no .partial file")

@@ -5,12 +5,17 @@ import Foundation
 
 /// What happens to a render's sound: the track an output carries, or why it carries none.
 struct ClipAudio {
-    /// The track to encode, or `nil`.
-    var track: AudioTrack?
+    /// The track to encode, or `nil`; turned down where its decoded peak would pass the ceiling on
+    /// a thread of its own while the picture is drawn.
+    var sound: PendingSound?
     /// What the summary says about the sound: its codec and loudness, or that it was left out.
     var note: String?
-    /// Seconds spent mixing and mastering.
-    var mixTime: TimeInterval = 0
+    /// Seconds spent mixing and mastering, before the picture starts.
+    private var mixTime: TimeInterval = 0
+
+    /// Seconds spent mixing, mastering and keeping the decoded peak under the ceiling, once the
+    /// last is over.
+    var totalTime: TimeInterval { mixTime + (sound?.preparationTime ?? 0) }
 
     /// The sound of `frames` (the timeline's frames drawn; the packets of `kept`, in presentation
     /// timestamps, when a part is encoded with frames around it) for an output in `format`.
@@ -29,9 +34,12 @@ struct ClipAudio {
     ///
     /// The track is then turned down where its encoded sound, decoded again, would pass the limiter's
     /// ceiling (``AudioTrack/keepDecodedPeak(under:file:what:)``): the mix keeps −1 dBTP, and so does
-    /// what a player decodes from `file`.
+    /// what a player decodes from `file`. That runs beside the picture (``PendingSound``); a mix
+    /// that cannot be made stops the render before any frame is drawn. With `preparing` false the
+    /// sound is only mixed, as that check, and ``sound`` is `nil`: a render of its own will make it.
     init(timeline: Timeline, frames: ClosedRange<Int>, timestampOffset: Int, kept: ClosedRange<Int>?,
-         part: ClosedRange<Int>? = nil, format: OutputFormat, options: VideoOptions, file: URL) throws {
+         part: ClosedRange<Int>? = nil, format: OutputFormat, options: VideoOptions, file: URL,
+         preparing: Bool = true) throws {
         guard timeline.hasAudio else { return }
         let container = format.container.capabilities
         guard options.audio else {
@@ -45,6 +53,7 @@ struct ClipAudio {
         let started = DispatchTime.now().uptimeNanoseconds
         guard let mix = try timeline.mixAudio() else { return }
         let bitrate = options.audioBitrate ?? codec.defaultBitrate
+        let track: AudioTrack
         if let part {
             let first = part.lowerBound == 0 ? Int.min : AudioSamples.frame(ofVideoFrame: part.lowerBound, fps: timeline.fps)
             let end = part.upperBound >= timeline.frameCount - 1
@@ -59,7 +68,9 @@ struct ClipAudio {
                                firstSample: AudioSamples.frame(ofVideoFrame: written.lowerBound, fps: timeline.fps),
                                codec: codec, bitrate: bitrate)
         }
-        try track?.keepDecodedPeak(under: TruePeakLimiter(), file: file, what: container.displayName)
+        if preparing {
+            sound = PendingSound(preparing: track, under: TruePeakLimiter(), file: file, what: container.displayName)
+        }
         let loudness = mix.loudness.isFinite ? String(format: "%.1f LUFS", mix.loudness) : "silent"
         note = "\(codec.displayName) \(formatBitrate(bitrate)), \(loudness)"
         mixTime = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9

@@ -61,14 +61,18 @@ func renderSharing(
     defer { cancellation?.removeHandler(forwarding) }
     if Task.isCancelled { stop.cancel(.cancelled) }
     let started = DispatchTime.now().uptimeNanoseconds
+    let sharing = SharingPlan(plans)
     // Each output's sound is mixed first, as alone: a file that cannot be mixed stops the render
-    // before any frame is drawn.
-    let audio = try plans.map { plan -> ClipAudio in
+    // before any frame is drawn. An output rendered apart prepares its sound in its own render.
+    let audio = try plans.indices.map { index -> ClipAudio in
+        let plan = plans[index]
         guard let format = plan.format, let options = plan.options, plan.still == nil else { return ClipAudio() }
         return try ClipAudio(timeline: plan.timeline, frames: plan.framesWritten, timestampOffset: 0,
-                             kept: options.keptTimestamps, format: format, options: options, file: plan.destination)
+                             kept: options.keptTimestamps, format: format, options: options, file: plan.destination,
+                             preparing: !sharing.apart.contains(index))
     }
-    let sharing = SharingPlan(plans, hasAudio: audio.map { $0.track != nil })
+    // Nothing of the render outlives it, the sounds' preparations included.
+    defer { for clip in audio { _ = try? clip.sound?.track() } }
     let group = CommitGroup()
     var reports: [RenderReport?] = plans.map { _ in nil }
     do {
@@ -109,7 +113,7 @@ private func runShared(
             throw FlipbookError.internal("a clip's plan has no format")
         }
         return SharedPass.Output(url: plan.destination, format: format, options: options, timeline: plan.timeline,
-                                 step: shared.step, frameCount: plan.framesWritten.count, audio: audio[shared.plan].track)
+                                 step: shared.step, frameCount: plan.framesWritten.count, audio: audio[shared.plan].sound)
     }
     let pass = SharedPass(timeline: drawn.timeline, frames: drawn.framesWritten, outputs: outputs,
                           workerCount: workerCount, stop: stop, progress: progress, started: started)
@@ -136,7 +140,7 @@ private func runShared(
         }
         report.addTimingNote(plan.rateNote)
         report.audioNote = audio[shared.plan].note
-        report.audioMixTime = audio[shared.plan].mixTime
+        report.audioMixTime = audio[shared.plan].totalTime
         reports[shared.plan] = report
     }
 }

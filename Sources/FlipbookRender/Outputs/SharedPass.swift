@@ -25,7 +25,7 @@ struct SharedPass {
         /// How many frames the output writes.
         var frameCount: Int
         /// The sound the output carries, if any.
-        var audio: AudioTrack?
+        var audio: PendingSound?
     }
 
     /// What a finished pass leaves for each output: its outcome, or the cap it went over.

@@ -18,14 +18,12 @@ struct SharingPlan {
     /// Plans rendered on their own, in order.
     var apart: [Int] = []
 
-    /// - Parameter hasAudio: Whether each plan's output carries sound (then it is one encode, never
-    ///   cut into segments, as alone).
-    init(_ plans: [OutputPlan], hasAudio: [Bool]) {
+    init(_ plans: [OutputPlan]) {
         drawnBy = plans.firstIndex { $0.rateNote == nil } ?? 0
         let drawn = plans[drawnBy]
         for (index, plan) in plans.enumerated() {
             // A clip encoded in segments is encoded so alone; its segments take their frames apart.
-            if plan.still != nil || plan.part != nil || (!hasAudio[index] && (plan.segmentLayout?.count ?? 1) > 1) {
+            if plan.still != nil || plan.part != nil || (plan.segmentLayout?.count ?? 1) > 1 {
                 apart.append(index)
             } else if let step = Self.step(of: plan, in: drawn) {
                 shared.append(Shared(plan: index, step: step))

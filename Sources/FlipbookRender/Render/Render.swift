@@ -116,7 +116,9 @@ func renderClip(
         timeline: timeline, frames: frames, timestampOffset: timestampOffset, comment: comment, url: url, format: format,
         workerCount: min(workers ?? ProcessInfo.processInfo.activeProcessorCount, total), stop: stop,
         progress: progress, started: started, segmenting: segmenting)
-    renderPass.audio = audio.track
+    renderPass.audio = audio.sound
+    // Nothing of the render outlives it, the sound's preparation included.
+    defer { _ = try? audio.sound?.track() }
     try stop.checkStop(renderPass.what)
     func elapsed() -> TimeInterval { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
 
@@ -139,7 +141,7 @@ func renderClip(
                               outcome: outcome, workers: renderPass.workerCount, wallTime: elapsed())
     report.rateCapNote = rateCapNote
     report.audioNote = audio.note
-    report.audioMixTime = audio.mixTime
+    report.audioMixTime = audio.totalTime
     return report
 }
 

@@ -23,7 +23,7 @@ struct RenderPass {
     /// How the clip may be cut into segments encoded apart.
     var segmenting = Segmenting()
     /// The sound the output carries, if any.
-    var audio: AudioTrack? = nil
+    var audio: PendingSound? = nil
 
     /// What a finished pass leaves: its sink (finished, the file in place; `nil` for a clip
     /// encoded in segments), its stage times, and its segments' figures.

@@ -21,7 +21,7 @@ public func makeFrameSink(
 /// goes in a video's `comment` tag (a chunk's ``ChunkRecord``).
 package func makeFrameSink(
     url: URL, width: Int, height: Int, fps: FrameRate, format: OutputFormat, options: VideoOptions, firstNumber: Int,
-    firstTimestamp: Int, comment: String? = nil, audio: AudioTrack? = nil
+    firstTimestamp: Int, comment: String? = nil, audio: PendingSound? = nil
 ) throws -> any FrameSink {
     if format.container == .pngSequence {
         return try ImageSequenceSink(url: url, width: width, height: height, firstNumber: firstNumber, format: format,

@@ -55,7 +55,7 @@ package final class SegmentedOutput: @unchecked Sendable {
     ///
     /// - Throws: ``FlipbookError`` when the destination cannot be written or libav fails.
     package init(url: URL, width: Int, height: Int, fps: FrameRate, format: OutputFormat, options: VideoOptions,
-                 segmentCount: Int, audio track: AudioTrack? = nil) throws {
+                 segmentCount: Int, audio track: PendingSound? = nil) throws {
         let destination = url.standardizedFileURL
         what = format.container.capabilities.displayName
         self.segmentCount = segmentCount
@@ -156,7 +156,7 @@ package final class SegmentedOutput: @unchecked Sendable {
     private func encodeAudio(throughFrame frame: Int64, muxer: Muxer) throws {
         guard let audio else { return }
         latestFrame = max(latestFrame, frame)
-        let end = AudioSamples.frame(ofVideoFrame: Int(latestFrame) + 1, fps: settings.fps) - audio.track.firstSample
+        let end = AudioSamples.frame(ofVideoFrame: Int(latestFrame) + 1, fps: settings.fps) - audio.planned.firstSample
         try audio.encode(upTo: end) { packet in try muxer.writeAudio(packet, timeBase: audio.timeBase) }
     }
 

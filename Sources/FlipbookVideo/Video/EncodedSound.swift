@@ -15,20 +15,39 @@ extension AudioTrack {
     /// - Throws: ``FlipbookError`` when FFmpeg has no such encoder or decoder, or either fails;
     ///   `file` and `what` name the output in messages.
     package func decodedAgain(file: URL, what: String) throws -> AudioSamples {
+        try encodedAndDecoded(file: file, what: what).decoded
+    }
+
+    /// The track's packets from its encoder, as an output encoding the track from its first sample
+    /// would make them (``SoundPackets``), and those packets decoded again (``decodedAgain(file:what:)``).
+    func encodedAndDecoded(file: URL, what: String) throws -> (packets: SoundPackets, decoded: AudioSamples) {
         var whole = self
         whole.firstSample = 0
         whole.writtenSamples = nil
-        let encoder = try AudioEncoder(whole, globalHeader: true, file: file, what: what)
+        // The containers that carry sound all take a global header; the packets are the same either way.
+        let encoder = try AudioEncoder(PendingSound(ready: whole), globalHeader: true, replaying: false, file: file, what: what)
         let encoding = try encoder.openContext()
         let decoder = try SoundDecoder(like: encoding, file: file, what: what)
-        try encoder.encode(upTo: samples.frameCount) { try decoder.decode($0) }
-        try encoder.finish { try decoder.decode($0) }
+        var kept: [SoundPackets.Kept] = []
+        defer { for index in kept.indices { av_packet_free(&kept[index].packet) } }
+        let keep = { (packet: UnsafeMutablePointer<AVPacket>) throws in
+            guard let copy = av_packet_clone(packet) else {
+                throw libavError(flipbook_averror(ENOMEM), "keeping an encoded audio packet", file: file, what: what)
+            }
+            kept.append(SoundPackets.Kept(packet: copy, sentSamples: encoder.flushing ? nil : encoder.position))
+            try decoder.decode(packet)
+        }
+        try encoder.encode(upTo: samples.frameCount, keep)
+        try encoder.finish(keep)
         try decoder.decode(nil)
         // The first `initial_padding` samples decoded are the encoder's priming, before the track's first.
         let priming = 2 * Int(max(0, encoding.pointee.initial_padding))
         var interleaved = Array(decoder.interleaved.dropFirst(priming).prefix(samples.interleaved.count))
         interleaved += [Float](repeating: 0, count: samples.interleaved.count - interleaved.count)
-        return AudioSamples(interleaved: interleaved)
+        let packets = SoundPackets(kept: kept, codec: codec, bitrate: bitrate, sampleCount: samples.frameCount,
+                                   globalHeader: true)
+        kept = []
+        return (packets, AudioSamples(interleaved: interleaved))
     }
 }
 
@@ -123,7 +142,7 @@ extension AudioTrack {
     /// - Throws: as ``decodedAgain(file:what:)``, or when libebur128 fails.
     @discardableResult
     package mutating func keepDecodedPeak(under limiter: TruePeakLimiter, file: URL, what: String) throws -> DecodedPeaks {
-        var decoded = try decodedAgain(file: file, what: what)
+        var (packets, decoded) = try encodedAndDecoded(file: file, what: what)
         let before = try LoudnessMeter.truePeak(of: decoded)
         var peak = before
         let target = limiter.ceiling - Self.decodedPeakMargin
@@ -131,9 +150,11 @@ extension AudioTrack {
             // Aimed lower than the target: the decoded peak falls by less than the mix is turned down,
             // and each round is an encode; one or two reach it.
             limiter.lower(&samples, whereDecoded: decoded, margin: 3 * Self.decodedPeakMargin)
-            decoded = try decodedAgain(file: file, what: what)
+            (packets, decoded) = try encodedAndDecoded(file: file, what: what)
             peak = try LoudnessMeter.truePeak(of: decoded)
         }
+        // The last encode was of the samples as they now are: an output writes its packets.
+        encoded = packets
         return DecodedPeaks(before: before, after: peak)
     }
 }

@@ -107,7 +107,7 @@ public final class VideoEncoder: FrameSink {
     /// checked with (a render's plan): nothing is read from the name or checked again.
     package init(
         url: URL, width: Int, height: Int, fps: FrameRate, format: OutputFormat, options: VideoOptions,
-        failAfterBytes: Int64? = nil, firstTimestamp: Int = 0, comment: String? = nil, audio: AudioTrack? = nil
+        failAfterBytes: Int64? = nil, firstTimestamp: Int = 0, comment: String? = nil, audio: PendingSound? = nil
     ) throws {
         self.url = url.standardizedFileURL
         self.width = width
@@ -256,7 +256,7 @@ private final class Session {
     private let destination: URL
 
     init(destination: URL, width: Int, height: Int, fps: FrameRate, format: OutputFormat, options: VideoOptions,
-         failAfterBytes: Int64?, firstTimestamp: Int, comment: String?, audio track: AudioTrack?) throws {
+         failAfterBytes: Int64?, firstTimestamp: Int, comment: String?, audio track: PendingSound?) throws {
         self.firstTimestamp = firstTimestamp
         self.fps = fps
         self.destination = destination
@@ -315,7 +315,7 @@ private final class Session {
         }
         if let audio {
             // The sound up to the end of this frame, so the muxer interleaves them a frame apart.
-            try audio.encode(upTo: audioSample(afterFrame: pts, track: audio.track)) { packet in
+            try audio.encode(upTo: audioSample(afterFrame: pts, track: audio.planned)) { packet in
                 try muxer.writeAudio(packet, timeBase: audio.timeBase)
             }
         }
