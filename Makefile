@@ -33,7 +33,7 @@ RELEASE_BIN = .build/release
 SYSTEM_LIBRARIES := $(shell sed -n 's/.*pkgConfig: "\(.*\)".*/\1/p' Package.swift)
 UNAME := $(shell uname -s)
 
-.PHONY: deps test-deps demo check test test-only test-build valgrind $(TEST_STEPS) test-debug-build test-release-build test-studio-build memcheck-only fuzz bench docs clean browser-check \
+.PHONY: deps test-deps demo check test test-only valgrind $(TEST_STEPS) test-release-build test-studio-build memcheck-only fuzz bench docs clean browser-check \
 	slurm-test slurm-test-portable studio studio-test studio-check serve portable mcp
 
 deps:
@@ -54,18 +54,29 @@ demo: deps
 
 # make test on Linux: its steps form a graph that `make -j4` runs beside the fuzz targets, which run
 # at a lower priority and fill the cores the steps leave idle (scripts/beside-fuzzing.sh); each
-# step's output is shown whole when it ends. SwiftPM builds in a folder one run at a time, so the
-# three builds each have one, and run side by side from the start: the root's debug build (.build,
-# the one make check uses), the release build (a folder of its own: release objects are never shared
-# with debug ones) and the servers' package's (Studio/.build). Every other step starts once what it
-# needs is built. The test binaries run directly (scripts/run-tests.sh), holding no build folder's lock. valgrind does not run on
-# macOS, so there `make test` is the documentation and the test suite.
+# step's output is shown whole when it ends. The root package is built once, optimised, with its
+# tests (`-enable-testing` for their @testable imports), in a folder of its own (.build/test-release:
+# the demo's release build and make check's debug build keep theirs); everything of the root runs
+# from it: the suite (1,165 tests in 86 CPU-s against 228 for the debug build), the 1080p workloads,
+# memcheck, the browser, Slurm and the documentation. C code gets DWARF 4, which valgrind reads. The
+# servers' package builds beside it into Studio/.build. The test binaries run directly
+# (scripts/run-tests.sh), holding no build folder's lock. valgrind does not run on macOS, so there
+# `make test` is the test suite and the documentation.
 TEST_STEPS = test-suite test-suite-release test-suite-servers test-memcheck test-memcheck-shapes test-browser test-slurm \
 	test-studio test-studio-check test-docs
 TEST_RELEASE_SCRATCH = $(CURDIR)/.build/test-release
 TEST_RELEASE_BIN = $(TEST_RELEASE_SCRATCH)/release
+TEST_BUILD_FLAGS = -c release --scratch-path $(TEST_RELEASE_SCRATCH) -Xswiftc -enable-testing $(DEBUG_FLAGS)
+# What scripts/run-tests.sh needs to find that build's tests.
+TEST_RUN = --scratch-path $(TEST_RELEASE_SCRATCH) -c release
+# The servers the root's tools start come from the servers' package's debug build: an optimised
+# `flipbook` would otherwise look for its release build.
+STUDIO_BIN = $(CURDIR)/Studio/.build/debug
+SERVER_PROGRAMS = FLIPBOOK_STUDIO=$(STUDIO_BIN)/flipbook-studio FLIPBOOK_SERVE=$(STUDIO_BIN)/flipbook-serve \
+	FLIPBOOK_MCP=$(STUDIO_BIN)/flipbook-mcp
 ifeq ($(UNAME),Darwin)
-test: deps docs test-only
+test: deps test-only
+	@$(MAKE) --no-print-directory test-docs
 else
 test: deps test-deps
 	@bash scripts/beside-fuzzing.sh $(TEST_FUZZ_RUNS) -- \
@@ -78,24 +89,20 @@ endif
 RELEASE_SUITES = X264ConformanceTests
 SERVER_SUITES = ServeProgramTests|MCPToolTests
 
-test-debug-build:
-	$(SWIFT) build $(DEBUG_FLAGS) --build-tests
-
 test-release-build:
-	$(SWIFT) build -c release --scratch-path $(TEST_RELEASE_SCRATCH) --product FlipbookMemcheck
-	$(SWIFT) build -c release --scratch-path $(TEST_RELEASE_SCRATCH) --product flipbook
+	$(SWIFT) build $(TEST_BUILD_FLAGS) --build-tests
 
-test-suite: test-debug-build
-	@bash scripts/run-tests.sh FLIPBOOK_SKIP_SLOW_TESTS=0 -- --skip '$(RELEASE_SUITES)|$(SERVER_SUITES)'
+test-suite: test-release-build
+	@bash scripts/run-tests.sh FLIPBOOK_SKIP_SLOW_TESTS=0 -- $(TEST_RUN) --skip '$(RELEASE_SUITES)|$(SERVER_SUITES)'
 
-test-suite-servers: test-debug-build test-studio-build
-	@bash scripts/run-tests.sh -- --filter '$(SERVER_SUITES)'
+test-suite-servers: test-release-build test-studio-build
+	@bash scripts/run-tests.sh $(SERVER_PROGRAMS) -- $(TEST_RUN) --filter '$(SERVER_SUITES)'
 
-test-suite-release: test-debug-build test-release-build
-	@bash scripts/run-tests.sh FLIPBOOK_RELEASE_TOOL=$(TEST_RELEASE_BIN)/flipbook -- --filter '$(RELEASE_SUITES)'
+test-suite-release: test-release-build
+	@bash scripts/run-tests.sh FLIPBOOK_RELEASE_TOOL=$(TEST_RELEASE_BIN)/flipbook -- $(TEST_RUN) --filter '$(RELEASE_SUITES)'
 
-test-memcheck: test-debug-build
-	bash scripts/memcheck.sh programs
+test-memcheck: test-release-build
+	FLIPBOOK_PROGRAM_BIN=$(TEST_RELEASE_BIN) bash scripts/memcheck.sh programs
 
 test-memcheck-shapes: test-release-build
 	FLIPBOOK_RELEASE_BIN=$(TEST_RELEASE_BIN) bash scripts/memcheck.sh shapes
@@ -103,8 +110,8 @@ test-memcheck-shapes: test-release-build
 test-browser: test-release-build
 	FLIPBOOK_RELEASE_BIN=$(TEST_RELEASE_BIN) bash scripts/browser-check.sh
 
-test-slurm: test-debug-build
-	bash scripts/slurm-test.sh "$(CURDIR)/.build/debug/flipbook"
+test-slurm: test-release-build
+	bash scripts/slurm-test.sh "$(TEST_RELEASE_BIN)/flipbook"
 
 # The servers' build is the one the fewest steps wait for: it yields to the other two.
 test-studio-build:
@@ -113,11 +120,11 @@ test-studio-build:
 test-studio: test-studio-build
 	@bash scripts/run-tests.sh -- $(STUDIO_PACKAGE)
 
-test-studio-check: test-studio-build test-debug-build
-	bash scripts/studio-check.sh
+test-studio-check: test-studio-build test-release-build
+	FLIPBOOK_PROGRAM_BIN=$(TEST_RELEASE_BIN) bash scripts/studio-check.sh
 
-test-docs: test-debug-build
-	@$(MAKE) --no-print-directory docs
+test-docs: test-release-build
+	@$(MAKE) --no-print-directory docs DOCS_BUILD_FLAGS='$(TEST_BUILD_FLAGS)' DOCS_SCRATCH=$(TEST_RELEASE_SCRATCH)
 
 # Everything the checks below install, in one apt-get run rather than one per check; fonts-noto-cjk
 # is the machine font the text tests fall back to for Japanese, which the carried fonts lack.
@@ -147,20 +154,15 @@ slurm-test-portable: portable
 	FLIPBOOK_DIST="$$(ls -t dist/flipbook-*-linux-$$(uname -m).tar.gz | head -n 1)" \
 	    bash scripts/slurm-test.sh "$$($(SWIFT) build --show-bin-path)/flipbook"
 
-# The whole test suite, the release suites with the release tool, in one run: make test on macOS (on
-# Linux make test runs the two parts as steps of its own).
-test-only: test-build
+# The whole test suite, from make test's optimised build, in one run: make test on macOS (on Linux
+# make test runs its parts as steps of its own).
+test-only: test-release-build
 	@bash scripts/install-deps.sh ffmpeg
-	@bash scripts/run-tests.sh FLIPBOOK_RELEASE_TOOL=$(abspath $(RELEASE_BIN))/flipbook FLIPBOOK_SKIP_SLOW_TESTS=0
+	@bash scripts/run-tests.sh FLIPBOOK_RELEASE_TOOL=$(TEST_RELEASE_BIN)/flipbook FLIPBOOK_SKIP_SLOW_TESTS=0 -- $(TEST_RUN)
 
-# What the test suite runs: the release tool and the debug build with the tests.
-test-build:
-	$(SWIFT) build -c release --product flipbook
-	$(SWIFT) build $(DEBUG_FLAGS) --build-tests
-
-# No release build: without FLIPBOOK_RELEASE_TOOL the suites that render the 1080p workloads are
-# reported skipped, and FLIPBOOK_SKIP_SLOW_TESTS=1 skips the random searches marked .slow (both say
-# why). The same debug flags as test-only, so the two share their objects.
+# The debug build, which rebuilds only what an edit touched: without FLIPBOOK_RELEASE_TOOL the suites
+# that render the 1080p workloads are reported skipped, and FLIPBOOK_SKIP_SLOW_TESTS=1 skips the tests
+# marked .slow (both say why).
 check: deps
 	$(SWIFT) build $(DEBUG_FLAGS) --build-tests
 	@bash scripts/run-tests.sh FLIPBOOK_SKIP_SLOW_TESTS=1
@@ -230,7 +232,10 @@ bench: deps
 # plugin runs first (it builds Flipbook and extracts the snippets), the full graph is extracted here
 # from the built module, and DocC converts the catalog with both. Fails if DocC warns about the
 # catalog: a link to a symbol that does not exist, a missing snippet. The plugin builds with the
-# debug flags every other debug build uses, so it shares their objects rather than rebuilding them.
+# debug flags every other debug build uses, so it shares their objects rather than rebuilding them
+# (make test hands it its optimised build's flags and folder instead).
+DOCS_BUILD_FLAGS = $(DEBUG_FLAGS)
+DOCS_SCRATCH = .build
 DOCS_ARCHIVE = .build/documentation/Flipbook.doccarchive
 DOCS_GRAPHS = .build/documentation/symbol-graphs
 DOCS_LOG = .build/documentation/docc.log
@@ -246,10 +251,10 @@ DOCC = docc
 endif
 
 docs: deps
-	$(SWIFT) package $(DEBUG_FLAGS) generate-documentation --target Flipbook > /dev/null
+	$(SWIFT) package $(DOCS_BUILD_FLAGS) generate-documentation --target Flipbook > /dev/null
 	rm -rf $(DOCS_GRAPHS) && mkdir -p $(DOCS_GRAPHS)
-	cp .build/plugins/Swift-DocC/outputs/.build/symbol-graphs/snippet-symbol-graphs/*/Flipbook-snippets.symbols.json $(DOCS_GRAPHS)/
-	bin="$$($(SWIFT) build --show-bin-path)"; \
+	cp $(DOCS_SCRATCH)/plugins/Swift-DocC/outputs/.build/symbol-graphs/snippet-symbol-graphs/*/Flipbook-snippets.symbols.json $(DOCS_GRAPHS)/
+	bin="$$($(SWIFT) build $(DOCS_BUILD_FLAGS) --show-bin-path)"; \
 	triple="$$($(SWIFT) -print-target-info | sed -n 's/^ *"triple": "\(.*\)",*$$/\1/p' | head -n 1)"; \
 	$(SYMBOLGRAPH_EXTRACT) -module-name Flipbook -target "$$triple" -I "$$bin/Modules" -I "$$bin" \
 	    $(foreach map,$(C_MODULE_MAPS),-Xcc -fmodule-map-file=$(map)) \

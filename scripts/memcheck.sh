@@ -10,16 +10,17 @@
 # Both have synchronous mains: the Swift Testing runner's async main parks the main thread in
 # dispatch_main, which crashes valgrind 3.19 itself ("the 'impossible' happened"), so the test binary cannot run under it.
 #
-#   bash scripts/memcheck.sh [all|programs|shapes]   the programs (debug builds), the heap blocks per
-#                                                    shape (the release build), or both (the default)
-# The release build's folder is FLIPBOOK_RELEASE_BIN, default .build/release.
+#   bash scripts/memcheck.sh [all|programs|shapes]   the programs, the heap blocks per shape (the
+#                                                    release build), or both (the default)
+# The programs' folder is FLIPBOOK_PROGRAM_BIN, default .build/debug (make test runs its optimised
+# build's); the release build's folder is FLIPBOOK_RELEASE_BIN, default .build/release.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 part="${1:-all}"
 [[ "$part" == all || "$part" == programs || "$part" == shapes ]] || { echo "usage: scripts/memcheck.sh [all|programs|shapes]" >&2; exit 2; }
 release="${FLIPBOOK_RELEASE_BIN:-.build/release}"
 
-bin=.build/debug
+bin="${FLIPBOOK_PROGRAM_BIN:-.build/debug}"
 for program in FlipbookMemcheck flipbook; do
     [[ "$part" == shapes || -x "$bin/$program" ]] || { echo "error: $bin/$program is missing; run 'swift build' first" >&2; exit 1; }
 done

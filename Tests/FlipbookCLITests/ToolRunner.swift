@@ -2,8 +2,15 @@ import Foundation
 import FlipbookTestSupport
 
 enum Tool {
-    /// The `flipbook` binary `swift build` made.
-    static let executable = packageFile(".build/debug/flipbook")
+    /// The `flipbook` of the build that made these tests, beside their program (`.build/debug`, or
+    /// `.build/release` when make test builds the tests optimised); else the debug build's.
+    static let executable: URL = {
+        if let beside = Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("flipbook"),
+           FileManager.default.isExecutableFile(atPath: beside.path) {
+            return beside
+        }
+        return packageFile(".build/debug/flipbook")
+    }()
 
     /// Starts `flipbook` with `arguments` in `directory`.
     static func start(_ arguments: [String], in directory: URL? = nil) throws -> RunningProcess {

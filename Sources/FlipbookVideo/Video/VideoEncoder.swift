@@ -63,7 +63,10 @@ public final class VideoEncoder: FrameSink {
     private enum State {
         case open(Session)
         case finished
-        case failed(FlipbookError)
+        // Boxed, so every case is one word with its tag in the pointer's spare bits: inline, the
+        // error's wider payload leaves bytes that the optimised switch reads undefined for `.open`,
+        // which valgrind reports (make test runs memcheck on the optimised build).
+        indirect case failed(FlipbookError)
     }
 
     private var state: State
