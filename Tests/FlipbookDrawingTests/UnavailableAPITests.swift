@@ -100,7 +100,8 @@ struct UnavailableAPITests {
         "context.draw(Image(\"Logo\", bundle: .main), in: rect); context.draw(Image(ImageResource(name: \"Logo\", bundle: .main)), at: .zero)",
     ]
 
-    @Test(.enabled(if: ModuleTypechecker.find() != nil, "the compiler arguments of this build (.build/debug.yaml) were not found"))
+    @Test(.enabled(if: ModuleTypechecker.find() != nil,
+                   "the compiler arguments of this build (\(ModuleTypechecker.manifest.path)) were not found"))
     func eachRefusalNamesWhatToUse() throws {
         let checker = try #require(ModuleTypechecker.find())
         // Values of the refused platform types, so the initializers taking them can be called; the
@@ -127,16 +128,27 @@ struct UnavailableAPITests {
 }
 
 /// Typechecks Swift source against the modules of this build, with the arguments SwiftPM gave the
-/// compiler for this test target (read from the build's manifest, `.build/debug.yaml`), so the C
-/// modules' maps and header paths are the build's own.
+/// compiler for this test target (read from the build's manifest, ``manifest``), so the C modules'
+/// maps and header paths are the build's own.
 struct ModuleTypechecker {
     /// The compiler, then the arguments that find the modules.
     let compiler: String
     let searchArguments: [String]
 
+    /// The manifest SwiftPM wrote for the build this test program belongs to: the program runs from
+    /// `<scratch>/<triple>/<configuration>`, the manifest is `<scratch>/<configuration>.yaml`
+    /// (`.build/debug.yaml`, or make test's `.build/test-release/release.yaml`).
+    static let manifest: URL = {
+        if let folder = Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent() {
+            let beside = folder.deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent(folder.lastPathComponent + ".yaml")
+            if FileManager.default.fileExists(atPath: beside.path) { return beside }
+        }
+        return packageFile(".build/debug.yaml")
+    }()
+
     /// The typechecker for this build, or `nil` when its manifest or compiler cannot be found.
     static func find() -> ModuleTypechecker? {
-        let manifest = packageFile(".build/debug.yaml")
         guard let text = try? String(contentsOf: manifest, encoding: .utf8),
               let line = text.split(separator: "\n").first(where: {
                   $0.contains("args: [") && $0.contains("\"-module-name\",\"FlipbookDrawingTests\"")

@@ -46,34 +46,34 @@ struct MemoryAdmissionTests {
         try JSONSerialization.data(withJSONObject: smallScene()).write(to: folder.file("scene.json"))
         let estimate = try RenderRequest(scene: SceneRequest(scene: folder.file("scene.json").path),
                                          output: folder.file("out.mp4").path).plan(expecting: .clip).estimatedPeakMemory()
-        let serve = try await ServeHarness.start(jobs: 2, memoryBudget: estimate * 3 / 2)
-        defer { Task { await serve.stop() } }
-        // Both posted at once, each 30 frames: the second is queued long before the first ends.
-        let replies = try await withThrowingTaskGroup(of: ServeHarness.Reply.self) { group in
-            for seconds in [3.0, 3.1] { group.addTask { try await serve.post(["scene": smallScene(seconds: seconds)]) } }
-            return try await group.reduce(into: []) { $0.append($1) }
+        try await ServeHarness.running(jobs: 2, memoryBudget: estimate * 3 / 2) { serve in
+            // Both posted at once, each 30 frames: the second is queued long before the first ends.
+            let replies = try await withThrowingTaskGroup(of: ServeHarness.Reply.self) { group in
+                for seconds in [3.0, 3.1] { group.addTask { try await serve.post(["scene": smallScene(seconds: seconds)]) } }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(replies.allSatisfy { $0.status == 202 }, "\(replies.map(\.text))")
+            let ids = replies.compactMap { $0.json?["id"] as? String }
+            #expect(ids.count == 2)
+            let service = try #require(serve.service)
+            // Never two at once, though --jobs allows two.
+            var mostRunning = 0
+            let deadline = Date().addingTimeInterval(60)
+            while Date() < deadline {
+                let counts = service.counts()
+                mostRunning = max(mostRunning, counts.running)
+                if counts.running + counts.waiting == 0 { break }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(mostRunning == 1)
+            for id in ids { #expect(try await serve.events(id).last?.0 == "done") }
+            let records = try ids.map { try #require(try service.journal.job($0)) }
+            let first = try #require(records.min { ($0.started ?? 0) < ($1.started ?? 0) })
+            let second = try #require(records.max { ($0.started ?? 0) < ($1.started ?? 0) })
+            #expect(try #require(second.started) >= #require(first.finished), "the second started before the first finished")
+            // It waited: it was queued before the first finished.
+            #expect(try second.created < #require(first.finished), "the first finished before the second was queued")
+            #expect(await service.memoryInUse == 0)
         }
-        #expect(replies.allSatisfy { $0.status == 202 }, "\(replies.map(\.text))")
-        let ids = replies.compactMap { $0.json?["id"] as? String }
-        #expect(ids.count == 2)
-        let service = try #require(serve.service)
-        // Never two at once, though --jobs allows two.
-        var mostRunning = 0
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline {
-            let counts = service.counts()
-            mostRunning = max(mostRunning, counts.running)
-            if counts.running + counts.waiting == 0 { break }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        #expect(mostRunning == 1)
-        for id in ids { #expect(try await serve.events(id).last?.0 == "done") }
-        let records = try ids.map { try #require(try service.journal.job($0)) }
-        let first = try #require(records.min { ($0.started ?? 0) < ($1.started ?? 0) })
-        let second = try #require(records.max { ($0.started ?? 0) < ($1.started ?? 0) })
-        #expect(try #require(second.started) >= #require(first.finished), "the second started before the first finished")
-        // It waited: it was queued before the first finished.
-        #expect(try second.created < #require(first.finished), "the first finished before the second was queued")
-        #expect(await service.memoryInUse == 0)
     }
 }

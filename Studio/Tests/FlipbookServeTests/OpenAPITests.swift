@@ -29,16 +29,16 @@ struct OpenAPITests {
         let yaml = String(decoding: PackageResources.openapi_yaml, as: UTF8.self)
         let routes = Set(ServeRoutes.routes.map { "\($0.method) \($0.path)" })
         #expect(Self.documented(yaml) == routes, "documented: \(Self.documented(yaml).sorted()); routes: \(routes.sorted())")
-        let serve = try await ServeHarness.start()
-        defer { Task { await serve.stop() } }
-        let id = String(repeating: "a", count: 64)
-        for route in ServeRoutes.routes {
-            let path = route.path.replacingOccurrences(of: "{id}", with: id).replacingOccurrences(of: "{name}", with: "none")
-            let reply = try await serve.send(route.method.uppercased(), path, body: route.method == "get" || route.method == "delete" ? nil : Data("{}".utf8))
-            // A route the router lacks answers 404 with an empty body; every route here answers in JSON or its content.
-            #expect(!(reply.status == 404 && reply.json?["error"] == nil), "\(route) \(reply.status) \(reply.text)")
+        try await ServeHarness.running { serve in
+            let id = String(repeating: "a", count: 64)
+            for route in ServeRoutes.routes {
+                let path = route.path.replacingOccurrences(of: "{id}", with: id).replacingOccurrences(of: "{name}", with: "none")
+                let reply = try await serve.send(route.method.uppercased(), path, body: route.method == "get" || route.method == "delete" ? nil : Data("{}".utf8))
+                // A route the router lacks answers 404 with an empty body; every route here answers in JSON or its content.
+                #expect(!(reply.status == 404 && reply.json?["error"] == nil), "\(route) \(reply.status) \(reply.text)")
+            }
+            let served = try await serve.send("GET", "/v1/openapi.yaml")
+            #expect(served.body == Data(PackageResources.openapi_yaml))
         }
-        let served = try await serve.send("GET", "/v1/openapi.yaml")
-        #expect(served.body == Data(PackageResources.openapi_yaml))
     }
 }

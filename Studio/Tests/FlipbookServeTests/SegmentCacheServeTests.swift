@@ -32,29 +32,29 @@ struct SegmentCacheServeTests {
 
     @Test("an edit late in the clip renders one of four segments again; the file is flipbook render's bytes")
     func lateEditReusesTheRest() async throws {
-        let serve = try await ServeHarness.start(jobs: 1, cached: true)
-        defer { Task { await serve.stop() } }
-        let first = try await Self.render(serve, caption: "Hello")
-        #expect(first.job["cache"] as? [String: Int] == ["segments": 4, "reused": 0], "\(first.job)")
-        let edited = try await Self.render(serve, caption: "Hallo")
-        #expect(edited.job["cache"] as? [String: Int] == ["segments": 4, "reused": 3], "\(edited.job)")
-        let expected = try serve.cliRender(scene: Self.scene(caption: "Hallo"),
-                                           settings: ["keyframeInterval": "1", "lookahead": "0"], output: "cli.mp4")
-        #expect(edited.file == expected)
-        let entries = try FileManager.default.contentsOfDirectory(atPath: serve.folder.file("cache").path)
-        #expect(entries.filter { $0.hasSuffix(".segment") }.count == 5, "\(entries)")
+        try await ServeHarness.running(jobs: 1, cached: true) { serve in
+            let first = try await Self.render(serve, caption: "Hello")
+            #expect(first.job["cache"] as? [String: Int] == ["segments": 4, "reused": 0], "\(first.job)")
+            let edited = try await Self.render(serve, caption: "Hallo")
+            #expect(edited.job["cache"] as? [String: Int] == ["segments": 4, "reused": 3], "\(edited.job)")
+            let expected = try serve.cliRender(scene: Self.scene(caption: "Hallo"),
+                                               settings: ["keyframeInterval": "1", "lookahead": "0"], output: "cli.mp4")
+            #expect(edited.file == expected)
+            let entries = try FileManager.default.contentsOfDirectory(atPath: serve.folder.file("cache").path)
+            #expect(entries.filter { $0.hasSuffix(".segment") }.count == 5, "\(entries)")
+        }
     }
 
     @Test("without --cache a job says nothing of segments, and a client cannot name a cache")
     func noCacheNoCount() async throws {
-        let serve = try await ServeHarness.start(jobs: 1)
-        defer { Task { await serve.stop() } }
-        let refused = try await serve.post(["scene": smallScene(), "settings": ["cache": "/tmp/x"]])
-        #expect(refused.status == 400 && refused.text.contains("/settings/cache"), "\(refused.text)")
-        let posted = try await serve.post(["scene": smallScene()])
-        let id = try #require(posted.json?["id"] as? String)
-        #expect(try await serve.events(id).last?.0 == "done")
-        #expect(try await serve.send("GET", "/v1/renders/\(id)").json?["cache"] == nil)
+        try await ServeHarness.running(jobs: 1) { serve in
+            let refused = try await serve.post(["scene": smallScene(), "settings": ["cache": "/tmp/x"]])
+            #expect(refused.status == 400 && refused.text.contains("/settings/cache"), "\(refused.text)")
+            let posted = try await serve.post(["scene": smallScene()])
+            let id = try #require(posted.json?["id"] as? String)
+            #expect(try await serve.events(id).last?.0 == "done")
+            #expect(try await serve.send("GET", "/v1/renders/\(id)").json?["cache"] == nil)
+        }
     }
 
     @Test("--cache naming a file and a --cache-limit of 0 are refused before anything listens")

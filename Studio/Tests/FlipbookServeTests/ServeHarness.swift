@@ -64,6 +64,22 @@ final class ServeHarness: @unchecked Sendable {
         return harness
     }
 
+    /// Runs `body` with a service started with the given settings, then stops it (when `body`
+    /// throws too) and removes its folder, before the test ends.
+    static func running(jobs: Int = 2, queueLimit: Int = 64, bodyLimit: Int = 64 << 20, keepBytes: Int64 = 1 << 30,
+                        allowedWebhookHosts: Set<String> = [], memoryBudget: Int? = nil, cached: Bool = false,
+                        _ body: (ServeHarness) async throws -> Void) async throws {
+        let serve = try await start(jobs: jobs, queueLimit: queueLimit, bodyLimit: bodyLimit, keepBytes: keepBytes,
+                                    allowedWebhookHosts: allowedWebhookHosts, memoryBudget: memoryBudget, cached: cached)
+        do {
+            try await body(serve)
+        } catch {
+            await serve.stop()
+            throw error
+        }
+        await serve.stop()
+    }
+
     /// Stops the server and removes its folder: the server's task holds the harness, so the folder
     /// would otherwise outlive the test.
     func stop() async {

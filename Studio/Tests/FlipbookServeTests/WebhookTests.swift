@@ -47,25 +47,25 @@ struct WebhookTests {
         var port = 0
         for await value in listening { port = value; break }
 
-        let serve = try await ServeHarness.start(allowedWebhookHosts: ["127.0.0.1"])
-        defer { Task { await serve.stop() } }
-        let secret = "hook-secret"
-        let posted = try await serve.post(["scene": smallScene(), "webhook": ["url": "http://127.0.0.1:\(port)/hook", "secret": secret]])
-        let id = try #require(posted.json?["id"] as? String, "\(posted.text)")
-        #expect(try await serve.events(id).last?.0 == "done")
-        for _ in 0..<100 where await received.deliveries.isEmpty { try await Task.sleep(for: .milliseconds(50)) }
-        let delivery = try #require(await received.deliveries.first)
-        let expected = hmacSHA256(key: Array(secret.utf8), message: Array(delivery.body))
-        #expect(delivery.signature == "sha256=" + expected.map { String(format: "%02x", $0) }.joined())
-        #expect(delivery.signature != Webhook.signature(of: delivery.body, secret: "another"))
-        let job = try #require(try JSONSerialization.jsonObject(with: delivery.body) as? [String: Any])
-        #expect(job["id"] as? String == id && job["status"] as? String == "done")
-        let service = try #require(serve.service)
-        var log = try service.journal.deliveries(of: id)
-        for _ in 0..<100 where log.count < 2 {
-            try await Task.sleep(for: .milliseconds(50))
-            log = try service.journal.deliveries(of: id)
+        try await ServeHarness.running(allowedWebhookHosts: ["127.0.0.1"]) { serve in
+            let secret = "hook-secret"
+            let posted = try await serve.post(["scene": smallScene(), "webhook": ["url": "http://127.0.0.1:\(port)/hook", "secret": secret]])
+            let id = try #require(posted.json?["id"] as? String, "\(posted.text)")
+            #expect(try await serve.events(id).last?.0 == "done")
+            for _ in 0..<100 where await received.deliveries.isEmpty { try await Task.sleep(for: .milliseconds(50)) }
+            let delivery = try #require(await received.deliveries.first)
+            let expected = hmacSHA256(key: Array(secret.utf8), message: Array(delivery.body))
+            #expect(delivery.signature == "sha256=" + expected.map { String(format: "%02x", $0) }.joined())
+            #expect(delivery.signature != Webhook.signature(of: delivery.body, secret: "another"))
+            let job = try #require(try JSONSerialization.jsonObject(with: delivery.body) as? [String: Any])
+            #expect(job["id"] as? String == id && job["status"] as? String == "done")
+            let service = try #require(serve.service)
+            var log = try service.journal.deliveries(of: id)
+            for _ in 0..<100 where log.count < 2 {
+                try await Task.sleep(for: .milliseconds(50))
+                log = try service.journal.deliveries(of: id)
+            }
+            #expect(log.map(\.status) == [500, 200], "\(log)")
         }
-        #expect(log.map(\.status) == [500, 200], "\(log)")
     }
 }
