@@ -101,7 +101,7 @@ struct SettingsToolTests {
             encoder     libvpx-vp9
             size        64x48 pixels (scale 2)
             frames      0-29 (30 of 30, 30 fps, 1 s clip)
-            settings    crf 40, preset medium, threads 2
+            settings    crf 40, preset medium, threads \(VideoOptions.defaultEncoderThreads)
             background  transparent
 
             """)
@@ -111,8 +111,9 @@ struct SettingsToolTests {
         #expect(plan.output == scratch.path("c-2.mp4") && plan.kind == "clip" && plan.codec == "h264")
         #expect(plan.pixelFormat == "yuv420p" && plan.alpha == false && plan.chunk == "2/3")
         #expect(plan.settings == ["crf": .number(16), "preset": .text("slow"), "lookahead": .number(50),
-                                  "keyframeInterval": nil, "threads": .text("2")].compactMapValues { $0 })
-        #expect(json.output.contains(#""crf" : 16,"#) && json.output.contains(#""threads" : "2","#), "\(json.output)")
+                                  "keyframeInterval": nil, "threads": .text(String(VideoOptions.defaultEncoderThreads))].compactMapValues { $0 })
+        #expect(json.output.contains(#""crf" : 16,"#)
+                && json.output.contains(#""threads" : "\#(VideoOptions.defaultEncoderThreads)","#), "\(json.output)")
         #expect(plan.width == 780 && plan.height == 1688 && plan.frameCount == 60 && plan.frames == "60-119")
         // A GIF plays at most 50 fps: the plan is the clip that will be written, at 30 fps.
         let gif = try Tool.run(["render", "confetti", "-o", scratch.path("c.gif"), "--size", "64x48", "--dry-run"])

@@ -1,3 +1,4 @@
+import Flipbook
 import Foundation
 import FlipbookTestSupport
 import Synchronization
@@ -75,7 +76,7 @@ struct X264ConformanceTests {
         _ = try ReleaseTool.concurrently([{ @Sendable in try ReleaseTool.run(tool, ["render", scene, "-o", ours.path] + frames) }, { @Sendable in
             try ReleaseTool.run(tool, ["render", scene, "--crf", "0", "--preset", "ultrafast", "-o", lossless.path] + frames)
             return try ReleaseTool.run(ffmpeg, ["-v", "error", "-y", "-i", lossless.path, "-c:v", "libx264", "-preset", "medium",
-                                                "-crf", "20", "-threads", "2", theirs.path])
+                                                "-crf", "20", "-threads", String(VideoOptions.defaultEncoderThreads), theirs.path])
         }])
         let ourSize = Double(try #require(try FileManager.default.attributesOfItem(atPath: ours.path)[.size] as? Int))
         let theirSize = Double(try #require(try FileManager.default.attributesOfItem(atPath: theirs.path)[.size] as? Int))
@@ -98,7 +99,7 @@ struct X264ConformanceTests {
         let printed = try ReleaseTool.run(tool, ["render", "Fixtures/Benchmarks/B2-storm.json", "--preset", "veryfast", "-o", clip.path])
         let stream = try probePackets(clip)
         #expect(stream.profile == 100 && stream.packets.count == 300)
-        #expect(stream.x264Options["vbv_maxrate"] == nil && stream.x264Options["threads"] == "2")
+        #expect(stream.x264Options["vbv_maxrate"] == nil && stream.x264Options["threads"] == String(VideoOptions.defaultEncoderThreads))
         let signalled = try #require(SignalledH264Level(avcC: stream.extradata))
         #expect(signalled.avcLevel == signalled.spsLevel && Int(stream.level) == signalled.spsLevel)
         let peak = max(peakOneSecondBits(stream, framesPerSecond: 60, displayOrder: false),

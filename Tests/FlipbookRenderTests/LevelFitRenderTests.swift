@@ -21,9 +21,9 @@ struct LevelFitRenderTests {
         for run in 0..<2 {
             let url = scratch.url.appendingPathComponent("snow-\(run).mp4")
             let report = try render(try snow(), to: url)
-            #expect(report.rateCapNote == nil && report.encoderThreads == 2)
+            #expect(report.rateCapNote == nil && report.encoderThreads == VideoOptions.defaultEncoderThreads)
             let stream = try probePackets(url)
-            #expect(stream.x264Options["vbv_maxrate"] == nil && stream.x264Options["threads"] == "2")
+            #expect(stream.x264Options["vbv_maxrate"] == nil && stream.x264Options["threads"] == String(VideoOptions.defaultEncoderThreads))
             let signalled = try #require(SignalledH264Level(avcC: stream.extradata))
             #expect(signalled.avcLevel == signalled.spsLevel && signalled.profile == 100)
             #expect(Int(stream.level) == signalled.spsLevel)

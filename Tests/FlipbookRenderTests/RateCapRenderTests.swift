@@ -79,17 +79,17 @@ struct RateCapRenderTests {
         #expect(files == 1)
     }
 
-    @Test("within a --max-bitrate cap, H.264 is encoded once on two threads and signals the level the cap needs")
+    @Test("within a --max-bitrate cap, H.264 is encoded once on every frame thread and signals the level the cap needs")
     func withinTheUsersCap() throws {
         let scratch = try TemporaryDirectory("rate-cap-render")
         let url = scratch.url.appendingPathComponent("snow.mp4")
         let report = try render(try snowTimeline(), to: url, options: VideoOptions(maxBitrate: 1_000_000))
-        #expect(report.rateCapNote == nil && report.encoderThreads == 2)
+        #expect(report.rateCapNote == nil && report.encoderThreads == VideoOptions.defaultEncoderThreads)
         let stream = try probePackets(url)
         // Without a cap x264 would signal 1.1 for this picture; held to 1 Mb/s it signals 2.0
         // (High 1.3 allows 960 kb/s, 2.0 allows 2.5 Mb/s), and so does the checked stream.
         #expect(stream.level == 20)
-        #expect(stream.x264Options["vbv_maxrate"] == nil && stream.x264Options["threads"] == "2")
+        #expect(stream.x264Options["vbv_maxrate"] == nil && stream.x264Options["threads"] == String(VideoOptions.defaultEncoderThreads))
         var check = RateBufferCheck(cap: VBV(maxBitrate: 1_000_000), fps: 30)
         for packet in stream.packets.sorted(by: { $0.decodeTime < $1.decodeTime }) {
             try check.take(packetBytes: packet.size)
@@ -126,10 +126,10 @@ struct RateCapRenderTests {
         let url = scratch.url.appendingPathComponent("rect.mp4")
         let report = try render(try movingRectTimeline(width: 640, height: 360), to: url)
         #expect(report.rateCapNote == nil)
-        #expect(report.encoderThreads == 2)
+        #expect(report.encoderThreads == VideoOptions.defaultEncoderThreads)
         let stream = try probePackets(url)
         #expect(stream.x264Options["vbv_maxrate"] == nil)
-        #expect(stream.x264Options["threads"] == "2")
+        #expect(stream.x264Options["threads"] == String(VideoOptions.defaultEncoderThreads))
         // A calm clip signals x264's own choice, untouched: the level x264 writes with no level
         // handling at all.
         var plain = VideoOptions()

@@ -130,7 +130,7 @@ struct EncoderDecodeBackTests {
 
 @Suite("VideoEncoder: determinism")
 struct EncoderDeterminismTests {
-    /// With the level's cap held (on one frame thread) and without a cap (two frame threads); the
+    /// With the level's cap held (on one frame thread) and without a cap (every frame thread); the
     /// cap's own cases are in RateCapTests.
     @Test("the same frames give byte-identical files", arguments: ["medium", "ultrafast"], [true, false])
     func identicalBytes(preset: String, holdsToLevel: Bool) throws {

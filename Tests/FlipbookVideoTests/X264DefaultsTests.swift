@@ -68,7 +68,7 @@ struct X264DefaultsTests {
         try encodePattern(to: url, width: 640, height: 360, fps: 30, count: 3, options: VideoOptions(preset: "veryfast"))
         let stream = try probePackets(url)
         #expect(stream.level == 30)
-        #expect(stream.x264Options["vbv_maxrate"] == nil && stream.x264Options["threads"] == "2")
+        #expect(stream.x264Options["vbv_maxrate"] == nil && stream.x264Options["threads"] == String(VideoOptions.defaultEncoderThreads))
     }
 
     @Test("a lossless stream is never capped")

@@ -5,9 +5,10 @@ import Foundation
 /// How many segments are encoded at once, and with how many drawing threads each: the only part of
 /// segment-parallel encoding that depends on the machine, and none of it reaches the file's bytes.
 ///
-/// One segment's x264 runs two frame threads and as many lookahead threads, and keeps about 2.3 to
-/// 2.6 cores busy; so a segment is started for every two cores, as long as their encoders fit in
-/// the memory budget (``estimatedEncoderBytes(width:height:lookahead:)`` each).
+/// One segment's x264 runs its frame threads and as many lookahead threads (four of each by default,
+/// ``VideoOptions/defaultEncoderThreads``) and keeps about two and a half cores busy; so a segment is
+/// started for every two cores, as long as their encoders fit in the memory budget
+/// (``estimatedEncoderBytes(width:height:lookahead:)`` each).
 package struct SegmentEncoders: Sendable, Equatable {
     /// Segments encoded at the same time.
     package var atOnce: Int

@@ -18,6 +18,8 @@ package final class SegmentEncoder {
     private var nextTimestamp: Int64
     private let first: Int64
     private var packets = KeptPackets()
+    /// How many of the segment's own frames' packets are kept so far.
+    private var keptCount: Int64 = 0
     private let file: URL
     private let what: String
     /// The frames appended so far.
@@ -59,10 +61,16 @@ package final class SegmentEncoder {
         frameCount += 1
     }
 
-    /// Flushes the encoder, frees it and returns the segment's packets in decoding order.
+    /// Flushes the encoder until the segment's last packet, frees it and returns the segment's
+    /// packets in decoding order.
+    ///
+    /// The frames after the segment fed its lookahead; none of its packets comes after the IDR
+    /// forced just past it, so the frames from there on are left unencoded (about 44 frames a cut
+    /// with medium's lookahead), which changes no packet kept.
     package func finish() throws -> KeptPackets {
         guard let encoder else { throw closed() }
-        try encoder.flush { packet in try keepIfOwn(packet) }
+        let wanted = Int64(kept.count)
+        try encoder.flush(until: { keptCount == wanted }) { packet in try keepIfOwn(packet) }
         self.encoder = nil
         let result = packets
         packets = KeptPackets()
@@ -72,6 +80,7 @@ package final class SegmentEncoder {
     private func keepIfOwn(_ packet: UnsafeMutablePointer<AVPacket>) throws {
         guard kept.contains(packet.pointee.pts) else { return }
         try packets.keep(packet, file: file, what: what)
+        keptCount += 1
     }
 
     private func closed() -> FlipbookError {

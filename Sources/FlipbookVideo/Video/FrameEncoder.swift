@@ -147,15 +147,17 @@ final class FrameEncoder {
         try drain(output)
     }
 
-    /// Tells the encoder no more frames are coming and passes every remaining packet to `output`.
-    func flush(_ output: (UnsafeMutablePointer<AVPacket>) throws -> Void) throws {
+    /// Tells the encoder no more frames are coming and passes every remaining packet to `output`,
+    /// or those until `done()` is true: each packet asked for encodes a frame, so the frames after
+    /// the last one wanted are never encoded.
+    func flush(until done: () -> Bool = { false }, _ output: (UnsafeMutablePointer<AVPacket>) throws -> Void) throws {
         try checkLibav(avcodec_send_frame(context, nil), "flushing the encoder", file: file, what: what)
-        try drain(output)
+        try drain(until: done, output)
     }
 
-    private func drain(_ output: (UnsafeMutablePointer<AVPacket>) throws -> Void) throws {
+    private func drain(until done: () -> Bool = { false }, _ output: (UnsafeMutablePointer<AVPacket>) throws -> Void) throws {
         guard let packet else { throw closed() }
-        while true {
+        while !done() {
             let status = avcodec_receive_packet(context, packet)
             if status == flipbook_averror_eagain() || status == flipbook_averror_eof() { return }
             try checkLibav(status, "receiving an encoded packet", file: file, what: what)

@@ -158,15 +158,16 @@ public struct VideoOptions: Sendable, Hashable, Codable {
     /// The maximum bit rates accepted, in bits per second: 10 kb/s to 10 Gb/s.
     public static let maxBitrateRange = 10_000...10_000_000_000
 
-    /// The x264 thread count used when ``encoderThreads`` is `nil`: two frame threads, and as many
-    /// lookahead threads.
+    /// The encoder thread count used when ``encoderThreads`` is `nil`: for x264, four frame threads
+    /// and as many lookahead threads.
     ///
-    /// Fixed so that a clip's bytes do not depend on the machine. Two, because each frame thread
-    /// holds its own frames (about 22 MB at 1080p): on two cores three or four threads rendered the
-    /// 1080p/medium benchmark about 5 % faster but at 299–322 MB instead of 277 MB, over the 300 MB
-    /// budget. Machines with many cores render faster with more (set ``encoderThreads``), at the
-    /// price of memory and of different bytes.
-    public static let defaultEncoderThreads = 2
+    /// Fixed so that a clip's bytes do not depend on the machine. Four, x264's own choice for a
+    /// machine of two or three cores: against two, B2 and B3 rendered about 6 % faster on two cores
+    /// (x264 keeps them busier while a frame waits on another), at the same size and PSNR within
+    /// 1.5 % and 0.06 dB, each further frame thread holding about 17 MB at 1080p
+    /// (Benchmarks/encoder-settings.md). Machines with many cores render one encode faster with more
+    /// (set ``encoderThreads``), at the price of memory and of different bytes.
+    public static let defaultEncoderThreads = 4
 
     /// The defaults: the container's codec and pixel format (H.264 `yuv420p` in `.mp4`), CRF 20,
     /// preset medium with its own lookahead and keyframe interval, the level's bit rate cap,
