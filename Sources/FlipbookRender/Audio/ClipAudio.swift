@@ -33,7 +33,7 @@ struct ClipAudio {
     /// chunks then carry the single render's audio packets, and decode to its samples exactly.
     ///
     /// The track is then turned down where its encoded sound, decoded again, would pass the limiter's
-    /// ceiling (``AudioTrack/keepDecodedPeak(under:file:what:)``): the mix keeps −1 dBTP, and so does
+    /// ceiling (``AudioTrack/keepDecodedPeak(under:file:what:stopped:)``): the mix keeps −1 dBTP, and so does
     /// what a player decodes from `file`. That runs beside the picture (``PendingSound``); a mix
     /// that cannot be made stops the render before any frame is drawn. With `preparing` false the
     /// sound is only mixed, as that check, and ``sound`` is `nil`: a render of its own will make it.

@@ -72,7 +72,7 @@ func renderSharing(
                              preparing: !sharing.apart.contains(index))
     }
     // Nothing of the render outlives it, the sounds' preparations included.
-    defer { for clip in audio { _ = try? clip.sound?.track() } }
+    defer { for clip in audio { clip.sound?.stop() } }
     let group = CommitGroup()
     var reports: [RenderReport?] = plans.map { _ in nil }
     do {

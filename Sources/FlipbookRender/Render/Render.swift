@@ -117,8 +117,9 @@ func renderClip(
         workerCount: min(workers ?? ProcessInfo.processInfo.activeProcessorCount, total), stop: stop,
         progress: progress, started: started, segmenting: segmenting)
     renderPass.audio = audio.sound
-    // Nothing of the render outlives it, the sound's preparation included.
-    defer { _ = try? audio.sound?.track() }
+    // Nothing of the render outlives it, the sound's preparation included (stopped if the render
+    // failed before its sound was needed).
+    defer { audio.sound?.stop() }
     try stop.checkStop(renderPass.what)
     func elapsed() -> TimeInterval { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
 

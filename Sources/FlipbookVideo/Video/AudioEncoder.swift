@@ -5,7 +5,7 @@ import Foundation
 
 /// The sound of one output, and where its first sample sits on the clip's clock.
 package struct AudioTrack: Sendable {
-    /// The samples to encode, 48 kHz stereo; changed only by ``keepDecodedPeak(under:file:what:)``,
+    /// The samples to encode, 48 kHz stereo; changed only by ``keepDecodedPeak(under:file:what:stopped:)``,
     /// which keeps ``encoded`` in step with them.
     package internal(set) var samples: AudioSamples
     /// The presentation time of the first sample, in samples (a chunk's offset; 0 for a clip).
@@ -23,7 +23,7 @@ package struct AudioTrack: Sendable {
     /// render's packets, byte for byte.
     package var writtenSamples: Range<Int>?
     /// The packets of `samples` encoded from the first, when an encode measured them
-    /// (``keepDecodedPeak(under:file:what:)``): an output writes these rather than encoding again.
+    /// (``keepDecodedPeak(under:file:what:stopped:)``): an output writes these rather than encoding again.
     package internal(set) var encoded: SoundPackets?
 
     package init(samples: AudioSamples, firstSample: Int = 0, codec: AudioCodec, bitrate: Int,

@@ -20,7 +20,10 @@ extension AudioTrack {
 
     /// The track's packets from its encoder, as an output encoding the track from its first sample
     /// would make them (``SoundPackets``), and those packets decoded again (``decodedAgain(file:what:)``).
-    func encodedAndDecoded(file: URL, what: String) throws -> (packets: SoundPackets, decoded: AudioSamples) {
+    /// `stopped` is asked every ten seconds of sound; when it is true the encode ends with
+    /// ``FlipbookError/Kind/interrupted``.
+    func encodedAndDecoded(file: URL, what: String, stopped: () -> Bool = { false }) throws
+        -> (packets: SoundPackets, decoded: AudioSamples) {
         var whole = self
         whole.firstSample = 0
         whole.writtenSamples = nil
@@ -37,7 +40,12 @@ extension AudioTrack {
             kept.append(SoundPackets.Kept(packet: copy, sentSamples: encoder.flushing ? nil : encoder.position))
             try decoder.decode(packet)
         }
-        try encoder.encode(upTo: samples.frameCount, keep)
+        // In stretches, so a stop is heard: the frames sent, and so the packets, are the same.
+        let stretch = 10 * AudioSamples.sampleRate
+        for end in stride(from: stretch, to: samples.frameCount + stretch, by: stretch) {
+            if stopped() { throw FlipbookError.interrupted("Cannot write \(what) \(file.path)", reason: .cancelled) }
+            try encoder.encode(upTo: min(end, samples.frameCount), keep)
+        }
         try encoder.finish(keep)
         try decoder.decode(nil)
         // The first `initial_padding` samples decoded are the encoder's priming, before the track's first.
@@ -122,7 +130,7 @@ private final class SoundDecoder {
 }
 
 extension AudioTrack {
-    /// The decoded true peak of the track's sound before and after ``keepDecodedPeak(under:file:what:)``, dBTP.
+    /// The decoded true peak of the track's sound before and after ``keepDecodedPeak(under:file:what:stopped:)``, dBTP.
     package struct DecodedPeaks: Sendable, Equatable {
         package var before: Double
         package var after: Double
@@ -141,8 +149,9 @@ extension AudioTrack {
     ///
     /// - Throws: as ``decodedAgain(file:what:)``, or when libebur128 fails.
     @discardableResult
-    package mutating func keepDecodedPeak(under limiter: TruePeakLimiter, file: URL, what: String) throws -> DecodedPeaks {
-        var (packets, decoded) = try encodedAndDecoded(file: file, what: what)
+    package mutating func keepDecodedPeak(under limiter: TruePeakLimiter, file: URL, what: String,
+                                          stopped: () -> Bool = { false }) throws -> DecodedPeaks {
+        var (packets, decoded) = try encodedAndDecoded(file: file, what: what, stopped: stopped)
         let before = try LoudnessMeter.truePeak(of: decoded)
         var peak = before
         let target = limiter.ceiling - Self.decodedPeakMargin
@@ -150,7 +159,7 @@ extension AudioTrack {
             // Aimed lower than the target: the decoded peak falls by less than the mix is turned down,
             // and each round is an encode; one or two reach it.
             limiter.lower(&samples, whereDecoded: decoded, margin: 3 * Self.decodedPeakMargin)
-            (packets, decoded) = try encodedAndDecoded(file: file, what: what)
+            (packets, decoded) = try encodedAndDecoded(file: file, what: what, stopped: stopped)
             peak = try LoudnessMeter.truePeak(of: decoded)
         }
         // The last encode was of the samples as they now are: an output writes its packets.

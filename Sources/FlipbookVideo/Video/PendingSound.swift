@@ -5,12 +5,12 @@ import Foundation
 /// The sound an output carries, made ready on a thread of its own while the picture is drawn.
 ///
 /// Keeping a player's decoded peak under the limiter's ceiling encodes and decodes the whole track
-/// at least once (``AudioTrack/keepDecodedPeak(under:file:what:)``). Nothing needs the result until
+/// at least once (``AudioTrack/keepDecodedPeak(under:file:what:stopped:)``). Nothing needs the result until
 /// the first of the picture's packets is written: the muxer's stream is declared from the
 /// ``planned`` track's codec and bit rate, which the preparation does not change. The output's audio
 /// encoder waits for ``track()`` there, and writes the preparation's packets (``SoundPackets``).
 package final class PendingSound: @unchecked Sendable {
-    // @unchecked: `outcome` and `seconds` are used with `condition` held.
+    // @unchecked: `outcome`, `seconds` and `stopping` are used with `condition` held.
 
     /// The track as planned: its codec, bit rate, first sample and written packets are final; only
     /// its samples may yet be turned down.
@@ -18,6 +18,7 @@ package final class PendingSound: @unchecked Sendable {
     private let condition = NSCondition()
     private var outcome: Result<AudioTrack, any Error>?
     private var seconds: TimeInterval = 0
+    private var stopping = false
 
     /// A track that needs no preparing.
     package init(ready track: AudioTrack) {
@@ -33,7 +34,7 @@ package final class PendingSound: @unchecked Sendable {
             let started = DispatchTime.now().uptimeNanoseconds
             var prepared = track
             let result = Result { () throws -> AudioTrack in
-                try prepared.keepDecodedPeak(under: limiter, file: file, what: what)
+                try prepared.keepDecodedPeak(under: limiter, file: file, what: what, stopped: { [self] in isStopping })
                 return prepared
             }
             condition.lock()
@@ -49,9 +50,24 @@ package final class PendingSound: @unchecked Sendable {
 
     /// The prepared track, once it is ready.
     ///
-    /// - Throws: what the preparation threw (``AudioTrack/keepDecodedPeak(under:file:what:)``).
+    /// - Throws: what the preparation threw (``AudioTrack/keepDecodedPeak(under:file:what:stopped:)``).
     package func track() throws -> AudioTrack {
         try finished().get()
+    }
+
+    /// Stops the preparation, if it is still running, and waits until it has ended: a render that
+    /// failed or was cancelled leaves nothing of itself running. A prepared track is kept.
+    package func stop() {
+        condition.lock()
+        stopping = true
+        condition.unlock()
+        _ = finished()
+    }
+
+    private var isStopping: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return stopping
     }
 
     /// Seconds the preparation took, once it is over.

@@ -6,7 +6,7 @@ import Foundation
 /// The packets one encode of a track's samples made, each with the number of samples sent when it
 /// came out of the encoder, kept so an output writes them instead of encoding the samples again.
 ///
-/// Measuring the decoded true peak encodes the whole track (``AudioTrack/keepDecodedPeak(under:file:what:)``);
+/// Measuring the decoded true peak encodes the whole track (``AudioTrack/keepDecodedPeak(under:file:what:stopped:)``);
 /// an encoder fed the same samples from the same start with the same settings makes the same
 /// packets at the same points, so an ``AudioEncoder`` that replays these writes the bytes it would
 /// have encoded, interleaved with the picture as it would have, for a third of the sound's cost.
