@@ -6,7 +6,8 @@ import Foundation
 import Testing
 
 /// Scene files with one value replaced by something extreme or of the wrong kind are either read
-/// and built, or refused with an invalid-input error that names a key path — never a crash.
+/// and built, or refused with an invalid-input error that names a key path — never a crash; what is
+/// built draws and mixes its sound without one too.
 @Suite struct SceneFileFuzzTests {
     /// Values that have broken readers before: huge, tiny, negative, fractional, wrong kinds.
     static let replacements = [
@@ -28,8 +29,9 @@ import Testing
                 let replacement = Self.replacements[random.index(below: Self.replacements.count)]
                 let text = Self.replacing(path, in: json, with: try JSONReader.read(Data(replacement.utf8))).text()
                 do {
-                    _ = try SceneFile.decode(Data(text.utf8), source: "fuzz.json").makeTimeline()
+                    let timeline = try SceneFile.decode(Data(text.utf8), source: "fuzz.json").makeTimeline()
                     built += 1
+                    Self.drawAndMix(timeline)
                 } catch let error as FlipbookError {
                     refused += 1
                     #expect(error.kind == .invalidInput, "\(file.lastPathComponent) \(path) = \(replacement): \(error)")
@@ -39,6 +41,18 @@ import Testing
             }
         }
         #expect(built > 0 && refused > 0)
+    }
+
+    /// Draws `timeline` small at its start, middle and end and mixes its sound: values the reader
+    /// let through reach the drawing's and the mixer's arithmetic (sizes, offsets, rates turned into
+    /// integers), which must not trap either. A drawing or mixing error is an answer, not a crash.
+    static func drawAndMix(_ timeline: Timeline) {
+        var small = timeline
+        small.scale = min(timeline.scale, 48 / max(1, timeline.size.width))
+        if var bitmap = try? small.makeBitmap() {
+            for time in [0, small.duration / 2, small.duration * 0.99] { small.draw(at: time, into: &bitmap) }
+        }
+        _ = try? small.mixAudio()
     }
 
     @Test func everyTruncationIsReportedAtAPosition() throws {
