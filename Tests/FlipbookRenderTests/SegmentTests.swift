@@ -92,6 +92,34 @@ struct SegmentTests {
         #expect(try partialFiles(in: scratch.url).isEmpty)
     }
 
+    @Test("segments one after another draw each frame once, the next starting with the frames past the last one's end")
+    func oneAtATimeDrawsEachFrameOnce() throws {
+        let scratch = try TemporaryDirectory("segments")
+        let once = DrawnTimes(), twice = DrawnTimes()
+        let options = keyframeEverySecond
+        func timeline(_ times: DrawnTimes) throws -> Timeline {
+            try Timeline(size: CGSize(width: 160, height: 90), fps: 30, duration: 8, background: .white,
+                         layers: [Timeline.Layer(MovingRect()), Timeline.Layer(times)])
+        }
+        let handed = try render(timeline(once), to: scratch.file("handed.mp4"), options: options,
+                                segmenting: Segmenting(atOnce: 1), workers: 2)
+        // A budget of one encoder leaves nothing spare for the frames past a segment's end.
+        let oneEncoder = SegmentEncoders.estimatedEncoderBytes(width: 160, height: 90, lookahead: options.resolvedLookahead)
+        let drawnAgain = try render(timeline(twice), to: scratch.file("again.mp4"), options: options,
+                                    segmenting: Segmenting(memoryBudget: oneEncoder, atOnce: 1), workers: 2)
+        let layout = try #require(handed.segments?.layout)
+        #expect(layout.count == 4 && drawnAgain.segments?.atOnce == 1)
+        #expect(once.counts == Array(repeating: 1, count: 240))
+        // Without the spare memory, each cut's lookahead frames (44 at medium) are drawn by both segments.
+        let overlaps: [Int] = zip(layout.segments, layout.segments.dropFirst()).map { pair in
+            pair.0.encodedFrames.upperBound - pair.1.encodedFrames.lowerBound + 1
+        }
+        #expect(overlaps == [44, 44, 44])
+        let drawnInAll = twice.counts.reduce(0, +)
+        #expect(drawnInAll == 240 + 3 * 44)
+        #expect(try bytes(scratch.file("handed.mp4")) == bytes(scratch.file("again.mp4")))
+    }
+
     @Test("the joined segments hold every frame once, at its own time, with decoding times that run on")
     func continuousTimestamps() throws {
         let scratch = try TemporaryDirectory("segments")
@@ -200,5 +228,25 @@ struct SegmentTests {
         #expect(plan.listing.segments == 2)
         #expect(plan.listing.segmentFrames == ["0-249", "250-599"])
         #expect(plan.summary.contains("segments"))
+    }
+}
+
+/// Draws nothing and counts how many times each frame of a 30 fps clip is drawn.
+private final class DrawnTimes: Scene, @unchecked Sendable {
+    // @unchecked: `drawn` is read and written only with `lock` held.
+    private let lock = NSLock()
+    private var drawn: [Int: Int] = [:]
+
+    func draw(in context: inout CairoCanvas, size: CGSize, time: TimeInterval) {
+        lock.lock()
+        drawn[Int((time * 30).rounded()), default: 0] += 1
+        lock.unlock()
+    }
+
+    /// How many times frames 0, 1, … were drawn, up to the last one drawn.
+    var counts: [Int] {
+        lock.lock()
+        defer { lock.unlock() }
+        return (0...(drawn.keys.max() ?? -1)).map { drawn[$0] ?? 0 }
     }
 }

@@ -14,6 +14,9 @@ package struct SegmentEncoders: Sendable, Equatable {
     package var atOnce: Int
     /// Drawing threads feeding each of them.
     package var workersEach: Int
+    /// What the memory budget leaves beside the encoders running at once, in bytes: the most the
+    /// frames a segment hands to the next one may take (``SegmentRun``).
+    package var spareBytes: Int
 
     /// - Parameters:
     ///   - segments: How many segments the clip has.
@@ -24,9 +27,12 @@ package struct SegmentEncoders: Sendable, Equatable {
                  requested: Int? = nil, cores: Int = ProcessInfo.processInfo.activeProcessorCount) {
         let byCores = max(1, cores / 2)
         let perEncoder = Self.estimatedEncoderBytes(width: width, height: height, lookahead: lookahead)
-        let byMemory = max(1, (memoryBudget ?? Self.defaultMemoryBudget) / max(1, perEncoder))
+        let budget = memoryBudget ?? Self.defaultMemoryBudget
+        let byMemory = max(1, budget / max(1, perEncoder))
         atOnce = max(1, min(segments, requested ?? min(byCores, byMemory)))
         workersEach = max(1, (workers ?? cores) / atOnce)
+        let held = perEncoder.multipliedReportingOverflow(by: atOnce)
+        spareBytes = held.overflow ? 0 : max(0, budget - held.partialValue)
     }
 
     /// About what one x264 holds at this size and lookahead: 400 MB at 1920×1080 with medium's 40

@@ -6,6 +6,11 @@ import Foundation
 
 /// The shared state of a ``SegmentedPass``: which segment starts next, the first failure, the
 /// frames encoded so far and each segment's figures.
+///
+/// When segments run one after another, the frames a segment's encoder is fed past its end (its
+/// lookahead's, which are the next segment's first frames) are kept and handed to the next segment
+/// instead of being drawn again, as long as they fit in what the memory budget leaves spare: the
+/// same frames in the same order, so the same bytes.
 final class SegmentRun: @unchecked Sendable {
     // @unchecked: every mutable property is used with `condition` locked; `pass` and `layout` are
     // read only, and `pass.progress` is called on the waiting thread alone.
@@ -13,6 +18,11 @@ final class SegmentRun: @unchecked Sendable {
     private let pass: RenderPass
     private let layout: SegmentLayout
     private let workersEach: Int
+    /// Whether one thread encodes every segment in order, so that a segment's last frames can be
+    /// handed to the next.
+    private let oneAtATime: Bool
+    /// Bytes the frames handed to the next segment may take.
+    private let spareBytes: Int
     private let output: SegmentedOutput
     /// The cache segments are reused from and stored in, if any.
     private let caching: SegmentCaching?
@@ -29,13 +39,17 @@ final class SegmentRun: @unchecked Sendable {
     private var encodeTotal: UInt64 = 0
     private var draw: TimeInterval = 0, convert: TimeInterval = 0, wait: TimeInterval = 0
     private var timings: [Int: SegmentTiming] = [:]
+    /// Frames drawn for a segment that the next one starts with: the first of its ``SegmentLayout/Segment/encodedFrames``.
+    private var handover: (segment: Int, frames: [ConvertedFrame])?
 
-    init(pass: RenderPass, options: VideoOptions, layout: SegmentLayout, workersEach: Int, output: SegmentedOutput) {
+    init(pass: RenderPass, options: VideoOptions, layout: SegmentLayout, encoders: SegmentEncoders, output: SegmentedOutput) {
         self.pass = pass
         caching = pass.segmenting.caching
         background = pass.format.background(options)
         self.layout = layout
-        self.workersEach = workersEach
+        workersEach = encoders.workersEach
+        oneAtATime = encoders.atOnce == 1
+        spareBytes = encoders.spareBytes
         self.output = output
     }
 
@@ -90,6 +104,48 @@ final class SegmentRun: @unchecked Sendable {
         for pipeline in running { pipeline.cancel(error) }
     }
 
+    /// Counts frame `frame` (in the clip's encoded numbering) as encoded if `segment` writes it.
+    private func countEncoded(_ frame: Int, of segment: SegmentLayout.Segment) {
+        guard segment.frames.contains(frame) else { return }
+        condition.lock()
+        encodedFrames += 1
+        renderedFrames = max(renderedFrames, encodedFrames)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The frames segment `index` is fed that the next segment starts with, when this run hands them
+    /// over: segments one after another, and fewer of them than the next one is fed.
+    private func framesToHand(from index: Int) -> ClosedRange<Int>? {
+        guard oneAtATime, index + 1 < layout.count else { return nil }
+        let this = layout.segments[index].encodedFrames, next = layout.segments[index + 1].encodedFrames
+        guard next.lowerBound > this.lowerBound, next.lowerBound <= this.upperBound else { return nil }
+        let shared = next.lowerBound...this.upperBound
+        return shared.count < next.count ? shared : nil
+    }
+
+    /// Whether `count` frames the size of `frame` fit in `bytes`.
+    private static func fits(_ count: Int, of frame: ConvertedFrame, in bytes: Int) -> Bool {
+        let each = frame.planes.reduce(0) { $0 + $1.count }
+        let all = each.multipliedReportingOverflow(by: count)
+        return !all.overflow && all.partialValue <= bytes
+    }
+
+    private func hand(_ frames: [ConvertedFrame], to segment: Int) {
+        condition.lock()
+        handover = (segment, frames)
+        condition.unlock()
+    }
+
+    /// The frames handed to segment `index`, if any (and drops any others).
+    private func takeHandover(for index: Int) -> [ConvertedFrame] {
+        condition.lock()
+        defer { condition.unlock() }
+        let frames = handover?.segment == index ? handover?.frames ?? [] : []
+        handover = nil
+        return frames
+    }
+
     private func claim() -> Int? {
         condition.lock()
         defer { condition.unlock() }
@@ -110,11 +166,16 @@ final class SegmentRun: @unchecked Sendable {
         let wallStart = DispatchTime.now().uptimeNanoseconds
         let cpuStart = processCPUSeconds()
         let digest = caching?.identity.digest(of: segment)
-        let first = pass.frames.lowerBound + segment.encodedFrames.lowerBound
+        let handed = takeHandover(for: index)
+        // The frames drawn here: those after the ones handed over.
+        let drawn = (segment.encodedFrames.lowerBound + handed.count)...segment.encodedFrames.upperBound
         let pipeline = RenderPipeline(
-            timeline: pass.timeline, frames: first...(pass.frames.lowerBound + segment.encodedFrames.upperBound),
+            timeline: pass.timeline,
+            frames: (pass.frames.lowerBound + drawn.lowerBound)...(pass.frames.lowerBound + drawn.upperBound),
             pixelFormat: pass.format.inputPixelFormat, background: background,
             output: pass.url.standardizedFileURL, depth: 2 * workersEach)
+        let kept = framesToHand(from: index)
+        var keeping: [ConvertedFrame] = []
         var encodeNanoseconds: UInt64 = 0
         do {
             if let caching, let digest, let bytes = try reuse(index, digest: digest, from: caching.cache) {
@@ -143,21 +204,28 @@ final class SegmentRun: @unchecked Sendable {
                 pipelines[index] = nil
                 condition.unlock()
             }
+            let handedStart = DispatchTime.now().uptimeNanoseconds
+            for (offset, frame) in handed.enumerated() {
+                try encoder.append(frame)
+                countEncoded(segment.encodedFrames.lowerBound + offset, of: segment)
+            }
+            encodeNanoseconds = DispatchTime.now().uptimeNanoseconds - handedStart
             // The stop is the pipeline's: a cancellation or another segment's failure cancels it.
-            let loop = FrameLoop(pipeline: pipeline, count: segment.encodedFrames.count, checkStop: {})
-            encodeNanoseconds = try loop.run(
+            let loop = FrameLoop(pipeline: pipeline, count: drawn.count, checkStop: {})
+            encodeNanoseconds += try loop.run(
                 deliver: { frameIndex, frames in
-                    try encoder.append(try pipeline.only(frames, frame: frameIndex))
-                    pipeline.recycle(frames, encoded: frameIndex)
+                    let frame = try pipeline.only(frames, frame: frameIndex)
+                    try encoder.append(frame)
+                    if let kept, kept.contains(drawn.lowerBound + frameIndex),
+                       keeping.count > 0 || Self.fits(kept.count, of: frame, in: spareBytes) {
+                        keeping.append(frame)
+                        pipeline.recycle([], encoded: frameIndex)
+                    } else {
+                        pipeline.recycle(frames, encoded: frameIndex)
+                    }
                 },
-                delivered: { [self] frameIndex in
-                    guard segment.frames.contains(segment.encodedFrames.lowerBound + frameIndex) else { return }
-                    condition.lock()
-                    encodedFrames += 1
-                    renderedFrames = max(renderedFrames, encodedFrames)
-                    condition.broadcast()
-                    condition.unlock()
-                })
+                delivered: { [self] frameIndex in countEncoded(drawn.lowerBound + frameIndex, of: segment) })
+            if let kept, keeping.count == kept.count { hand(keeping, to: index + 1) }
             let start = DispatchTime.now().uptimeNanoseconds
             let packets = try encoder.finish()
             let bytes = packets.byteCount

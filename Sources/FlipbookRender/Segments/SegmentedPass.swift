@@ -25,7 +25,7 @@ struct SegmentedPass {
         let output = try SegmentedOutput(
             url: pass.url, width: timeline.pixelWidth, height: timeline.pixelHeight, fps: timeline.fps,
             format: pass.format, options: options, segmentCount: layout.count, audio: pass.audio)
-        let run = SegmentRun(pass: pass, options: options, layout: layout, workersEach: encoders.workersEach, output: output)
+        let run = SegmentRun(pass: pass, options: options, layout: layout, encoders: encoders, output: output)
         let what = pass.what
         let wake = pass.stop.onCancel { reason in run.cancel(FlipbookError.interrupted(what, reason: reason)) }
         defer { pass.stop.removeHandler(wake) }
