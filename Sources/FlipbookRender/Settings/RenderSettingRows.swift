@@ -108,7 +108,7 @@ extension Setting {
         key: "memoryBudget", flag: "memory-budget", swift: "OutputPlan.memoryBudget", type: "bytes (8G, 512M)",
         defaultValue: "the machine's memory less an eighth (at least 1G)", range: "more than 0",
         places: [.render],
-        help: "Memory the encoders of a clip's segments may hold together, capping how many run at once; the output does not change.")
+        help: "Memory the encoders of a clip's segments, and the frames one hands to the next, may hold together, capping how many run at once; the output does not change.")
 
     /// `--cache DIR`.
     public static let cache = Setting(
