@@ -22,10 +22,7 @@ package final class KeptPackets: @unchecked Sendable {
 
     /// Keeps a reference to `packet`'s data and a copy of its fields.
     func keep(_ packet: UnsafeMutablePointer<AVPacket>, file: URL, what: String) throws {
-        guard let copy = av_packet_clone(packet) else {
-            throw libavError(flipbook_averror(ENOMEM), "keeping an encoded packet", file: file, what: what)
-        }
-        packets.append(copy)
+        packets.append(try clonedPacket(packet, "keeping an encoded packet", file: file, what: what))
     }
 
     /// Keeps `packet` itself (a packet read back from a segment cache), freed with this object.

@@ -34,9 +34,7 @@ extension AudioTrack {
         var kept: [SoundPackets.Kept] = []
         defer { for index in kept.indices { av_packet_free(&kept[index].packet) } }
         let keep = { (packet: UnsafeMutablePointer<AVPacket>) throws in
-            guard let copy = av_packet_clone(packet) else {
-                throw libavError(flipbook_averror(ENOMEM), "keeping an encoded audio packet", file: file, what: what)
-            }
+            let copy = try clonedPacket(packet, "keeping an encoded audio packet", file: file, what: what)
             kept.append(SoundPackets.Kept(packet: copy, sentSamples: encoder.flushing ? nil : encoder.position))
             try decoder.decode(packet)
         }
