@@ -148,7 +148,7 @@ func progressLine(label: String, _ progress: RenderProgress, rate: RateEstimator
 /// `4 s`, `2m05s`, `1h02m`: durations short enough for a progress bar.
 func formatCompactDuration(_ seconds: TimeInterval) -> String {
     guard seconds.isFinite, seconds >= 0, seconds < 1e9 else { return "?" }
-    let whole = Int(seconds.rounded(.up))
+    let whole = Int(saturating: seconds, rounded: .up)
     if whole < 60 { return "\(whole) s" }
     if whole < 3600 { return String(format: "%dm%02ds", whole / 60, whole % 60) }
     return String(format: "%dh%02dm", whole / 3600, whole % 3600 / 60)
@@ -158,6 +158,6 @@ func formatCompactDuration(_ seconds: TimeInterval) -> String {
 func formatDuration(_ seconds: TimeInterval) -> String {
     guard seconds.isFinite, seconds >= 0, seconds < 1e9 else { return "?" }
     if seconds < 60 { return String(format: "%.1f s", seconds) }
-    let whole = Int(seconds.rounded())
+    let whole = Int(saturating: seconds)
     return String(format: "%d min %02d s", whole / 60, whole % 60)
 }

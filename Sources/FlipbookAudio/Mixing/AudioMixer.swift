@@ -1,3 +1,4 @@
+import FlipbookCore
 import Foundation
 
 /// Adds voices into one buffer, sample-accurately: a voice starting at frame `k` has its first
@@ -44,7 +45,7 @@ public enum AudioMixer {
     /// linearly between frames when the position is not whole.
     private static func sample(_ input: UnsafeBufferPointer<Float>, at position: Double, source: Range<Int>, loops: Bool)
         -> (Float, Float) {
-        let whole = Int(position.rounded(.down))
+        let whole = Int(saturating: position, rounded: .down)
         let fraction = Float(position - Double(whole))
         func frame(_ index: Int) -> (Float, Float) {
             var offset = index

@@ -1,3 +1,4 @@
+import FlipbookCore
 import Foundation
 
 /// One sound placed in a mix: samples (a decoded file or a bundled sound), where they start, which
@@ -54,7 +55,7 @@ public struct AudioVoice: Sendable {
     var length: Int {
         let span = clampedSource.count
         guard span > 0, rate > 0 else { return 0 }
-        let natural = loops ? Int.max / 4 : Int((Double(span) / rate).rounded(.down))
+        let natural = loops ? Int.max / 4 : Int(saturating: Double(span) / rate, rounded: .down)
         guard let end else { return loops ? 0 : natural }
         return max(0, min(natural, end - start))
     }

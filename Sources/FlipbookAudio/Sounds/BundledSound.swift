@@ -1,3 +1,4 @@
+import FlipbookCore
 import Foundation
 
 /// The sounds Flipbook synthesises itself (no sample files): a `pop` for confetti bursts, a water
@@ -24,7 +25,7 @@ public enum BundledSound: String, Sendable, CaseIterable {
     /// It starts at once (a 0.25 ms rise), so it is heard on the sample it is placed at.
     public func samples(pitch: Double = 1, seed: UInt64 = 0) -> AudioSamples {
         let rate = Double(AudioSamples.sampleRate)
-        let count = Int((duration * rate).rounded())
+        let count = Int(saturating: duration * rate)
         var random = SoundRandom(seed: seed)
         var mono = [Float](repeating: 0, count: count)
         let rise = 0.000_25 * rate
@@ -64,7 +65,7 @@ public enum BundledSound: String, Sendable, CaseIterable {
                 mono[index] = Float(value)
             }
         }
-        for index in 0..<min(count, Int(rise.rounded(.up))) { mono[index] *= Float(Double(index + 1) / rise) }
+        for index in 0..<min(count, Int(saturating: rise, rounded: .up)) { mono[index] *= Float(Double(index + 1) / rise) }
         // Fade the last 5 ms so the end does not click.
         let tail = min(count, Int(0.005 * rate))
         for offset in 0..<tail { mono[count - 1 - offset] *= Float(offset) / Float(tail) }

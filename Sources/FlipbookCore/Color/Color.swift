@@ -87,7 +87,7 @@ public struct Color: Hashable, Sendable {
     /// The colour as `#rrggbb`, or `#rrggbbaa` when it is not opaque.
     public var hexString: String {
         func byte(_ v: Double) -> String {
-            let b = Int((v * 255).rounded())
+            let b = Int(saturating: v * 255)
             return String(b, radix: 16, uppercase: false).leftPadded(to: 2)
         }
         let rgb = "#" + byte(red) + byte(green) + byte(blue)

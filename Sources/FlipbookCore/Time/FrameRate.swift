@@ -69,7 +69,7 @@ public struct FrameRate: Sendable, Hashable, CustomStringConvertible, Expressibl
         } else if value.isFinite, value == value.rounded(), abs(value) <= 1e9 {
             self.init(Int(value))
         } else if value.isFinite, abs(value) <= 1e6 {
-            self.init(Int((value * 1000).rounded()), 1000)
+            self.init(Int(saturating: value * 1000), 1000)
         } else {
             // Not a number anyone can mean; 0/0 fails validate() and prints as "0/0".
             self.init(0, 0)

@@ -31,7 +31,7 @@ enum ConicGradient {
         breaks.sort()
         var locations: [Double] = []
         for (a, b) in zip(breaks, breaks.dropFirst()) where b > a {
-            let pieces = max(1, Int(((b - a) * 2 * .pi / maximumSweep).rounded(.up)))
+            let pieces = max(1, Int(saturating: (b - a) * 2 * .pi / maximumSweep, rounded: .up))
             for i in 0..<pieces { locations.append(a + (b - a) * Double(i) / Double(pieces)) }
         }
         locations.append(1)

@@ -127,7 +127,7 @@ final class DrawingSession {
         self.bounds = CGRect(origin: .zero, size: size)
         self.isRaster = isRaster
         if isRaster {
-            dirty = DirtyTiles(width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up)))
+            dirty = DirtyTiles(width: Int(saturating: size.width, rounded: .up), height: Int(saturating: size.height, rounded: .up))
         }
     }
 
@@ -187,7 +187,7 @@ final class DrawingSession {
             drawPlan(bandFinished: bandFinished)
         } else if let bandFinished {
             // Nothing planned: every band is final already.
-            FramePlan.bands(height: Int(bounds.height.rounded(.up))).forEach(bandFinished)
+            FramePlan.bands(height: Int(saturating: bounds.height, rounded: .up)).forEach(bandFinished)
         }
         let status = cairo_status(cr)
         if status != CAIRO_STATUS_SUCCESS {

@@ -15,8 +15,8 @@ extension CairoCanvas {
         let unit = sourceRect.standardized.intersection(CGRect(x: 0, y: 0, width: 1, height: 1))
         let w = Double(bitmap.width), h = Double(bitmap.height)
         // Clamped to the image before converting, so the pixel numbers cannot overflow.
-        let x0 = Int((Double(unit.minX) * w).rounded(.down)), y0 = Int((Double(unit.minY) * h).rounded(.down))
-        let x1 = Int((Double(unit.maxX) * w).rounded(.up)), y1 = Int((Double(unit.maxY) * h).rounded(.up))
+        let x0 = Int(saturating: Double(unit.minX) * w, rounded: .down), y0 = Int(saturating: Double(unit.minY) * h, rounded: .down)
+        let x1 = Int(saturating: Double(unit.maxX) * w, rounded: .up), y1 = Int(saturating: Double(unit.maxY) * h, rounded: .up)
         let tileWidth = max(x1 - x0, 1), tileHeight = max(y1 - y0, 1)
         guard let tile = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(tileWidth), Int32(tileHeight)) else {
             session.record(FlipbookError(.internal, "\(operation): Cairo could not create a tile surface."))

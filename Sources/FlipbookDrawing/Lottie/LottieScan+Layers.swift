@@ -1,3 +1,4 @@
+import FlipbookCore
 import Foundation
 
 // The layers and shapes: counts against the limits (each repeater copy and each use of a
@@ -153,7 +154,7 @@ extension LottieScan {
         guard values.allSatisfy({ $0 >= 0 }), most <= Double(limits.maximumRepeaterCopies) else {
             throw refuse(pointer, "must be between 0 and \(limits.maximumRepeaterCopies) repeater copies; it is \(format(values.first { $0 < 0 } ?? most)).")
         }
-        return Int(most.rounded(.up))
+        return try Int(most, rounded: .up, checking: pointer)
     }
 
     private mutating func countLayer(_ pointer: String) throws {

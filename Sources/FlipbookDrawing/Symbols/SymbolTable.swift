@@ -81,8 +81,8 @@ final class SymbolTable {
         let pad = SymbolRaster.padding
         let contentWidth = Double(size.width) * scale, contentHeight = Double(size.height) * scale
         // Within largestSide by the choice of scale.
-        var bitmap = try Bitmap(width: Int(contentWidth.rounded(.up)) + 2 * pad,
-                                height: Int(contentHeight.rounded(.up)) + 2 * pad)
+        var bitmap = try Bitmap(width: try Int(Double(contentWidth), rounded: .up, checking: "the symbol's width") + 2 * pad,
+                                height: try Int(Double(contentHeight), rounded: .up, checking: "the symbol's height") + 2 * pad)
         bitmap.draw(scale: CGFloat(scale), environment: environment) { context, _ in
             context.translateBy(x: CGFloat(Double(pad) / scale), y: CGFloat(Double(pad) / scale))
             symbol.draw(in: &context, size: size)

@@ -93,8 +93,8 @@ enum SystemSymbolFont {
                 var logical = PangoRectangle()
                 pango_layout_get_extents(layout, nil, &logical)
                 let box = CGRect(logical)  // pixels: the font size was given in pixels
-                var bitmap = try Bitmap(width: max(Int(Double(box.width).rounded()), 1),
-                                        height: max(Int(Double(box.height).rounded()), 1))
+                var bitmap = try Bitmap(width: max(try Int(Double(box.width), rounded: .toNearestOrAwayFromZero, checking: "the symbol's width"), 1),
+                                        height: max(try Int(Double(box.height), rounded: .toNearestOrAwayFromZero, checking: "the symbol's height"), 1))
                 let surface = bitmap.storage.surface
                 try bitmap.withUnsafeMutableBytes { _, _ in
                     guard let cr = cairo_create(surface) else {

@@ -45,8 +45,8 @@ final class GlyphRaster {
         // Pixels per layout point: the ink `pixelHeight` tall, unless that would make a long text wider
         // than `widestImage`; then the ink is as wide as that and less tall.
         let k = min(Double(pixelHeight) / Double(ink.height), Double(widestImage) / Double(ink.width))
-        let inkWidth = max(Int((Double(ink.width) * k).rounded(.up)), 1)
-        let inkHeight = max(Int((Double(ink.height) * k).rounded()), 1)
+        let inkWidth = max(Int(saturating: Double(ink.width) * k, rounded: .up), 1)
+        let inkHeight = max(Int(saturating: Double(ink.height) * k), 1)
         let width = inkWidth + 2 * padding, height = inkHeight + 2 * padding
         let surface = try makeSurface(width: width, height: height)
         guard let cr = cairo_create(surface) else {

@@ -43,7 +43,7 @@ extension CairoCanvas {
         let pixels = Double(height) * verticalScale
         guard pixels.isFinite, pixels >= 0.25 else { return }
         // Clamped before converting, so a huge scale cannot overflow Int.
-        let pixelHeight = max(Int(min(pixels, Double(Self.largestSymbolPixels)).rounded(.up)), 1)
+        let pixelHeight = max(Int(saturating: min(pixels, Double(Self.largestSymbolPixels)), rounded: .up), 1)
         do {
             try TextShaper.withShaper { shaper in
                 guard let raster = try shaper.glyphRasters.raster(symbol, pixelHeight: pixelHeight, color: color,

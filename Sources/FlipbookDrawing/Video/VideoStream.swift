@@ -83,7 +83,7 @@ struct VideoStream: Sendable {
         let degrees = data.withMemoryRebound(to: Int32.self, capacity: 9) { av_display_rotation_get($0) }
         guard degrees.isFinite else { return 0 }
         // The matrix turns counter-clockwise; players undo it by turning clockwise.
-        let turns = Int((-degrees / 90).rounded())
+        let turns = Int(saturating: -degrees / 90)
         return ((turns % 4) + 4) % 4
     }
 

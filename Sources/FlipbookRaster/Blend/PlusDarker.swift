@@ -1,3 +1,4 @@
+import FlipbookCore
 import Foundation
 
 /// Core Graphics' plusDarker blend mode, which Cairo lacks, computed on premultiplied pixels.
@@ -17,8 +18,8 @@ package enum PlusDarker {
     /// pixels are written.
     package static func composite(group: TargetPixels, onto target: TargetPixels, extents: CGRect) -> PixelRect {
         // Device pixel (x, y) is pixel (x + offset) in each image.
-        let so = (Int(group.offsetX.rounded()), Int(group.offsetY.rounded()))
-        let to = (Int(target.offsetX.rounded()), Int(target.offsetY.rounded()))
+        let so = (Int(saturating: group.offsetX), Int(saturating: group.offsetY))
+        let to = (Int(saturating: target.offsetX), Int(saturating: target.offsetY))
         let x0 = max(Int(extents.minX), -so.0, -to.0), x1 = min(Int(extents.maxX), group.width - so.0, target.width - to.0)
         let y0 = max(Int(extents.minY), -so.1, -to.1), y1 = min(Int(extents.maxY), group.height - so.1, target.height - to.1)
         guard x0 < x1, y0 < y1 else { return PixelRect.none }

@@ -1,3 +1,4 @@
+import FlipbookCore
 import Foundation
 
 /// A Gaussian blur of premultiplied pixels, separable: a horizontal then a vertical pass.
@@ -38,14 +39,14 @@ package struct GaussianBlur {
             return
         }
         if sigma < Self.smallSigma {
-            let radius = Int((3 * sigma).rounded(.up))
+            let radius = Int(saturating: 3 * sigma, rounded: .up)
             var weights = (-radius...radius).map { Float(exp(-Double($0 * $0) / (2 * sigma * sigma))) }
             let total = weights.reduce(0, +)
             weights = weights.map { $0 / total }
             method = .kernel(weights)
         } else {
             let variance = sigma * sigma / Double(Self.passes)
-            let r = Int((0.5 * (12 * variance + 1).squareRoot() - 0.5).rounded(.down))
+            let r = Int(saturating: 0.5 * (12 * variance + 1).squareRoot() - 0.5, rounded: .down)
             let d = Double(r)
             let alpha = (2 * d + 1) * (d * (d + 1) - 3 * variance) / (6 * (variance - (d + 1) * (d + 1)))
             method = .extendedBox(radius: r, alpha: Float(alpha))

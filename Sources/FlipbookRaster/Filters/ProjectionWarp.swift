@@ -1,3 +1,4 @@
+import FlipbookCore
 import Foundation
 
 /// Resamples a ``FilterImage`` through a projective transform, bilinearly, premultiplied.
@@ -21,7 +22,7 @@ package enum ProjectionWarp {
                     guard let p = inverse(CGPoint(x: Double(x) + 0.5, y: Double(y) + 0.5)) else { continue }
                     let sx = Double(p.x) - 0.5, sy = Double(p.y) - 0.5
                     guard sx > -1, sy > -1, sx < Double(w), sy < Double(h) else { continue }
-                    let x0 = Int(sx.rounded(.down)), y0 = Int(sy.rounded(.down))
+                    let x0 = Int(saturating: sx, rounded: .down), y0 = Int(saturating: sy, rounded: .down)
                     let fx = Float(sx - Double(x0)), fy = Float(sy - Double(y0))
                     let top = sample(x0, y0) * (1 - fx) + sample(x0 + 1, y0) * fx
                     let bottom = sample(x0, y0 + 1) * (1 - fx) + sample(x0 + 1, y0 + 1) * fx

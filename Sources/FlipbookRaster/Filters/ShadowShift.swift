@@ -1,3 +1,4 @@
+import FlipbookCore
 import Foundation
 
 extension FilterImage {
@@ -10,7 +11,7 @@ extension FilterImage {
         // clamped to just beyond it (and a non-finite one to no shift) before it becomes an Int.
         func reach(_ d: Double, _ size: Int) -> Double { d.isFinite ? min(max(d, -Double(size) - 1), Double(size) + 1) : 0 }
         let dx = reach(dx, w), dy = reach(dy, h)
-        let ix = Int(dx.rounded(.down)), iy = Int(dy.rounded(.down))
+        let ix = Int(saturating: dx, rounded: .down), iy = Int(saturating: dy, rounded: .down)
         let fx = Float(dx - Double(ix)), fy = Float(dy - Double(iy))
         let weights: [(Int, Int, Float)] = [(0, 0, (1 - fx) * (1 - fy)), (1, 0, fx * (1 - fy)),
                                             (0, 1, (1 - fx) * fy), (1, 1, fx * fy)]

@@ -1,3 +1,4 @@
+import FlipbookCore
 import Foundation
 
 /// The premultiplied ARGB32 pixels a fast path draws into: an image's memory, described once by the
@@ -30,8 +31,8 @@ package struct TargetPixels {
     /// Image pixels as device pixels (offsets are whole pixels, and most often none: a libm call
     /// each otherwise).
     package func device(_ x: Int, _ y: Int, width: Int, height: Int) -> PixelRect {
-        PixelRect(x: x - (offsetX == 0 ? 0 : Int(offsetX.rounded())),
-                  y: y - (offsetY == 0 ? 0 : Int(offsetY.rounded())), width: width, height: height)
+        PixelRect(x: x - (offsetX == 0 ? 0 : Int(saturating: offsetX)),
+                  y: y - (offsetY == 0 ? 0 : Int(saturating: offsetY)), width: width, height: height)
     }
 
     /// Writes `pixel` into every pixel of `tiles` (a clear that repaints only what was drawn); a

@@ -67,7 +67,7 @@ enum TextFitCheck {
             return (try? whole.makeScene(baseDirectory: baseDirectory)) != nil
         }
         guard limit.isFinite, limit >= 1 else { return nil }
-        var low = 0, high = Int(min(limit.rounded(.down), 100_000))
+        var low = 0, high = Int(saturating: min(limit, 100_000), rounded: .down)
         guard fits(1) else { return nil }
         low = 1
         if fits(high) { return high }

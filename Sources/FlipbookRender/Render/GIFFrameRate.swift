@@ -14,7 +14,7 @@ import Foundation
 func timelineForGIF(_ timeline: Timeline, format: OutputFormat) -> (Timeline, note: String?) {
     let fps = timeline.fps
     guard fps.framesPerSecond > GIFTiming.maximumRate, format.container == .gif else { return (timeline, nil) }
-    let smallest = Int((fps.framesPerSecond / GIFTiming.maximumRate).rounded(.up))
+    let smallest = Int(saturating: fps.framesPerSecond / GIFTiming.maximumRate, rounded: .up)
     for step in smallest...(smallest + 8) {
         let (denominator, overflow) = fps.denominator.multipliedReportingOverflow(by: step)
         guard !overflow else { break }

@@ -119,7 +119,7 @@ public struct SegmentLayout: Sendable, Hashable {
 /// last frames get the bits one encode gives them.
 package func surroundingFrames(of frames: ClosedRange<Int>, clipFrameCount: Int, fps: FrameRate, options: VideoOptions,
                                before: Int? = nil) -> ClosedRange<Int> {
-    let lead = min(frames.lowerBound, before ?? Int(fps.framesPerSecond.rounded(.up)))
+    let lead = min(frames.lowerBound, before ?? Int(saturating: fps.framesPerSecond, rounded: .up))
     let tail = min(clipFrameCount - 1 - frames.upperBound, options.resolvedLookahead + 4)
     return (frames.lowerBound - lead)...(frames.upperBound + tail)
 }

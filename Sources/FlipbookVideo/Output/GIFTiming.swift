@@ -25,7 +25,7 @@ package enum GIFTiming {
         if exact == exact.rounded() {
             return "\(fps) fps is written exactly, as delays of \(Int(exact))/100 s."
         }
-        let low = Int(exact.rounded(.down)), high = low + 1
+        let low = Int(saturating: exact, rounded: .down), high = low + 1
         return "\(fps) fps cannot be written exactly: delays alternate between \(low)/100 and \(high)/100 s "
             + "(\(String(format: "%.2f", exact * 10)) ms on average, as the clip; each frame within 5 ms of its time)."
     }

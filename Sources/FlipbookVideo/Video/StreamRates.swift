@@ -17,13 +17,13 @@ struct StreamRates {
     /// The most bits in any one-second window of frames, in decode order: `fps` frames rounded up
     /// (frames `i…i+n−1` start within one second of each other).
     func peakBitsPerSecond(fps: FrameRate) -> Int {
-        Self.peakWindow(sizes, length: Int(fps.framesPerSecond.rounded(.up))) * 8
+        Self.peakWindow(sizes, length: Int(saturating: fps.framesPerSecond, rounded: .up)) * 8
     }
 
     /// As ``peakBitsPerSecond(fps:)``, in display order.
     func peakBitsPerSecondInDisplayOrder(fps: FrameRate) -> Int {
         let shown = zip(timestamps, sizes).sorted { $0.0 < $1.0 }.map(\.1)
-        return Self.peakWindow(shown, length: Int(fps.framesPerSecond.rounded(.up))) * 8
+        return Self.peakWindow(shown, length: Int(saturating: fps.framesPerSecond, rounded: .up)) * 8
     }
 
     /// The smallest coded picture buffer, in bits, that never underflows when filled at `bitrate`
@@ -40,7 +40,7 @@ struct StreamRates {
             run = max(gain, run + gain)
             best = max(best, run)
         }
-        return sizes.isEmpty ? 0 : Int((best + perFrame).rounded(.up))
+        return sizes.isEmpty ? 0 : Int(saturating: best + perFrame, rounded: .up)
     }
 
     private static func peakWindow(_ sizes: [Int], length: Int) -> Int {

@@ -74,7 +74,7 @@ public struct LayerSound: Sendable {
             switch source {
             case .bundled(let sound):
                 // Pitches are quantised to a hundredth of a semitone so equal draws share one synthesis.
-                let key = Int((semitones * 100).rounded())
+                let key = Int(saturating: semitones * 100)
                 if let made = cache[key] {
                     samples = made
                 } else {

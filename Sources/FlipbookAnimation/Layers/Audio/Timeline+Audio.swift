@@ -93,6 +93,6 @@ extension AudioScene {
         let rate = Double(AudioSamples.sampleRate)
         return AudioVoice(samples: samples, start: AudioSamples.frame(at: start), source: playedFrames, loops: loop,
                           end: AudioSamples.frame(at: end), gain: gain,
-                          fadeIn: Int((fadeIn * rate).rounded()), fadeOut: Int((fadeOut * rate).rounded()))
+                          fadeIn: Int(saturating: fadeIn * rate), fadeOut: Int(saturating: fadeOut * rate))
     }
 }

@@ -43,8 +43,8 @@ public struct LottieScene: BoxedScene {
         guard let marker, let found = animation.marker(named: marker) else { return 0..<animation.frameCount }
         // Clamped as Doubles first: a marker's numbers come from the file (1e300 frames is finite).
         let frames = Double(animation.frameCount)
-        let first = Int(found.startFrame.isNaN ? 0 : min(max(found.startFrame.rounded(.down), 0), frames - 1))
-        let length = Int(found.durationFrames.isNaN ? 1 : min(max(found.durationFrames.rounded(.down), 1), frames))
+        let first = found.startFrame.isNaN ? 0 : Int(saturating: min(max(found.startFrame, 0), frames - 1), rounded: .down)
+        let length = found.durationFrames.isNaN ? 1 : Int(saturating: min(max(found.durationFrames, 1), frames), rounded: .down)
         return first..<min(first + length, animation.frameCount)
     }
 

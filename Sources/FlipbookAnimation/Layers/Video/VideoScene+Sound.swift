@@ -14,6 +14,6 @@ extension VideoScene {
         return AudioVoice(samples: sound, start: AudioSamples.frame(at: start),
                           source: lower..<max(lower, min(upper, sound.frameCount)), loops: loop,
                           end: AudioSamples.frame(at: end), rate: speed, gain: gain,
-                          fadeIn: Int((fadeIn * rate).rounded()), fadeOut: Int((fadeOut * rate).rounded()))
+                          fadeIn: Int(saturating: fadeIn * rate), fadeOut: Int(saturating: fadeOut * rate))
     }
 }
