@@ -75,7 +75,9 @@ actor RenderService {
             let folder = scenesFolder.appendingPathComponent(id)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let scene = folder.appendingPathComponent("scene.json")
-            try order.scene?.write(to: scene)
+            // Identical requests plan at once and write the same file: each replaces it whole, so
+            // none reads another's half-written copy.
+            try order.scene?.write(to: scene, options: .atomic)
             do {
                 try SceneBundle.checkFilesInside(folder, sceneData: order.scene ?? Data(), scene: scene, source: "scene",
                                                  holder: "the request (an inline scene reads no files: PUT a template bundle)")
