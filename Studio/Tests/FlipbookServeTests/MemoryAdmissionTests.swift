@@ -47,16 +47,18 @@ struct MemoryAdmissionTests {
         let estimate = try RenderRequest(scene: SceneRequest(scene: folder.file("scene.json").path),
                                          output: folder.file("out.mp4").path).plan(expecting: .clip).estimatedPeakMemory()
         try await ServeHarness.running(jobs: 2, memoryBudget: estimate * 3 / 2) { serve in
-            // Both posted at once, each 30 frames: the second is queued long before the first ends.
+            // Both posted at once, each 200 frames: the second is queued long before the first ends,
+            // however slow the machine is at answering the second request.
             let replies = try await withThrowingTaskGroup(of: ServeHarness.Reply.self) { group in
-                for seconds in [3.0, 3.1] { group.addTask { try await serve.post(["scene": smallScene(seconds: seconds)]) } }
+                for seconds in [20.0, 20.1] { group.addTask { try await serve.post(["scene": smallScene(seconds: seconds)]) } }
                 return try await group.reduce(into: []) { $0.append($1) }
             }
             #expect(replies.allSatisfy { $0.status == 202 }, "\(replies.map(\.text))")
             let ids = replies.compactMap { $0.json?["id"] as? String }
             #expect(ids.count == 2)
             let service = try #require(serve.service)
-            // Never two at once, though --jobs allows two.
+            // Never two at once, though --jobs allows two: the counts as polled, and below the journal's
+            // times, which do not depend on the poll catching a job while it runs.
             var mostRunning = 0
             let deadline = Date().addingTimeInterval(60)
             while Date() < deadline {
@@ -65,7 +67,7 @@ struct MemoryAdmissionTests {
                 if counts.running + counts.waiting == 0 { break }
                 try await Task.sleep(for: .milliseconds(20))
             }
-            #expect(mostRunning == 1)
+            #expect(mostRunning <= 1)
             for id in ids { #expect(try await serve.events(id).last?.0 == "done") }
             let records = try ids.map { try #require(try service.journal.job($0)) }
             let first = try #require(records.min { ($0.started ?? 0) < ($1.started ?? 0) })
