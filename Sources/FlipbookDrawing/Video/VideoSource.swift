@@ -86,7 +86,8 @@ public final class VideoSource: @unchecked Sendable {
             return try VideoInput(url: url, problem: problem, keep: frameBudget, toneMap: toneMap)
         }
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-gif-\(UUID().uuidString).gif")
-        try? patched.write(to: copy)
+        // Whole or not at all: a copy cut short (a full disk) would open as a shorter animation.
+        try? patched.write(to: copy, options: .atomic)
         defer { try? FileManager.default.removeItem(at: copy) }
         guard FileManager.default.fileExists(atPath: copy.path) else {
             return try VideoInput(url: url, problem: problem, keep: frameBudget, toneMap: toneMap)
