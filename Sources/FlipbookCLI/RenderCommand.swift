@@ -163,7 +163,10 @@ extension FlipbookTool {
             }
             if let note = report.audioNote { print("Sound: \(note)") }
             if let segments = report.segments, let cache = segments.cacheDirectory {
-                print("Cache: \(segments.reusedCount) of \(segments.layout.count) segments reused from \(cache.path).")
+                let noun = segments.layout.count == 1 ? "segment" : "segments"
+                print("Cache: \(segments.reusedCount) of \(segments.layout.count) \(noun) reused from \(cache.path).")
+            } else if self.segments.cache != nil {
+                print("Cache: \(SegmentCache.notUsedNote)")
             }
         }
     }

@@ -36,6 +36,31 @@ struct SegmentToolTests {
         #expect(clip.frameTimes.enumerated().allSatisfy { abs($0.element - Double($0.offset) / 10) < 1e-9 })
     }
 
+    @Test("--cache: the summary counts the segments reused, a short clip's one included; an output it cannot hold says so")
+    func cacheSummary() throws {
+        let scratch = try TemporaryDirectory.cli()
+        let short = try scratch.write("short.json", smallScene)
+        let long = try scratch.write("long.json", segmentedScene)
+        let cache = scratch.path("cache")
+        func render(_ scene: String, _ output: String, _ extra: [String] = []) throws -> String {
+            let run = try Tool.run(["render", scene, "-o", scratch.path(output), "--cache", cache] + extra)
+            #expect(run.status == 0, "stderr: \(run.error)")
+            return run.output
+        }
+        #expect(try render(short, "a.mp4").contains("Cache: 0 of 1 segment reused from \(cache)."))
+        #expect(try render(short, "b.mp4").contains("Cache: 1 of 1 segment reused from \(cache)."))
+        #expect(try Data(contentsOf: scratch.file("a.mp4")) == Data(contentsOf: scratch.file("b.mp4")))
+        #expect(try render(long, "c.mp4", ["--keyint", "1"]).contains("Cache: 0 of 3 segments reused from \(cache)."))
+        #expect(try render(long, "d.mp4", ["--keyint", "1"]).contains("Cache: 3 of 3 segments reused from \(cache)."))
+        let note = "Cache: \(SegmentCache.notUsedNote)"
+        #expect(try render(short, "e.webm").contains(note))
+        let plan = try Tool.run(["render", short, "-o", scratch.path("f.webm"), "--cache", cache, "--dry-run"])
+        #expect(plan.output.contains(SegmentCache.notUsedNote), "\(plan.output)")
+        let cached = try Tool.run(["render", short, "-o", scratch.path("g.mp4"), "--cache", cache, "--dry-run"])
+        #expect(cached.output.contains("\(cache), at most 4G"), "\(cached.output)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache).filter { $0.hasSuffix(".segment") }.count == 4)
+    }
+
     @Test("--dry-run prints the segments; --memory-budget takes bytes with a binary suffix")
     func planAndBudget() throws {
         let scratch = try TemporaryDirectory.cli()

@@ -191,6 +191,36 @@ struct SegmentCacheTests {
         #expect(rig.entries().count == 3)
     }
 
+    @Test("a clip too short to cut is kept as one segment: copied when unchanged, rendered again when edited, the uncached bytes")
+    func oneSegment() throws {
+        let rig = try CacheRig()
+        // 1 s at 5 fps with x264's own keyframe interval: five frames, one segment.
+        let short = { (layers: [String]) in scene(layers).replacingOccurrences(of: #""duration": 8"#, with: #""duration": 1"#) }
+        let layers = [kinds[0].json, kinds[5].json.replacingOccurrences(of: #""start": 4.8, "end": 5.8"#, with: #""start": 0.2"#)]
+        func render(_ scene: String, cached: Bool = true) throws -> (bytes: Data, rendered: [Int]?) {
+            let sceneFile = try rig.scratch.write("short-\(UUID().uuidString).json", scene)
+            let output = rig.scratch.path("short-\(UUID().uuidString).mp4")
+            var request = RenderRequest(scene: SceneRequest(scene: sceneFile), output: output)
+            if cached { request.cache = rig.cache }
+            let report = try request.plan().run(workers: 1)
+            #expect(report.frameCount == 5)
+            let rendered = report.segments.map { $0.timings.filter { !$0.reused }.map(\.index) }
+            return (try Data(contentsOf: URL(fileURLWithPath: output)), rendered)
+        }
+        let uncached = try render(short(layers), cached: false)
+        #expect(uncached.rendered == nil, "without a cache a short clip is one encode")
+        let cold = try render(short(layers))
+        #expect(cold.rendered == [0] && cold.bytes == uncached.bytes)
+        #expect(rig.entries().count == 1)
+        let warm = try render(short(layers))
+        #expect(warm.rendered == [] && warm.bytes == uncached.bytes)
+        let edit = [edited(layers[0]), layers[1]]
+        let changed = try render(short(edit))
+        #expect(changed.rendered == [0])
+        #expect(changed.bytes == (try render(short(edit), cached: false)).bytes && changed.bytes != cold.bytes)
+        #expect(rig.entries().count == 2)
+    }
+
     @Test("a clip with sound is cut into segments; its sound is the one-encode render's")
     func soundSegmented() throws {
         let scratch = try TemporaryDirectory("segment-sound")

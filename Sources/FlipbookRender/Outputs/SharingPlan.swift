@@ -23,7 +23,7 @@ struct SharingPlan {
         let drawn = plans[drawnBy]
         for (index, plan) in plans.enumerated() {
             // A clip encoded in segments is encoded so alone; its segments take their frames apart.
-            if plan.still != nil || plan.part != nil || (plan.segmentLayout?.count ?? 1) > 1 {
+            if plan.still != nil || plan.part != nil || plan.encodesInSegments {
                 apart.append(index)
             } else if let step = Self.step(of: plan, in: drawn) {
                 shared.append(Shared(plan: index, step: step))

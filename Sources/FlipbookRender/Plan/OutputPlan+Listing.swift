@@ -152,9 +152,10 @@ extension OutputPlan {
                 let atOnce = layout.count > 1 ? ", up to \(segmentsAtOnce()) at once on this machine" : ""
                 rows.append(("segments", layout.summary + atOnce))
                 if let cache = segmentCache {
-                    rows.append(("cache", layout.count > 1 ? "\(cache.directory.path), at most \(MemoryAmount.format(cache.limit))"
-                                                           : "not used: the clip is one segment, rendered whole"))
+                    rows.append(("cache", "\(cache.directory.path), at most \(MemoryAmount.format(cache.limit))"))
                 }
+            } else if segmentCache != nil {
+                rows.append(("cache", SegmentCache.notUsedNote))
             }
             if let rateNote { rows.append(("note", rateNote)) }
             if hasMachineDependentBytes { rows.append(("threads", VideoOptions.automaticThreadsNote)) }

@@ -14,6 +14,13 @@ extension OutputPlan {
             format: format, options: options, workers: 1).layout
     }
 
+    /// Whether the clip is encoded through its segments: cut into several, or one kept in the
+    /// `--cache` folder so that an unchanged render copies it. The same bytes either way.
+    var encodesInSegments: Bool {
+        guard let layout = segmentLayout else { return false }
+        return layout.count > 1 || caching != nil
+    }
+
     /// How many segments run at once on this machine with `workers` drawing threads (one per core
     /// when `nil`), within ``memoryBudget``; it never changes the file.
     public func segmentsAtOnce(workers: Int? = nil) -> Int {

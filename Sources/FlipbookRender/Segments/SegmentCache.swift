@@ -22,6 +22,9 @@ public struct SegmentCache: Sendable, Hashable {
 
     /// 4 GiB: some minutes of 1080p at the default quality.
     public static let defaultLimit = 4 << 30
+    /// Why an output rendered with a cache named neither kept nor reused anything.
+    public static let notUsedNote = "nothing kept or reused: the cache holds H.264 in MP4, MOV or Matroska (not a "
+        + "--chunk, not --threads auto, not a stream encoded again to hold its bit-rate cap); this output is rendered whole."
     /// The first line's words.
     static let magic = "flipbook segment 1 "
     static let fileExtension = "segment"
