@@ -61,6 +61,21 @@ struct SegmentToolTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: cache).filter { $0.hasSuffix(".segment") }.count == 4)
     }
 
+    @Test("a --cache naming a file is refused before planning ends; one that cannot be made stops the render before a frame")
+    func unusableCache() throws {
+        let scratch = try TemporaryDirectory.cli()
+        let scene = try scratch.write("short.json", smallScene)
+        let file = try scratch.write("notes.txt", "not a folder")
+        let onFile = try Tool.run(["render", scene, "-o", scratch.path("a.mp4"), "--cache", file])
+        #expect(onFile.status == 2 && onFile.error == "error: --cache must be a folder; \(file) is a file.\n", "\(onFile.error)")
+        let inside = file + "/cache"
+        let unmade = try Tool.run(["render", scene, "-o", scratch.path("b.mp4"), "--cache", inside])
+        #expect(unmade.status == 1)
+        #expect(unmade.error.hasPrefix("error: Cannot make the cache folder \(inside): "), "\(unmade.error)")
+        #expect(!unmade.output.contains("Wrote") && !unmade.error.contains("frames ("), "nothing drawn: \(unmade.error)")
+        #expect(scratch.contents == ["notes.txt", "short.json"])
+    }
+
     @Test("--dry-run prints the segments; --memory-budget takes bytes with a binary suffix")
     func planAndBudget() throws {
         let scratch = try TemporaryDirectory.cli()

@@ -123,6 +123,7 @@ public struct RenderRequest: Sendable, Equatable {
             }
             if let cache, plan.part == nil {
                 let folder = URL(fileURLWithPath: cache, relativeTo: directory)
+                try SegmentCache.checkFolder(folder)
                 plan.caching = SegmentCaching(
                     cache: SegmentCache(directory: folder, limit: cacheLimit ?? SegmentCache.defaultLimit),
                     identity: try SegmentIdentity(file: try scene.sceneFile(relativeTo: directory), quality: quality ?? .standard,

@@ -35,6 +35,33 @@ public struct SegmentCache: Sendable, Hashable {
         self.limit = limit
     }
 
+    /// Throws when `directory` names a file; a missing folder is made when a render starts.
+    ///
+    /// - Throws: ``FlipbookError`` (`.invalidInput`) at the key path `cache`.
+    public static func checkFolder(_ directory: URL) throws {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder), !isFolder.boolValue else { return }
+        throw FlipbookError(invalid: Setting.cache.key, "must be a folder; \(directory.path) is a file.",
+                            at: .init(keyPath: Setting.cache.key))
+    }
+
+    /// Makes the folder when it is missing and checks it can be written, so a cache that cannot keep
+    /// anything stops a render before its first frame rather than after its last.
+    ///
+    /// - Throws: ``FlipbookError`` (`.file`) naming the folder.
+    func prepare() throws {
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw FlipbookError.file("Cannot make the cache folder \(directory.path): \(error.localizedDescription)",
+                                     path: directory.path)
+        }
+        guard access(directory.path, W_OK | X_OK) == 0 else {
+            throw FlipbookError.file("Cannot keep segments in the cache folder \(directory.path): "
+                                     + "\(String(cString: strerror(errno))).", path: directory.path)
+        }
+    }
+
     /// A stored segment: the stream's global header it was encoded with, and its packets.
     struct Entry {
         var header: [UInt8]

@@ -21,6 +21,7 @@ struct SegmentedPass {
     /// - Throws: whatever a segment's drawing, encoding or writing throws, a cancellation, and
     ///   ``RateCapExceeded`` when the joined stream goes over the cap it is checked against.
     func run(_ options: VideoOptions) throws -> RenderPass.Outcome {
+        try pass.segmenting.caching?.cache.prepare()
         let timeline = pass.timeline
         let output = try SegmentedOutput(
             url: pass.url, width: timeline.pixelWidth, height: timeline.pixelHeight, fps: timeline.fps,

@@ -83,10 +83,10 @@ public struct ServeOptions: Sendable, Equatable {
                                 at: .init(flag: Setting.cacheLimit.option))
         }
         if let cache {
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: cache.path, isDirectory: &isFolder), !isFolder.boolValue {
-                throw FlipbookError(invalid: Setting.cache.key, "must be a folder; \(cache.path) is a file.",
-                                    at: .init(flag: Setting.cache.option))
+            do {
+                try SegmentCache.checkFolder(cache)
+            } catch let error as FlipbookError {
+                throw error.at(flag: Setting.cache.option)
             }
         }
         guard keepBytes >= 0 else {
