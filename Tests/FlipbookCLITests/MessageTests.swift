@@ -61,6 +61,32 @@ struct MessageTests {
         #expect(scratch.contents == ["zero.json"])
     }
 
+    @Test("a bad value a flag or a batch job puts over a scene file's own is placed at the flag or the job's key, not the file")
+    func overrideOverFile() throws {
+        let scratch = try TemporaryDirectory.cli()
+        let scene = try scratch.write("scene.json", #"{"size": [64, 48], "scale": 1, "fps": 10, "duration": 1, "layers": [{"scene": "confetti"}]}"#)
+        let cases: [(flags: [String], error: String)] = [
+            (["--fps", "1001"], "error: --fps \(FrameRate.requirement); it is 1001.\n"),
+            (["--duration", "0"], "error: --duration must be greater than 0 and at most 86400 seconds; it is 0.\n"),
+            (["--scale", "0"], "error: --scale must be greater than 0 and at most 100 pixels per point; it is 0.\n"),
+            (["--size", "99999x99999"], "error: --size must be between 1 and 32767 pixels on each side and at most 268435456 "
+                + "pixels in all; it is 99999×99999 pixels.\n"),
+        ]
+        for (flags, error) in cases {
+            let run = try Tool.run(["render", scene, "-o", scratch.path("x.mp4")] + flags)
+            #expect(run.status == 2 && run.error == error, "\(flags): \(run.error)")
+        }
+        let jobs = try scratch.write("jobs.json", #"{"jobs": [{"scene": "scene.json", "output": "a.mp4", "fps": 1001}]}"#)
+        let batch = try Tool.run(["batch", jobs, "--quiet"])
+        #expect(batch.status == 2)
+        #expect(batch.output.contains("#1 a.mp4: jobs[0].fps \(FrameRate.requirement); it is 1001."), "\(batch.output)")
+        // The file's own bad value is still the file's.
+        let bad = try scratch.write("bad.json", #"{"fps": 1001, "layers": [{"scene": "confetti"}]}"#)
+        let own = try Tool.run(["render", bad, "-o", scratch.path("x.mp4"), "--duration", "1"])
+        #expect(own.status == 2 && own.error.contains("bad.json") && own.error.contains("it is 1001"), "\(own.error)")
+        #expect(scratch.contents == ["bad.json", "jobs.json", "scene.json"])
+    }
+
     @Test("a bad CRF exits 2 with the same words on the command line and in a batch file")
     func crfEverywhere() throws {
         let scratch = try TemporaryDirectory.cli()

@@ -148,6 +148,16 @@ public struct FlipbookError: Error, Sendable, Equatable, CustomStringConvertible
         return copy
     }
 
+    /// The same error with no place in a file (file, line, column), its key path and flag kept: for
+    /// a value a request or command line put over the file's own, which the file did not write.
+    public func detachedFromFile() -> FlipbookError {
+        var copy = self
+        copy.location.file = nil
+        copy.location.line = nil
+        copy.location.column = nil
+        return copy
+    }
+
     /// The same error with a key path inside whatever prefix it already has, e.g. a check that knows
     /// only `count` nested under `bursts[3]`.
     public func nested(in prefix: String) -> FlipbookError { at(keyPath: prefix) }

@@ -139,13 +139,20 @@ public struct SceneRequest: Sendable, Equatable {
         }
     }
 
-    /// `error` placed at the scene file when it is about a value the file gave (not an override);
-    /// for a built-in scene, an error inside its layers is the preset refusing the override that
-    /// made it (a duration shorter than its script), so it is explained as that override's.
+    /// Whether `keyPath`'s value is one this request sets (`fps`, or a part of one, `motionBlur.shutter`).
+    func isOverridden(_ keyPath: String) -> Bool {
+        let keys = overriddenKeys
+        return keys.contains(keyPath) || keys.contains(Setting.key(ofKeyPath: keyPath))
+    }
+
+    /// `error` placed at the scene file when it is about a value the file gave, and taken off the file
+    /// (which places every error about its keys) when it is about an override, for the caller to place
+    /// at its flag or key; for a built-in scene, an error inside its layers is the preset refusing the
+    /// override that made it (a duration shorter than its script), so it is explained as that override's.
     public func placed(_ error: FlipbookError, relativeTo directory: URL? = nil) -> FlipbookError {
         let keyPath = error.location.keyPath
-        guard error.location.file == nil, !overriddenKeys.contains(keyPath ?? ""),
-              !overriddenKeys.contains(Setting.key(ofKeyPath: keyPath ?? "")) else { return error }
+        if let keyPath, isOverridden(keyPath) { return error.detachedFromFile() }
+        guard error.location.file == nil else { return error }
         if let url = sceneFileURL(relativeTo: directory) { return error.at(file: url.path) }
         let (key, value) = duration.map { ("duration", "\(formatNumber($0)) s") } ?? size.map { ("size", "\($0)") }
             ?? ("", "")
