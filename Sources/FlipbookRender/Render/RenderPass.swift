@@ -49,14 +49,11 @@ struct RenderPass {
     func run(_ options: VideoOptions) throws -> Outcome {
         // A stream held to its cap is one encode: only one encoder's rate buffer holds it exactly.
         // The sound does not stop the cuts: it is encoded once, whole, as the segments are joined.
-        // A clip of one segment goes through the segments' path only to be kept in or copied from
-        // the cache; it is the same bytes as one encode's.
         if options.rateCapPass == .checked {
             let (layout, encoders) = segmenting.plan(
                 frameCount: frames.count, fps: timeline.fps, width: timeline.pixelWidth, height: timeline.pixelHeight,
                 format: format, options: options, workers: workerCount)
-            let cached = segmenting.caching != nil && SegmentLayout.isSegmentable(format: format, options: options)
-            if layout.count > 1 || cached {
+            if segmenting.encodesInSegments(layout, format: format, options: options) {
                 return try SegmentedPass(pass: self, layout: layout, encoders: encoders).run(options)
             }
         }

@@ -14,11 +14,10 @@ extension OutputPlan {
             format: format, options: options, workers: 1).layout
     }
 
-    /// Whether the clip is encoded through its segments: cut into several, or one kept in the
-    /// `--cache` folder so that an unchanged render copies it. The same bytes either way.
+    /// Whether the clip is encoded through its segments (``Segmenting/encodesInSegments(_:format:options:)``).
     var encodesInSegments: Bool {
-        guard let layout = segmentLayout else { return false }
-        return layout.count > 1 || caching != nil
+        guard let layout = segmentLayout, let format, let options else { return false }
+        return segmenting.encodesInSegments(layout, format: format, options: options)
     }
 
     /// How many segments run at once on this machine with `workers` drawing threads (one per core

@@ -25,6 +25,12 @@ package struct Segmenting: Sendable, Hashable {
         self.allowed = allowed
     }
 
+    /// Whether a clip cut as `layout` is encoded through its segments: cut into several, or one kept
+    /// in the cache so that an unchanged render copies it. The same bytes either way.
+    func encodesInSegments(_ layout: SegmentLayout, format: OutputFormat, options: VideoOptions) -> Bool {
+        layout.count > 1 || (caching != nil && SegmentLayout.isSegmentable(format: format, options: options))
+    }
+
     /// The layout of `frameCount` frames of a clip at `fps` in `format`, and how many of its segments
     /// run at once here with how many drawing threads each (`workers` in all).
     func plan(frameCount: Int, fps: FrameRate, width: Int, height: Int, format: OutputFormat, options: VideoOptions,
