@@ -70,9 +70,10 @@ extension FlipbookTool {
         func validate() throws {
             let templateFlags = [template.map { _ in "--template" }, data.map { _ in "--data" },
                                  output.map { _ in "--output" }, resume ? "--resume" : nil].compactMap { $0 }
-            if file != nil, let flag = templateFlags.first {
-                throw ValidationError("\(flag) is for a template batch, which has no batch file: give either jobs.json "
-                                      + "or --template, --data and -o.")
+            if let file, let flag = templateFlags.first {
+                // Named, since a value after a flag batch does not have (`--cache out`) is read as the file.
+                throw ValidationError("\(flag) is for a template batch, which has no batch file, but '\(file)' was read as "
+                                      + "one: give either jobs.json or --template, --data and -o (batch's flags: flipbook batch --help).")
             }
             if file == nil {
                 let missing = [template == nil ? "--template" : nil, data == nil ? "--data" : nil,

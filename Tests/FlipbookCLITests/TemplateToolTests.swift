@@ -195,5 +195,10 @@ struct TemplateToolTests {
         let usage = try Tool.run(["batch", "--template", "card.json", "-o", "x.png"], in: scratch.url)
         #expect(usage.status == 2 && usage.error.hasPrefix("error: A template batch needs --template, --data and -o; --data is missing."),
                 "\(usage.error)")
+        // A render flag batch does not have leaves its value to be read as the batch file: named.
+        let stray = try Tool.run(arguments + ["--crf", "18"], in: scratch.url)
+        #expect(stray.status == 2 && stray.error.hasPrefix("error: --template is for a template batch, which has no batch file, "
+                                                           + "but '18' was read as one: give either jobs.json or --template"),
+                "\(stray.error)")
     }
 }
