@@ -123,6 +123,14 @@ struct BundleToolTests {
         #expect(absolute.status == 2 && absolute.error.contains("/tmp/flipbook.svg, whose name it is an absolute path"), "\(absolute.error)")
         #expect(!FileManager.default.fileExists(atPath: directory.path("x.png")))
 
+        // A file the scene names that does not exist is refused with a render's message, nothing written.
+        try directory.write("missing.json", #"{"size": [10, 10], "duration": 0.1, "layers": [{"scene": "image", "src": "art/gone.svg"}]}"#)
+        let missing = try Tool.run(["bundle", directory.path("missing.json"), "-o", directory.path("missing.fbz")])
+        let render = try Tool.run(["still", directory.path("missing.json"), "-o", directory.path("missing.png")])
+        #expect(missing.status == 2 && render.status == 2 && missing.error == render.error, "\(missing.error)")
+        #expect(missing.error.contains("art/gone.svg, which does not exist"), "\(missing.error)")
+        #expect(!FileManager.default.fileExists(atPath: directory.path("missing.fbz")))
+
         try directory.write("outside.json", #"{"size": [10, 10], "duration": 0.1, "layers": [{"scene": "image", "src": "\#(directory.path("art/dot.svg"))"}]}"#)
         let refused = try Tool.run(["bundle", directory.path("outside.json"), "-o", directory.path("outside.fbz")])
         #expect(refused.status == 2 && refused.error.contains("/layers/0/src names \(directory.path("art/dot.svg")) by an absolute path"),

@@ -27,13 +27,18 @@ public enum SceneBundle {
 
     /// Writes the bundle of the scene file at `scene` to `output` and returns its manifest.
     ///
-    /// - Throws: ``FlipbookError`` when the scene does not read (its own message), when it names a file
-    ///   by an absolute path (placed at its JSON pointer), or when a file cannot be read or written.
+    /// - Throws: ``FlipbookError`` when the scene does not read or (when every parameter has a value)
+    ///   does not make a timeline, with a render's message (a file it names that does not exist), when
+    ///   it names a file by an absolute path (placed at its JSON pointer), or when a file cannot be read
+    ///   or written.
     @discardableResult
     public static func write(scene: URL, to output: URL) throws -> BundleManifest {
         let scene = scene.standardizedFileURL
-        // A scene that does not read is refused with its own message before anything is gathered.
-        _ = try SceneFile.load(from: scene)
+        // A scene a render would refuse is refused with the render's message before anything is
+        // gathered: a file it names that is missing would otherwise be left out without a word. A
+        // template that leaves a parameter to each render is checked as far as reading it.
+        let file = try SceneFile.load(from: scene)
+        if file.missingParameters.isEmpty { _ = try file.makeTimeline() }
         let sceneData = try readInputFile(scene, what: "scene file")
         let folder = scene.deletingLastPathComponent()
         let paths = (try? JSONSerialization.jsonObject(with: sceneData, options: [.fragmentsAllowed]))
