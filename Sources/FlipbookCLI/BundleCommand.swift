@@ -11,7 +11,9 @@ extension FlipbookTool {
             discussion: """
                 The bundle holds the scene file, the images, sounds, captions, Lottie files and asset \
                 catalogs it names (at their paths relative to it), copies of the installed font families \
-                it names, and manifest.json with each file's SHA-256 and this Flipbook's version. render, \
+                it names, and manifest.json with each file's SHA-256 and this Flipbook's version. A scene \
+                a render would refuse (a file it names that does not exist) is refused with the render's \
+                message, and nothing is written. render, \
                 still, sheet, batch --template and serve take a bundle wherever they take a scene file; it \
                 draws the same bytes on a machine where its fonts are not installed. A bundle whose files \
                 do not match its manifest is refused, naming the file.
