@@ -79,7 +79,8 @@ extension CairoCanvas {
     /// The device-space pattern `content` over `input`, as pixels.
     private func rasterize(_ content: PatternRef, input: CGRect, scale: Double) -> Result<ImageSurfaceRef, FlipbookError> {
         let w = (Double(input.width) * scale).rounded(.up), h = (Double(input.height) * scale).rounded(.up)
-        guard w <= Double(Bitmap.maximumDimension), h <= Double(Bitmap.maximumDimension) else {
+        let sides = 0...Double(Bitmap.maximumDimension)
+        guard sides.contains(w), sides.contains(h) else {
             return .failure(FlipbookError(.internal, "A filter layer of \(w)×\(h) pixels is too large."))
         }
         let made = ImageSurfaceRef.make(width: Int(w), height: Int(h))

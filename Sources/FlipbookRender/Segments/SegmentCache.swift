@@ -88,12 +88,14 @@ public struct SegmentCache: Sendable, Hashable {
 
     /// Stores `entry` under `digest`, then keeps the folder under ``limit``.
     ///
-    /// - Throws: ``FlipbookError`` (`.file`) when the folder cannot be made or written.
+    /// - Throws: ``FlipbookError`` (`.file`) when the folder cannot be made or written (``prepare()``'s
+    ///   message), or the entry cannot be written.
     func store(_ entry: Entry, as digest: String) throws {
         let manager = FileManager.default
         let temporary = directory.appendingPathComponent(".\(digest).\(UUID().uuidString).partial")
+        // Made again if it went while the render ran.
+        try prepare()
         do {
-            try manager.createDirectory(at: directory, withIntermediateDirectories: true)
             try Data(Self.encode(entry)).write(to: temporary)
         } catch {
             try? manager.removeItem(at: temporary)
